@@ -1,0 +1,30 @@
+# ratebook: the period-end run and its helpers.
+# One build profile (dev, with optimised dependencies) serves the binary and the tests.
+
+CARGO ?= cargo
+RATEBOOK = $(CARGO) run --quiet --
+
+.PHONY: period check test sample template build
+
+## Publish the period from data/ into output/ (booklet.pdf, ratings.xlsx, players.xlsx, …).
+period:
+	$(RATEBOOK) period --data data --out output
+
+## Read and validate data/ only, and print every finding.
+check:
+	$(RATEBOOK) check --data data
+
+## Unit, integration and snapshot tests.
+test:
+	$(CARGO) test
+
+## Regenerate the shipped sample data folder.
+sample:
+	$(RATEBOOK) generate --out data --players 3000 --events 150 --seed 1993
+
+## A blank tournament report for state officers.
+template:
+	$(RATEBOOK) template report.xlsx
+
+build:
+	$(CARGO) build

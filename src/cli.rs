@@ -1,0 +1,85 @@
+//! The command line (clap derive). Doc comments here are the `--help` text.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// ratebook publishes a chess federation's rating list: it reads the period's
+/// tournament reports and the player file, checks them, computes the new
+/// ratings and publishes the booklet and the workbooks.
+#[derive(Debug, Parser)]
+#[command(name = "ratebook", version, about, long_about = None)]
+pub struct Cli {
+    /// Worker threads for reading and rating (default: one per core).
+    #[arg(long, global = true, value_name = "N")]
+    pub jobs: Option<usize>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The period-end run: read, validate, rate, publish.
+    ///
+    /// Writes booklet.pdf, ratings.xlsx, players.xlsx (next period's player
+    /// file), removed.xlsx and validation.txt. With data errors nothing is
+    /// published (exit 1) and validation.txt lists every error.
+    Period {
+        /// The data folder (period.toml, players.xlsx, reports/).
+        #[arg(long, default_value = "data", value_name = "DIR")]
+        data: PathBuf,
+        /// Where to publish.
+        #[arg(long, default_value = "output", value_name = "DIR")]
+        out: PathBuf,
+        /// Publish without the events whose reports have errors (they are listed in validation.txt).
+        #[arg(long)]
+        skip_invalid: bool,
+        /// Print each stage's wall time and the peak memory to stderr at the end.
+        #[arg(long)]
+        timings: bool,
+        /// Booklet templates to use instead of the built-in ones (e.g. a restyled copy of templates/).
+        #[arg(long, value_name = "DIR")]
+        templates: Option<PathBuf>,
+    },
+    /// Read and validate only, and print every finding: run this before sending reports.
+    Check {
+        /// The data folder.
+        #[arg(long, default_value = "data", value_name = "DIR")]
+        data: PathBuf,
+    },
+    /// Write a blank tournament report workbook with a worked example.
+    Template {
+        /// The workbook to write.
+        #[arg(default_value = "report.xlsx")]
+        file: PathBuf,
+        /// Use the round-robin (Crosstable) layout instead of Games.
+        #[arg(long)]
+        crosstable: bool,
+        /// Take the state codes from this data folder's period.toml.
+        #[arg(long, default_value = "data", value_name = "DIR")]
+        data: PathBuf,
+    },
+    /// One player's calculation, step by step, as the rules page shows it.
+    Explain {
+        /// The player's ID.
+        id: u32,
+        /// The data folder.
+        #[arg(long, default_value = "data", value_name = "DIR")]
+        data: PathBuf,
+    },
+    /// Write a synthetic but realistic data folder (for demos, tests, benchmarks).
+    Generate {
+        /// The folder to write.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Players in the player file.
+        #[arg(long, default_value_t = 3000)]
+        players: usize,
+        /// Tournament reports.
+        #[arg(long, default_value_t = 150)]
+        events: usize,
+        /// Random seed: the same seed gives the same files.
+        #[arg(long, default_value_t = 1993)]
+        seed: u64,
+    },
+}

@@ -1,0 +1,263 @@
+//! `period.toml` → [`PeriodConfig`]: the period being published and its
+//! settings. Strict: an unknown key is an error that names it.
+
+use std::path::Path;
+
+use chrono::{Datelike, Months, NaiveDate};
+use serde::Deserialize;
+use thiserror::Error;
+
+/// What went wrong reading `period.toml` (the command cannot run: exit 2).
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: {message}")]
+    Invalid { path: String, message: String },
+}
+
+/// Which rule set computes the ratings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SystemName {
+    Acf,
+    Nzcf,
+    Ecf,
+    Cis,
+}
+
+impl SystemName {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SystemName::Acf => "acf",
+            SystemName::Nzcf => "nzcf",
+            SystemName::Ecf => "ecf",
+            SystemName::Cis => "cis",
+        }
+    }
+}
+
+/// Sizes of the published lists.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ListSizes {
+    pub top: usize,
+    pub juniors: Vec<u32>,
+    pub junior_size: usize,
+    pub females: usize,
+    pub improvers: usize,
+}
+
+impl Default for ListSizes {
+    fn default() -> Self {
+        ListSizes {
+            top: 60,
+            juniors: vec![20, 16, 12],
+            junior_size: 20,
+            females: 20,
+            improvers: 25,
+        }
+    }
+}
+
+/// The validated contents of `period.toml`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PeriodConfig {
+    pub federation: String,
+    /// The list's name, e.g. "August 1993".
+    pub period: String,
+    /// The date the list takes effect.
+    pub published: NaiveDate,
+    /// Events that end from `start` to `end` (inclusive) belong to this period.
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    pub system: SystemName,
+    /// Lists show players who played on or after this date.
+    pub active_since: NaiveDate,
+    /// Junior ages are taken at this date.
+    pub age_date: NaiveDate,
+    /// State code and name, in the order of `[states]`.
+    pub states: Vec<(String, String)>,
+    pub lists: ListSizes,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PeriodToml {
+    federation: String,
+    period: String,
+    published: toml::value::Datetime,
+    start: toml::value::Datetime,
+    end: toml::value::Datetime,
+    #[serde(default)]
+    system: Option<String>,
+    active_since: toml::value::Datetime,
+    #[serde(default)]
+    age_date: Option<toml::value::Datetime>,
+    states: toml::Table,
+    #[serde(default)]
+    lists: ListSizes,
+}
+
+impl PeriodConfig {
+    /// Reads and checks `period.toml`.
+    pub fn load(path: &Path) -> Result<PeriodConfig, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.display().to_string(),
+            source,
+        })?;
+        PeriodConfig::parse(&text).map_err(|message| ConfigError::Invalid {
+            path: path.display().to_string(),
+            message,
+        })
+    }
+
+    /// Parses the text of `period.toml`; the error says what is wrong and where.
+    pub fn parse(text: &str) -> Result<PeriodConfig, String> {
+        let raw: PeriodToml = toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
+        let date = |key: &str, value: &toml::value::Datetime| -> Result<NaiveDate, String> {
+            match value.date {
+                Some(d) if value.time.is_none() => {
+                    NaiveDate::from_ymd_opt(d.year as i32, d.month as u32, d.day as u32)
+                        .ok_or_else(|| format!("`{key}` is not a valid date: {value}"))
+                }
+                _ => Err(format!("`{key}` must be a date like 1993-08-01, not {value}")),
+            }
+        };
+        let published = date("published", &raw.published)?;
+        let start = date("start", &raw.start)?;
+        let end = date("end", &raw.end)?;
+        let active_since = date("active_since", &raw.active_since)?;
+        let age_date = match &raw.age_date {
+            Some(d) => date("age_date", d)?,
+            None => NaiveDate::from_ymd_opt(published.year(), 1, 1).expect("1 January exists"),
+        };
+        if end < start {
+            return Err(format!("`end` ({end}) is before `start` ({start})"));
+        }
+        let system = match raw.system.as_deref().unwrap_or("acf").trim().to_ascii_lowercase().as_str() {
+            "acf" => SystemName::Acf,
+            "nzcf" => SystemName::Nzcf,
+            "ecf" => SystemName::Ecf,
+            "cis" => SystemName::Cis,
+            other => return Err(format!("unknown `system` \"{other}\": use acf, nzcf, ecf or cis")),
+        };
+        if system != SystemName::Acf {
+            return Err(format!(
+                "`system = \"{}\"` is not available in this version of ratebook: use \"acf\"",
+                system.as_str()
+            ));
+        }
+        let mut states = Vec::new();
+        for (code, name) in &raw.states {
+            let name = name
+                .as_str()
+                .ok_or_else(|| format!("[states] {code} must be the state's name in quotes"))?;
+            states.push((code.trim().to_string(), name.to_string()));
+        }
+        if states.is_empty() {
+            return Err("[states] is empty: list every state as CODE = \"Name\"".to_string());
+        }
+        Ok(PeriodConfig {
+            federation: raw.federation,
+            period: raw.period,
+            published,
+            start,
+            end,
+            system,
+            active_since,
+            age_date,
+            states,
+            lists: raw.lists,
+        })
+    }
+
+    /// The state's name for a code, if the code is one of `[states]`.
+    pub fn state_name(&self, code: &str) -> Option<&str> {
+        self.states
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(code))
+            .map(|(_, n)| n.as_str())
+    }
+
+    /// The earliest end date of a late event: `start` minus the period's length.
+    pub fn late_limit(&self) -> NaiveDate {
+        let months = months_between(self.start, self.end);
+        match months {
+            Some(m) => self.start.checked_sub_months(Months::new(m)).unwrap_or(self.start),
+            None => self.start - (self.end - self.start + chrono::Duration::days(1)),
+        }
+    }
+}
+
+/// The seven states of the Australian Chess Federation, for tools that run
+/// without a data folder (e.g. `ratebook template`).
+pub fn default_states() -> Vec<(String, String)> {
+    [
+        ("A", "Australian Capital Territory"),
+        ("N", "New South Wales"),
+        ("Q", "Queensland"),
+        ("S", "South Australia"),
+        ("T", "Tasmania"),
+        ("V", "Victoria"),
+        ("W", "Western Australia"),
+    ]
+    .iter()
+    .map(|(c, n)| (c.to_string(), n.to_string()))
+    .collect()
+}
+
+/// Whole calendar months from `start` to the day after `end`, when the period
+/// is a whole number of months (as rating periods are); otherwise `None`.
+fn months_between(start: NaiveDate, end: NaiveDate) -> Option<u32> {
+    let after = end.succ_opt()?;
+    if start.day() != 1 || after.day() != 1 {
+        return None;
+    }
+    let months = (after.year() - start.year()) * 12 + after.month() as i32 - start.month() as i32;
+    u32::try_from(months).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EXAMPLE: &str = r#"
+federation   = "Australian Chess Federation"
+period       = "August 1993"
+published    = 1993-08-01
+start        = 1993-04-01
+end          = 1993-07-31
+system       = "acf"
+active_since = 1992-01-01
+age_date     = 1993-01-01
+
+[states]
+V = "Victoria"
+A = "Australian Capital Territory"
+"#;
+
+    #[test]
+    fn parses_the_example_keeping_state_order() {
+        let c = PeriodConfig::parse(EXAMPLE).unwrap();
+        assert_eq!(c.states[0].0, "V");
+        assert_eq!(c.states[1].1, "Australian Capital Territory");
+        assert_eq!(c.lists, ListSizes::default());
+        assert_eq!(c.late_limit(), NaiveDate::from_ymd_opt(1992, 12, 1).unwrap());
+    }
+
+    #[test]
+    fn unknown_key_is_named() {
+        let err = PeriodConfig::parse(&format!("colour = 1\n{EXAMPLE}")).unwrap_err();
+        assert!(err.contains("colour"), "{err}");
+    }
+
+    #[test]
+    fn age_date_defaults_to_first_of_january() {
+        let text = EXAMPLE.replace("age_date     = 1993-01-01\n", "");
+        let c = PeriodConfig::parse(&text).unwrap();
+        assert_eq!(c.age_date, NaiveDate::from_ymd_opt(1993, 1, 1).unwrap());
+    }
+}

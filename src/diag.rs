@@ -1,0 +1,241 @@
+//! Findings about the input: every problem ratebook finds is a [`Diagnostic`]
+//! with a severity, a stable code, a location (file, sheet, cell) and a hint
+//! saying what would be right. Stages collect them instead of stopping early.
+
+use std::fmt;
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// The event (or file) cannot be used as it is.
+    Error,
+    /// Worth a look; does not stop publication.
+    Warning,
+    /// Information, such as an event that is not rated and why.
+    Note,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// Stable kebab-case codes, so officers (and scripts) can search for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Code {
+    UnreadableFile,
+    MissingSheet,
+    AmbiguousResults,
+    MissingColumn,
+    MissingField,
+    BadDate,
+    BadNumber,
+    BadValue,
+    UnknownState,
+    BadTimeControl,
+    DatesOutOfOrder,
+    DuplicateEventCode,
+    DuplicateStartNumber,
+    DuplicatePlayerInEvent,
+    DuplicatePlayerId,
+    UnknownStartNumber,
+    UnknownPlayerId,
+    NameMismatch,
+    MissingDetail,
+    PlayerTwiceInRound,
+    RoundOutOfRange,
+    BadResult,
+    CrosstableMismatch,
+    CrosstableTotal,
+    NotEligible,
+    LateEvent,
+    TooLate,
+    Deferred,
+    SkippedInvalid,
+    NoReports,
+}
+
+impl Code {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::UnreadableFile => "unreadable-file",
+            Code::MissingSheet => "missing-sheet",
+            Code::AmbiguousResults => "ambiguous-results",
+            Code::MissingColumn => "missing-column",
+            Code::MissingField => "missing-field",
+            Code::BadDate => "bad-date",
+            Code::BadNumber => "bad-number",
+            Code::BadValue => "bad-value",
+            Code::UnknownState => "unknown-state",
+            Code::BadTimeControl => "bad-time-control",
+            Code::DatesOutOfOrder => "dates-out-of-order",
+            Code::DuplicateEventCode => "duplicate-event-code",
+            Code::DuplicateStartNumber => "duplicate-start-number",
+            Code::DuplicatePlayerInEvent => "duplicate-player-in-event",
+            Code::DuplicatePlayerId => "duplicate-player-id",
+            Code::UnknownStartNumber => "unknown-start-number",
+            Code::UnknownPlayerId => "unknown-player-id",
+            Code::NameMismatch => "name-mismatch",
+            Code::MissingDetail => "missing-detail",
+            Code::PlayerTwiceInRound => "player-twice-in-round",
+            Code::RoundOutOfRange => "round-out-of-range",
+            Code::BadResult => "bad-result",
+            Code::CrosstableMismatch => "crosstable-mismatch",
+            Code::CrosstableTotal => "crosstable-total",
+            Code::NotEligible => "not-eligible",
+            Code::LateEvent => "late-event",
+            Code::TooLate => "too-late",
+            Code::Deferred => "deferred",
+            Code::SkippedInvalid => "skipped-invalid",
+            Code::NoReports => "no-reports",
+        }
+    }
+}
+
+/// Where a finding is: a file (relative to the data folder), optionally a
+/// sheet, and a cell in A1 notation.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Location {
+    pub file: String,
+    pub sheet: Option<String>,
+    pub cell: Option<String>,
+}
+
+impl Location {
+    pub fn file(file: &str) -> Location {
+        Location { file: file.to_string(), sheet: None, cell: None }
+    }
+
+    pub fn sheet(file: &str, sheet: &str) -> Location {
+        Location { file: file.to_string(), sheet: Some(sheet.to_string()), cell: None }
+    }
+
+    /// A cell by zero-based row and column.
+    pub fn cell(file: &str, sheet: &str, row: u32, col: u32) -> Location {
+        Location {
+            file: file.to_string(),
+            sheet: Some(sheet.to_string()),
+            cell: Some(a1(row, col)),
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(sheet) = &self.sheet {
+            write!(f, ", sheet {sheet}")?;
+        }
+        if let Some(cell) = &self.cell {
+            write!(f, ", cell {cell}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Zero-based row and column → A1 notation (`(0, 0)` → `A1`, `(9, 27)` → `AB10`).
+pub fn a1(row: u32, col: u32) -> String {
+    let mut letters = Vec::new();
+    let mut n = col as u64 + 1;
+    while n > 0 {
+        let rem = ((n - 1) % 26) as u8;
+        letters.push((b'A' + rem) as char);
+        n = (n - 1) / 26;
+    }
+    letters.reverse();
+    format!("{}{}", letters.into_iter().collect::<String>(), row as u64 + 1)
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub code: Code,
+    pub location: Location,
+    /// What is wrong.
+    pub message: String,
+    /// What would be right.
+    pub hint: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: Code, location: Location, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Error, code, location, message: message.into(), hint: None }
+    }
+
+    pub fn warning(code: Code, location: Location, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Warning, code, location, message: message.into(), hint: None }
+    }
+
+    pub fn note(code: Code, location: Location, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Note, code, location, message: message.into(), hint: None }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]: {}: {}", self.severity.as_str(), self.code.as_str(), self.location, self.message)?;
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  = hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Orders findings for printing: by file, then sheet and cell position, then severity.
+pub fn sort(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by(|a, b| {
+        a.location
+            .file
+            .cmp(&b.location.file)
+            .then_with(|| a.location.sheet.cmp(&b.location.sheet))
+            .then_with(|| cell_key(&a.location.cell).cmp(&cell_key(&b.location.cell)))
+            .then_with(|| a.severity.cmp(&b.severity))
+            .then_with(|| a.code.cmp(&b.code))
+            .then_with(|| a.message.cmp(&b.message))
+    });
+}
+
+/// (row, column) of an A1 address, for ordering cells as they appear on the sheet.
+fn cell_key(cell: &Option<String>) -> (u64, u64) {
+    let Some(cell) = cell else { return (0, 0) };
+    let letters: String = cell.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+    let row: u64 = cell[letters.len()..].parse().unwrap_or(0);
+    let col = letters.bytes().fold(0u64, |acc, b| acc * 26 + (b - b'A' + 1) as u64);
+    (row, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a1_notation() {
+        assert_eq!(a1(0, 0), "A1");
+        assert_eq!(a1(6, 3), "D7");
+        assert_eq!(a1(9, 25), "Z10");
+        assert_eq!(a1(9, 27), "AB10");
+        assert_eq!(a1(0, 701), "ZZ1");
+        assert_eq!(a1(0, 702), "AAA1");
+    }
+
+    #[test]
+    fn cells_sort_in_sheet_order() {
+        assert!(cell_key(&Some("B2".into())) < cell_key(&Some("A10".into())));
+        assert!(cell_key(&Some("Z3".into())) < cell_key(&Some("AA3".into())));
+    }
+}

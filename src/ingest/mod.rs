@@ -1,0 +1,130 @@
+//! Reading the data folder: `period.toml`, the player file and every
+//! tournament report under `reports/` at any depth, into raw records.
+//! Reports are read in parallel; a file that cannot be read is a finding for
+//! that file, never the end of the run.
+
+pub mod players;
+pub mod report;
+pub mod sheet;
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use thiserror::Error;
+
+use crate::config::{ConfigError, PeriodConfig};
+use crate::diag::{Code, Diagnostic, Location};
+use crate::model::PlayerFile;
+pub use report::RawReport;
+
+/// Problems that stop the command before any data is read (exit status 2).
+#[derive(Debug, Error)]
+pub enum IngestError {
+    #[error("data folder {0} does not exist")]
+    MissingFolder(PathBuf),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error("no player file in {0}: expected players.xlsx, players.ods, players.xls or players.csv")]
+    MissingPlayerFile(PathBuf),
+}
+
+/// Everything read from the data folder, with the findings of reading it.
+#[derive(Debug)]
+pub struct RawData {
+    pub config: PeriodConfig,
+    pub player_file: PlayerFile,
+    /// Reports that could be read, ordered by file path.
+    pub reports: Vec<RawReport>,
+    /// Report files that could not be read at all (their errors are in `diagnostics`).
+    pub unreadable: Vec<String>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Spreadsheet extensions read as tournament reports.
+const REPORT_EXTENSIONS: [&str; 4] = ["xlsx", "xlsm", "xls", "ods"];
+
+/// Reads `dir` (the data folder).
+pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
+    if !dir.is_dir() {
+        return Err(IngestError::MissingFolder(dir.to_path_buf()));
+    }
+    let config = PeriodConfig::load(&dir.join("period.toml"))?;
+    let player_path = ["players.xlsx", "players.ods", "players.xls", "players.csv"]
+        .iter()
+        .map(|n| dir.join(n))
+        .find(|p| p.is_file())
+        .ok_or_else(|| IngestError::MissingPlayerFile(dir.to_path_buf()))?;
+    let player_name = relative(dir, &player_path);
+    let (player_file, mut diagnostics) = players::read_player_file(&player_path, &player_name);
+
+    let mut files = Vec::new();
+    let reports_dir = dir.join("reports");
+    if reports_dir.is_dir() {
+        collect_files(&reports_dir, &mut files);
+    }
+    files.sort();
+    let mut report_files = Vec::new();
+    for path in files {
+        let name = relative(dir, &path);
+        let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+        if file_name.starts_with("~$") || file_name.starts_with(".~lock") {
+            diagnostics.push(Diagnostic::note(
+                Code::UnreadableFile,
+                Location::file(&name),
+                "ignored: a spreadsheet program's lock file (the workbook is open somewhere)",
+            ));
+        } else if file_name.starts_with('.') {
+            continue;
+        } else if REPORT_EXTENSIONS.contains(&extension.as_str()) {
+            report_files.push((path, name));
+        } else {
+            diagnostics.push(
+                Diagnostic::warning(Code::UnreadableFile, Location::file(&name), "ignored: not a tournament report")
+                    .with_hint("reports are .xlsx, .xls or .ods workbooks"),
+            );
+        }
+    }
+    if report_files.is_empty() {
+        diagnostics.push(Diagnostic::warning(
+            Code::NoReports,
+            Location::file("reports"),
+            "no tournament reports found: the period rates no events",
+        ));
+    }
+    let read: Vec<(String, Option<RawReport>, Vec<Diagnostic>)> = report_files
+        .par_iter()
+        .map(|(path, name)| {
+            let (report, diags) = report::read_report(path, name);
+            (name.clone(), report, diags)
+        })
+        .collect();
+    let mut reports = Vec::new();
+    let mut unreadable = Vec::new();
+    for (name, report, diags) in read {
+        diagnostics.extend(diags);
+        match report {
+            Some(r) => reports.push(r),
+            None => unreadable.push(name),
+        }
+    }
+    Ok(RawData { config, player_file, reports, unreadable, diagnostics })
+}
+
+fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_files(&path, out);
+        } else {
+            out.push(path);
+        }
+    }
+}
+
+/// `path` relative to the data folder, with `/` separators, as findings name files.
+pub fn relative(dir: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(dir).unwrap_or(path);
+    rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+}

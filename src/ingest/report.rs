@@ -1,0 +1,606 @@
+//! Reads one tournament report workbook (sheets `Event`, `Players`, and
+//! `Games` or `Crosstable`) into a [`RawReport`]: typed values with the cell
+//! each came from, and a diagnostic for every cell that cannot be read.
+//! Consistency between cells (unknown start numbers, crosstable rows that
+//! disagree…) is checked later, by `validate`.
+
+use std::path::Path;
+
+use chrono::NaiveDate;
+
+use super::sheet::{clip, Header, Sheet, Workbook};
+use crate::diag::{Code, Diagnostic, Location};
+use crate::model::{EventKind, Gender, Outcome};
+
+/// A value and the cell it was read from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Located<T> {
+    pub value: T,
+    pub at: Location,
+}
+
+/// The `Event` sheet, field by field.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawEvent {
+    pub code: Option<Located<String>>,
+    pub name: Option<String>,
+    pub state: Option<Located<String>>,
+    pub start: Option<Located<NaiveDate>>,
+    pub end: Option<Located<NaiveDate>>,
+    pub rounds: Option<Located<u32>>,
+    pub time_control: Option<Located<String>>,
+    pub kind: EventKind,
+    pub handicap: Located<bool>,
+    pub fixed_opening: Located<bool>,
+    pub approved: Located<bool>,
+    pub submitted: Option<NaiveDate>,
+    /// Where the Event sheet is (for findings about the event as a whole).
+    pub at: Location,
+}
+
+/// A row of the `Players` sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawEntrant {
+    pub no: u32,
+    pub id: Option<u32>,
+    pub surname: String,
+    pub first_names: String,
+    pub gender: Option<Gender>,
+    pub birth_date: Option<NaiveDate>,
+    pub state: Option<String>,
+    pub club: Option<String>,
+    /// The cell of the start number.
+    pub no_at: Location,
+    /// The cell of the ID (blank or not).
+    pub id_at: Location,
+    /// The cell of the surname.
+    pub name_at: Location,
+}
+
+/// A row of the `Games` sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawGame {
+    pub round: Located<u32>,
+    pub white: Located<u32>,
+    pub black: Option<Located<u32>>,
+    pub outcome: Located<Outcome>,
+}
+
+/// One cell of a crosstable: the row player's result against the column player.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CrossCell {
+    /// `1`, `½`/`0.5`/`=`, `0`: a played game, the row player's score.
+    Played(f64),
+    /// `1*` or `+`: won without play.
+    ForfeitWin,
+    /// `0*`: lost without play.
+    ForfeitLoss,
+    /// `-`: lost without play when the other cell is `+`, otherwise unplayed.
+    Dash,
+    /// `x` or blank: not played.
+    Unplayed,
+}
+
+/// The `Crosstable` sheet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawCrosstable {
+    /// Start number of each row, in row order.
+    pub numbers: Vec<Located<u32>>,
+    /// Start number of each result column, in column order.
+    pub columns: Vec<u32>,
+    /// `cells[i][j]`: row i against column j.
+    pub cells: Vec<Vec<Located<CrossCell>>>,
+    /// The Total column, when there is one.
+    pub totals: Vec<Option<Located<f64>>>,
+}
+
+/// The results, in one of the two layouts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RawResults {
+    Games(Vec<RawGame>),
+    Crosstable(RawCrosstable),
+}
+
+/// A report as read, before validation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawReport {
+    /// Path relative to the data folder.
+    pub file: String,
+    pub event: RawEvent,
+    pub players: Vec<RawEntrant>,
+    pub results: RawResults,
+}
+
+/// Reads a report workbook. `None` when the file cannot be used at all (the
+/// diagnostics say why); otherwise the report with every cell problem listed.
+pub fn read_report(path: &Path, file: &str) -> (Option<RawReport>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let workbook = match Workbook::open(path, file) {
+        Ok(w) => w,
+        Err(d) => return (None, vec![d]),
+    };
+    let report = read_workbook(&workbook, &mut diagnostics);
+    (report, diagnostics)
+}
+
+/// Reads a report from an open workbook.
+pub fn read_workbook(workbook: &Workbook, diagnostics: &mut Vec<Diagnostic>) -> Option<RawReport> {
+    let file = workbook.file.as_str();
+    let missing = |name: &str, what: &str| {
+        Diagnostic::error(Code::MissingSheet, Location::file(file), format!("the report has no sheet \"{name}\""))
+            .with_hint(format!("{what} (sheets found: {})", workbook.sheet_names().join(", ")))
+    };
+    let event_sheet = workbook.sheet("Event");
+    let players_sheet = workbook.sheet("Players");
+    let games_sheet = workbook.sheet("Games");
+    let cross_sheet = workbook.sheet("Crosstable");
+    if event_sheet.is_none() {
+        diagnostics.push(missing("Event", "add an Event sheet with the fields in column A and values in column B"));
+    }
+    if players_sheet.is_none() {
+        diagnostics.push(missing("Players", "add a Players sheet: No, ID, Surname, First names, …"));
+    }
+    let results_sheet = match (games_sheet, cross_sheet) {
+        (Some(_), Some(_)) => {
+            diagnostics.push(
+                Diagnostic::error(Code::AmbiguousResults, Location::file(file), "the report has both a Games and a Crosstable sheet")
+                    .with_hint("keep exactly one of them: Games for pairings, Crosstable for round robins"),
+            );
+            None
+        }
+        (None, None) => {
+            diagnostics.push(missing("Games", "add a Games sheet (Round, White, Black, Result) or a Crosstable sheet"));
+            None
+        }
+        (g, c) => g.or(c),
+    };
+    // Read whatever is there, so one run reports every problem of the file.
+    let event = event_sheet.map(|s| read_event(s, diagnostics));
+    let players = players_sheet.map(|s| read_players(s, diagnostics));
+    let results = match results_sheet {
+        Some(s) if games_sheet.is_some() => Some(RawResults::Games(read_games(s, diagnostics))),
+        Some(s) => read_crosstable(s, diagnostics).map(RawResults::Crosstable),
+        None => None,
+    };
+    let (event, players, results) = (event?, players?, results?);
+    Some(RawReport { file: file.to_string(), event, players, results })
+}
+
+fn keep<T>(diagnostics: &mut Vec<Diagnostic>, r: Result<T, Diagnostic>) -> Option<T> {
+    match r {
+        Ok(v) => Some(v),
+        Err(d) => {
+            diagnostics.push(d);
+            None
+        }
+    }
+}
+
+fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
+    let (r0, r1) = sheet.row_span();
+    let (c0, _) = sheet.col_span();
+    let field_row = |names: &[&str]| -> Option<u32> {
+        let wanted: Vec<String> = names.iter().map(|n| super::sheet::normalise(n)).collect();
+        (r0..r1).find(|&r| sheet.text(r, c0).map(|t| wanted.contains(&super::sheet::normalise(&t))).unwrap_or(false))
+    };
+    let value_col = c0 + 1;
+    let required = |names: &[&str], diagnostics: &mut Vec<Diagnostic>| -> Option<u32> {
+        let row = field_row(names);
+        let present = row.and_then(|r| sheet.text(r, value_col)).is_some();
+        if !present {
+            let at = match row {
+                Some(r) => sheet.location(r, value_col),
+                None => sheet.sheet_location(),
+            };
+            diagnostics.push(
+                Diagnostic::error(Code::MissingField, at, format!("the event's {} is missing", names[0]))
+                    .with_hint(format!("put \"{}\" in column A and its value in column B", names[0])),
+            );
+            return None;
+        }
+        row
+    };
+    let text_field = |row: Option<u32>| row.and_then(|r| sheet.text(r, value_col).map(|v| (r, v)));
+    let code = text_field(required(&["Code"], diagnostics))
+        .map(|(r, v)| Located { value: v, at: sheet.location(r, value_col) });
+    let name = text_field(required(&["Name"], diagnostics)).map(|(_, v)| v);
+    let state = text_field(required(&["State"], diagnostics))
+        .map(|(r, v)| Located { value: v.to_ascii_uppercase(), at: sheet.location(r, value_col) });
+    let date_field = |names: &[&str], diagnostics: &mut Vec<Diagnostic>| {
+        let r = required(names, diagnostics)?;
+        let d = keep(diagnostics, sheet.date(r, value_col, names[0]))??;
+        Some(Located { value: d, at: sheet.location(r, value_col) })
+    };
+    let start = date_field(&["Start", "Start date"], diagnostics);
+    let end = date_field(&["End", "End date", "Finish"], diagnostics);
+    let rounds = required(&["Rounds"], diagnostics).and_then(|r| {
+        let n = keep(diagnostics, sheet.whole(r, value_col, "Rounds"))??;
+        if n == 0 || n > 1000 {
+            diagnostics.push(
+                Diagnostic::error(Code::BadNumber, sheet.location(r, value_col), format!("Rounds must be 1 or more, not {n}"))
+                    .with_hint("the number of rounds played"),
+            );
+            return None;
+        }
+        Some(Located { value: n as u32, at: sheet.location(r, value_col) })
+    });
+    let time_control = text_field(required(&["Time control", "Time controls", "TimeControl"], diagnostics))
+        .map(|(r, v)| Located { value: v, at: sheet.location(r, value_col) });
+    let kind = match text_field(field_row(&["Type"])) {
+        None => EventKind::Swiss,
+        Some((r, v)) => EventKind::parse(&v).unwrap_or_else(|| {
+            diagnostics.push(
+                Diagnostic::error(Code::BadValue, sheet.location(r, value_col), format!("unknown event type \"{}\"", clip(&v)))
+                    .with_hint("use swiss, round robin, match, team or other (blank means swiss)"),
+            );
+            EventKind::Other
+        }),
+    };
+    let flag = |names: &[&str], default: bool, diagnostics: &mut Vec<Diagnostic>| match field_row(names) {
+        None => Located { value: default, at: sheet.sheet_location() },
+        Some(r) => Located {
+            value: keep(diagnostics, sheet.yes_no(r, value_col, names[0], default)).unwrap_or(default),
+            at: sheet.location(r, value_col),
+        },
+    };
+    let handicap = flag(&["Handicap"], false, diagnostics);
+    let fixed_opening = flag(&["Fixed opening"], false, diagnostics);
+    let approved = flag(&["Approved"], true, diagnostics);
+    let submitted = field_row(&["Submitted"]).and_then(|r| keep(diagnostics, sheet.date(r, value_col, "Submitted")).flatten());
+    RawEvent {
+        code,
+        name,
+        state,
+        start,
+        end,
+        rounds,
+        time_control,
+        kind,
+        handicap,
+        fixed_opening,
+        approved,
+        submitted,
+        at: sheet.sheet_location(),
+    }
+}
+
+fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntrant> {
+    let Some(header) = Header::find(sheet) else {
+        diagnostics.push(
+            Diagnostic::error(Code::MissingColumn, sheet.sheet_location(), "the Players sheet is empty")
+                .with_hint("the first row names the columns: No, ID, Surname, First names, Gender, Birth date, State, Club"),
+        );
+        return Vec::new();
+    };
+    let no_col = keep(diagnostics, header.require(sheet, &["No", "No.", "Number", "Start number"]));
+    let surname_col = keep(diagnostics, header.require(sheet, &["Surname", "Family name"]));
+    let (Some(no_col), Some(surname_col)) = (no_col, surname_col) else { return Vec::new() };
+    let id_col = header.column(&["ID", "Code", "Player ID"]);
+    let first_col = header.column(&["First names", "First name", "Given names"]);
+    let gender_col = header.column(&["Gender", "Sex"]);
+    let birth_col = header.column(&["Birth date", "Born", "Date of birth"]);
+    let state_col = header.column(&["State"]);
+    let club_col = header.column(&["Club"]);
+    let (_, r1) = sheet.row_span();
+    let mut players = Vec::new();
+    for row in header.row + 1..r1 {
+        if sheet.row_is_blank(row) {
+            continue;
+        }
+        let no = match keep(diagnostics, sheet.whole(row, no_col, "No")) {
+            Some(Some(n)) if n >= 1 && n <= u32::MAX as u64 => n as u32,
+            Some(_) => {
+                diagnostics.push(
+                    Diagnostic::error(Code::MissingField, sheet.location(row, no_col), "a player has no start number")
+                        .with_hint("number the players 1, 2, 3, … in the No column"),
+                );
+                continue;
+            }
+            None => continue,
+        };
+        let id = id_col.and_then(|c| keep(diagnostics, sheet.whole(row, c, "ID")).flatten()).and_then(|id| {
+            u32::try_from(id).ok().or_else(|| {
+                diagnostics.push(Diagnostic::error(
+                    Code::BadNumber,
+                    sheet.location(row, id_col.unwrap()),
+                    format!("ID {id} is too large"),
+                ));
+                None
+            })
+        });
+        let surname = match sheet.text(row, surname_col) {
+            Some(s) => s,
+            None => {
+                diagnostics.push(
+                    Diagnostic::error(Code::MissingField, sheet.location(row, surname_col), format!("player No {no} has no surname"))
+                        .with_hint("fill in the player's surname"),
+                );
+                String::new()
+            }
+        };
+        let gender = gender_col.and_then(|c| {
+            let text = sheet.text(row, c)?;
+            Gender::parse(&text).or_else(|| {
+                diagnostics.push(
+                    Diagnostic::error(Code::BadValue, sheet.location(row, c), format!("gender must be M or F, not \"{}\"", clip(&text)))
+                        .with_hint("write M, F, or leave it blank"),
+                );
+                None
+            })
+        });
+        players.push(RawEntrant {
+            no,
+            id,
+            surname,
+            first_names: first_col.and_then(|c| sheet.text(row, c)).unwrap_or_default(),
+            gender,
+            birth_date: birth_col.and_then(|c| keep(diagnostics, sheet.date(row, c, "Birth date")).flatten()),
+            state: state_col.and_then(|c| sheet.text(row, c)).map(|s| s.to_ascii_uppercase()),
+            club: club_col.and_then(|c| sheet.text(row, c)),
+            no_at: sheet.location(row, no_col),
+            id_at: sheet.location(row, id_col.unwrap_or(no_col)),
+            name_at: sheet.location(row, surname_col),
+        });
+    }
+    players
+}
+
+/// A result token of the Games sheet, for a pairing (`paired`) or a bye row.
+pub fn parse_result(token: &str, paired: bool) -> Option<Outcome> {
+    let t: String = token
+        .trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| if matches!(c, '–' | '—' | ':') { '-' } else { c })
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let half = |s: &str| matches!(s, "½" | "1/2" | "0.5" | "0,5" | "=" | ".5");
+    if !paired {
+        return match t.as_str() {
+            "bye" => Some(Outcome::Bye { points: 0.0 }),
+            "1" | "1.0" => Some(Outcome::Bye { points: 1.0 }),
+            "0" | "0.0" => Some(Outcome::Bye { points: 0.0 }),
+            s if half(s) => Some(Outcome::Bye { points: 0.5 }),
+            _ => None,
+        };
+    }
+    match t.as_str() {
+        "1-0" => return Some(Outcome::Played { white_score: 1.0 }),
+        "0-1" => return Some(Outcome::Played { white_score: 0.0 }),
+        "1f-0f" | "+-" | "1f-0" | "+--" => return Some(Outcome::Forfeit { white_points: 1.0, black_points: 0.0 }),
+        "0f-1f" | "-+" | "0-1f" => return Some(Outcome::Forfeit { white_points: 0.0, black_points: 1.0 }),
+        "0f-0f" | "--" => return Some(Outcome::Forfeit { white_points: 0.0, black_points: 0.0 }),
+        _ => {}
+    }
+    let (a, b) = t.split_once('-').or_else(|| {
+        // "1/2-1/2" splits at the dash; "=-=" too. Nothing else to try.
+        None
+    })?;
+    if half(a) && half(b) {
+        return Some(Outcome::Played { white_score: 0.5 });
+    }
+    None
+}
+
+fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> {
+    let Some(header) = Header::find(sheet) else {
+        diagnostics.push(
+            Diagnostic::error(Code::MissingColumn, sheet.sheet_location(), "the Games sheet is empty")
+                .with_hint("the first row names the columns: Round, White, Black, Result"),
+        );
+        return Vec::new();
+    };
+    let cols: Vec<Option<u32>> = [&["Round", "Rd"][..], &["White"], &["Black"], &["Result"]]
+        .iter()
+        .map(|n| keep(diagnostics, header.require(sheet, n)))
+        .collect();
+    let [Some(round_col), Some(white_col), Some(black_col), Some(result_col)] = cols[..] else { return Vec::new() };
+    let (_, r1) = sheet.row_span();
+    let mut games = Vec::new();
+    for row in header.row + 1..r1 {
+        if sheet.row_is_blank(row) {
+            continue;
+        }
+        let mut ok = true;
+        let mut number = |col: u32, what: &str, diagnostics: &mut Vec<Diagnostic>| -> Option<u32> {
+            match keep(diagnostics, sheet.whole(row, col, what)) {
+                Some(Some(n)) if n <= u32::MAX as u64 => Some(n as u32),
+                Some(_) => None,
+                None => {
+                    ok = false;
+                    None
+                }
+            }
+        };
+        let round = number(round_col, "Round", diagnostics);
+        let white = number(white_col, "White", diagnostics);
+        let black = number(black_col, "Black", diagnostics);
+        let token = sheet.text(row, result_col);
+        if !ok {
+            continue;
+        }
+        let (Some(round), Some(white)) = (round, white) else {
+            let col = if round.is_none() { round_col } else { white_col };
+            diagnostics.push(
+                Diagnostic::error(Code::MissingField, sheet.location(row, col), "a game row needs a round and a White start number")
+                    .with_hint("fill in Round and White (Black stays blank only for a bye)"),
+            );
+            continue;
+        };
+        let result_at = sheet.location(row, result_col);
+        let outcome = match &token {
+            None => {
+                diagnostics.push(
+                    Diagnostic::error(Code::BadResult, result_at, "the result is missing")
+                        .with_hint(if black.is_some() {
+                            "write 1-0, 0-1, ½-½, or 1F-0F, 0F-1F, 0F-0F for games not played"
+                        } else {
+                            "a bye row's result is bye, 1, ½ or 0"
+                        }),
+                );
+                continue;
+            }
+            Some(t) => match parse_result(t, black.is_some()) {
+                Some(o) => o,
+                None => {
+                    let hint = if black.is_some() {
+                        if parse_result(t, false).is_some() {
+                            "this looks like a bye's points, but Black is filled in: write 1-0, 0-1, ½-½, or 1F-0F, 0F-1F, 0F-0F"
+                        } else {
+                            "write 1-0, 0-1, ½-½ (also 1/2-1/2, 0.5-0.5, =-=), or 1F-0F, 0F-1F, 0F-0F (also +-, -+, --)"
+                        }
+                    } else {
+                        "Black is blank, so this is a bye: write bye, 1, ½ or 0 (or fill in Black)"
+                    };
+                    diagnostics.push(
+                        Diagnostic::error(Code::BadResult, result_at, format!("\"{}\" is not a result", clip(t))).with_hint(hint),
+                    );
+                    continue;
+                }
+            },
+        };
+        games.push(RawGame {
+            round: Located { value: round, at: sheet.location(row, round_col) },
+            white: Located { value: white, at: sheet.location(row, white_col) },
+            black: black.map(|b| Located { value: b, at: sheet.location(row, black_col) }),
+            outcome: Located { value: outcome, at: result_at },
+        });
+    }
+    games
+}
+
+/// A crosstable cell token.
+pub fn parse_cross_cell(token: Option<&str>) -> Option<CrossCell> {
+    let Some(token) = token else { return Some(CrossCell::Unplayed) };
+    let t: String = token.trim().to_lowercase().chars().filter(|c| !c.is_whitespace()).collect();
+    Some(match t.as_str() {
+        "" | "x" => CrossCell::Unplayed,
+        "1" | "1.0" => CrossCell::Played(1.0),
+        "0" | "0.0" => CrossCell::Played(0.0),
+        "½" | "0.5" | "0,5" | "=" | "1/2" | ".5" => CrossCell::Played(0.5),
+        "1*" | "+" | "1f" => CrossCell::ForfeitWin,
+        "0*" | "0f" => CrossCell::ForfeitLoss,
+        "-" | "–" => CrossCell::Dash,
+        _ => return None,
+    })
+}
+
+fn read_crosstable(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Option<RawCrosstable> {
+    let Some(header) = Header::find(sheet) else {
+        diagnostics.push(
+            Diagnostic::error(Code::MissingColumn, sheet.sheet_location(), "the Crosstable sheet is empty")
+                .with_hint("the first row is No, Name, 1, 2, 3, …, Total"),
+        );
+        return None;
+    };
+    let no_col = keep(diagnostics, header.require(sheet, &["No", "No.", "Number"]))?;
+    let total_col = header.column(&["Total", "Points", "Pts"]);
+    // Result columns: headers that are whole numbers.
+    let columns: Vec<(u32, u32)> = header
+        .names
+        .iter()
+        .filter_map(|(c, name)| name.trim().parse::<u32>().ok().map(|n| (*c, n)))
+        .collect();
+    if columns.is_empty() {
+        diagnostics.push(
+            Diagnostic::error(Code::MissingColumn, sheet.location(header.row, no_col), "the crosstable has no result columns")
+                .with_hint("after No and Name, head one column per start number: 1, 2, 3, …"),
+        );
+        return None;
+    }
+    let (_, r1) = sheet.row_span();
+    let mut table = RawCrosstable {
+        numbers: Vec::new(),
+        columns: columns.iter().map(|(_, n)| *n).collect(),
+        cells: Vec::new(),
+        totals: Vec::new(),
+    };
+    for row in header.row + 1..r1 {
+        if sheet.row_is_blank(row) {
+            continue;
+        }
+        let no = match keep(diagnostics, sheet.whole(row, no_col, "No")) {
+            Some(Some(n)) if n >= 1 && n <= u32::MAX as u64 => n as u32,
+            Some(_) => {
+                diagnostics.push(
+                    Diagnostic::error(Code::MissingField, sheet.location(row, no_col), "a crosstable row has no start number")
+                        .with_hint("put the player's start number in the No column"),
+                );
+                continue;
+            }
+            None => continue,
+        };
+        let mut cells = Vec::with_capacity(columns.len());
+        for &(c, _) in &columns {
+            let text = sheet.text(row, c);
+            let at = sheet.location(row, c);
+            let cell = match parse_cross_cell(text.as_deref()) {
+                Some(cell) => cell,
+                None => {
+                    diagnostics.push(
+                        Diagnostic::error(Code::BadResult, at.clone(), format!("\"{}\" is not a crosstable result", clip(text.as_deref().unwrap_or(""))))
+                            .with_hint("write 1, ½ (or 0.5, =) or 0; 1* / 0* (or + / -) for games won or lost without play; x or blank when not played"),
+                    );
+                    CrossCell::Unplayed
+                }
+            };
+            cells.push(Located { value: cell, at });
+        }
+        let total = total_col.and_then(|c| {
+            keep(diagnostics, sheet.number(row, c, "Total"))
+                .flatten()
+                .map(|v| Located { value: v, at: sheet.location(row, c) })
+        });
+        table.numbers.push(Located { value: no, at: sheet.location(row, no_col) });
+        table.cells.push(cells);
+        table.totals.push(total);
+    }
+    Some(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_result_alias_of_data_format_md() {
+        let played = |s| parse_result(s, true);
+        for t in ["1-0", " 1 - 0 "] {
+            assert_eq!(played(t), Some(Outcome::Played { white_score: 1.0 }));
+        }
+        assert_eq!(played("0-1"), Some(Outcome::Played { white_score: 0.0 }));
+        for t in ["½-½", "1/2-1/2", "0.5-0.5", "=-="] {
+            assert_eq!(played(t), Some(Outcome::Played { white_score: 0.5 }), "{t}");
+        }
+        for t in ["1F-0F", "+-"] {
+            assert_eq!(played(t), Some(Outcome::Forfeit { white_points: 1.0, black_points: 0.0 }));
+        }
+        for t in ["0F-1F", "-+"] {
+            assert_eq!(played(t), Some(Outcome::Forfeit { white_points: 0.0, black_points: 1.0 }));
+        }
+        for t in ["0F-0F", "--"] {
+            assert_eq!(played(t), Some(Outcome::Forfeit { white_points: 0.0, black_points: 0.0 }));
+        }
+        assert_eq!(parse_result("bye", false), Some(Outcome::Bye { points: 0.0 }));
+        assert_eq!(parse_result("1", false), Some(Outcome::Bye { points: 1.0 }));
+        assert_eq!(parse_result("½", false), Some(Outcome::Bye { points: 0.5 }));
+        assert_eq!(parse_result("0", false), Some(Outcome::Bye { points: 0.0 }));
+        for bad in ["2-0", "1-1", "win", "", "1", "bye"] {
+            assert_eq!(played(bad), None, "{bad}");
+        }
+        assert_eq!(parse_result("1-0", false), None);
+    }
+
+    #[test]
+    fn crosstable_tokens() {
+        assert_eq!(parse_cross_cell(Some("½")), Some(CrossCell::Played(0.5)));
+        assert_eq!(parse_cross_cell(Some("=")), Some(CrossCell::Played(0.5)));
+        assert_eq!(parse_cross_cell(Some("1*")), Some(CrossCell::ForfeitWin));
+        assert_eq!(parse_cross_cell(Some("0*")), Some(CrossCell::ForfeitLoss));
+        assert_eq!(parse_cross_cell(Some("+")), Some(CrossCell::ForfeitWin));
+        assert_eq!(parse_cross_cell(Some("-")), Some(CrossCell::Dash));
+        assert_eq!(parse_cross_cell(Some("X")), Some(CrossCell::Unplayed));
+        assert_eq!(parse_cross_cell(None), Some(CrossCell::Unplayed));
+        assert_eq!(parse_cross_cell(Some("2")), None);
+    }
+}

@@ -1,0 +1,429 @@
+//! A worksheet as ratebook reads it: cells by absolute position, a header row
+//! matched by normalised column names, and cell readers that turn text,
+//! numbers and dates into typed values or a located [`Diagnostic`].
+//! Workbooks come through calamine (`.xlsx`, `.xls`, `.ods`); a CSV file is
+//! read as a one-sheet workbook.
+
+use std::collections::HashMap;
+use std::io::Cursor;
+use std::path::Path;
+
+use calamine::{Data, Reader};
+use chrono::NaiveDate;
+
+use crate::diag::{Code, Diagnostic, Location};
+
+/// One sheet's cells, addressed by zero-based absolute (row, column).
+#[derive(Debug, Clone)]
+pub struct Sheet {
+    /// The file, relative to the data folder, as diagnostics name it.
+    pub file: String,
+    pub name: String,
+    rows: Vec<Vec<Data>>,
+    /// Absolute position of `rows[0][0]` on the sheet.
+    origin: (u32, u32),
+}
+
+/// An open workbook: its sheets, read eagerly and completely.
+#[derive(Debug)]
+pub struct Workbook {
+    pub file: String,
+    pub sheets: Vec<Sheet>,
+}
+
+/// Largest sheet we accept (rows × columns); a bigger one is a data error,
+/// not an out-of-memory crash.
+const MAX_CELLS: usize = 50_000_000;
+
+impl Workbook {
+    /// Opens a spreadsheet (`.xlsx`, `.xlsm`, `.xls`, `.ods`) or a `.csv` file.
+    /// A file that cannot be read is a located error, never a panic.
+    pub fn open(path: &Path, file: &str) -> Result<Workbook, Diagnostic> {
+        let bytes = std::fs::read(path).map_err(|e| {
+            Diagnostic::error(Code::UnreadableFile, Location::file(file), format!("cannot read the file: {e}"))
+        })?;
+        let extension = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if extension == "csv" {
+            return Ok(Workbook { file: file.to_string(), sheets: vec![read_csv(&bytes, file)?] });
+        }
+        // calamine may panic on some malformed input; such a file is an error
+        // for that file, not the end of the run.
+        let result = std::panic::catch_unwind(|| read_spreadsheet(bytes, file, &extension));
+        match result {
+            Ok(result) => result,
+            Err(_) => Err(unreadable(file, "the workbook is damaged (the reader gave up on it)")),
+        }
+    }
+
+    /// The sheet whose name matches (ignoring case and surrounding spaces).
+    pub fn sheet(&self, name: &str) -> Option<&Sheet> {
+        let wanted = normalise(name);
+        self.sheets.iter().find(|s| normalise(&s.name) == wanted)
+    }
+
+    pub fn sheet_names(&self) -> Vec<String> {
+        self.sheets.iter().map(|s| s.name.clone()).collect()
+    }
+}
+
+fn unreadable(file: &str, why: &str) -> Diagnostic {
+    Diagnostic::error(Code::UnreadableFile, Location::file(file), why.to_string())
+        .with_hint("save the report again from the spreadsheet program as .xlsx, .xls or .ods")
+}
+
+fn read_spreadsheet(bytes: Vec<u8>, file: &str, extension: &str) -> Result<Workbook, Diagnostic> {
+    let cursor = Cursor::new(bytes);
+    let mut workbook = calamine::open_workbook_auto_from_rs(cursor).map_err(|e| {
+        unreadable(file, &format!("not a readable spreadsheet ({}): {e}", if extension.is_empty() { "no extension" } else { extension }))
+    })?;
+    let mut sheets = Vec::new();
+    for name in workbook.sheet_names() {
+        let range = workbook
+            .worksheet_range(&name)
+            .map_err(|e| unreadable(file, &format!("sheet {name} cannot be read: {e}")))?;
+        let (height, width) = range.get_size();
+        if height.saturating_mul(width) > MAX_CELLS {
+            return Err(unreadable(file, &format!("sheet {name} is too large ({height} rows × {width} columns)")));
+        }
+        let origin = range.start().unwrap_or((0, 0));
+        let rows = range.rows().map(|r| r.to_vec()).collect();
+        sheets.push(Sheet { file: file.to_string(), name, rows, origin });
+    }
+    Ok(Workbook { file: file.to_string(), sheets })
+}
+
+fn read_csv(bytes: &[u8], file: &str) -> Result<Sheet, Diagnostic> {
+    let text = decode_text(bytes);
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
+    let mut rows = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| {
+            Diagnostic::error(Code::UnreadableFile, Location::file(file), format!("line {}: {e}", i + 1))
+        })?;
+        rows.push(
+            record
+                .iter()
+                .map(|v| if v.trim().is_empty() { Data::Empty } else { Data::String(v.to_string()) })
+                .collect(),
+        );
+    }
+    Ok(Sheet { file: file.to_string(), name: "Players".to_string(), rows, origin: (0, 0) })
+}
+
+/// UTF-8 (with or without a byte-order mark), else Latin-1.
+pub fn decode_text(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    }
+}
+
+/// Column and field names compare ignoring case, surrounding spaces and the
+/// difference between space, `_` and `-`.
+pub fn normalise(name: &str) -> String {
+    let lowered = name.trim().to_lowercase();
+    let spaced: String = lowered.chars().map(|c| if c == '_' || c == '-' { ' ' } else { c }).collect();
+    spaced.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl Sheet {
+    /// Builds a sheet from cells (for tests and other readers).
+    pub fn from_rows(file: &str, name: &str, rows: Vec<Vec<Data>>) -> Sheet {
+        Sheet { file: file.to_string(), name: name.to_string(), rows, origin: (0, 0) }
+    }
+
+    /// The cell at an absolute position (Empty outside the used range).
+    pub fn get(&self, row: u32, col: u32) -> &Data {
+        static EMPTY: Data = Data::Empty;
+        if row < self.origin.0 || col < self.origin.1 {
+            return &EMPTY;
+        }
+        self.rows
+            .get((row - self.origin.0) as usize)
+            .and_then(|r| r.get((col - self.origin.1) as usize))
+            .unwrap_or(&EMPTY)
+    }
+
+    /// Absolute index of the first row and one past the last.
+    pub fn row_span(&self) -> (u32, u32) {
+        (self.origin.0, self.origin.0 + self.rows.len() as u32)
+    }
+
+    /// Absolute index of the first column and one past the last.
+    pub fn col_span(&self) -> (u32, u32) {
+        let width = self.rows.iter().map(|r| r.len()).max().unwrap_or(0);
+        (self.origin.1, self.origin.1 + width as u32)
+    }
+
+    pub fn location(&self, row: u32, col: u32) -> Location {
+        Location::cell(&self.file, &self.name, row, col)
+    }
+
+    pub fn sheet_location(&self) -> Location {
+        Location::sheet(&self.file, &self.name)
+    }
+
+    /// Whether every cell of a row is empty (or blank text).
+    pub fn row_is_blank(&self, row: u32) -> bool {
+        let (c0, c1) = self.col_span();
+        (c0..c1).all(|c| is_blank(self.get(row, c)))
+    }
+
+    /// The cell as trimmed text; numbers without a fraction print as whole numbers.
+    pub fn text(&self, row: u32, col: u32) -> Option<String> {
+        cell_text(self.get(row, col))
+    }
+
+    /// A whole number (e.g. an ID or a start number).
+    pub fn whole(&self, row: u32, col: u32, what: &str) -> Result<Option<u64>, Diagnostic> {
+        let cell = self.get(row, col);
+        let bad = |shown: String| {
+            Diagnostic::error(Code::BadNumber, self.location(row, col), format!("{what} must be a whole number, not {shown}"))
+                .with_hint(format!("write {what} as digits only, e.g. 12"))
+        };
+        match cell {
+            Data::Empty => Ok(None),
+            Data::Int(i) if *i >= 0 => Ok(Some(*i as u64)),
+            Data::Float(f) if *f >= 0.0 && f.fract() == 0.0 && *f < 1e15 => Ok(Some(*f as u64)),
+            Data::String(s) => {
+                let t = s.trim();
+                if t.is_empty() {
+                    Ok(None)
+                } else {
+                    t.parse::<u64>().map(Some).map_err(|_| bad(format!("\"{}\"", clip(t))))
+                }
+            }
+            other => Err(bad(describe(other))),
+        }
+    }
+
+    /// A number (e.g. a rating or a score); text like "1511.5" or "1511,5" is accepted.
+    pub fn number(&self, row: u32, col: u32, what: &str) -> Result<Option<f64>, Diagnostic> {
+        let cell = self.get(row, col);
+        let bad = |shown: String| {
+            Diagnostic::error(Code::BadNumber, self.location(row, col), format!("{what} must be a number, not {shown}"))
+                .with_hint(format!("write {what} as a number, e.g. 1511.5, or leave it blank"))
+        };
+        match cell {
+            Data::Empty => Ok(None),
+            Data::Int(i) => Ok(Some(*i as f64)),
+            Data::Float(f) if f.is_finite() => Ok(Some(*f)),
+            Data::String(s) => {
+                let t = s.trim();
+                if t.is_empty() {
+                    return Ok(None);
+                }
+                match t.replace(',', ".").parse::<f64>() {
+                    Ok(v) if v.is_finite() => Ok(Some(v)),
+                    _ => Err(bad(format!("\"{}\"", clip(t)))),
+                }
+            }
+            other => Err(bad(describe(other))),
+        }
+    }
+
+    /// A date: a real spreadsheet date, or text `YYYY-MM-DD`, `DD.MM.YYYY`, `DD/MM/YYYY`.
+    pub fn date(&self, row: u32, col: u32, what: &str) -> Result<Option<NaiveDate>, Diagnostic> {
+        let cell = self.get(row, col);
+        let bad = |shown: String| {
+            Diagnostic::error(Code::BadDate, self.location(row, col), format!("{what} must be a date, not {shown}"))
+                .with_hint("enter a spreadsheet date, or text as 1993-08-01, 01.08.1993 or 01/08/1993")
+        };
+        match cell {
+            Data::Empty => Ok(None),
+            Data::DateTime(dt) => match dt.as_datetime() {
+                Some(d) if dt.is_datetime() => Ok(Some(d.date())),
+                _ => Err(bad(format!("{}", dt.as_f64()))),
+            },
+            Data::DateTimeIso(s) => parse_date(s).map(Some).ok_or_else(|| bad(format!("\"{}\"", clip(s)))),
+            Data::String(s) => {
+                if s.trim().is_empty() {
+                    Ok(None)
+                } else {
+                    parse_date(s).map(Some).ok_or_else(|| bad(format!("\"{}\"", clip(s.trim()))))
+                }
+            }
+            Data::Int(_) | Data::Float(_) => Err(bad(format!("the number {}", cell_text(cell).unwrap_or_default()))),
+            other => Err(bad(describe(other))),
+        }
+    }
+
+    /// `yes`/`no` (also `y`/`n`, `true`/`false`, `1`/`0`), blank gives the default.
+    pub fn yes_no(&self, row: u32, col: u32, what: &str, default: bool) -> Result<bool, Diagnostic> {
+        let cell = self.get(row, col);
+        if let Data::Bool(b) = cell {
+            return Ok(*b);
+        }
+        match cell_text(cell).map(|t| t.to_ascii_lowercase()) {
+            None => Ok(default),
+            Some(t) => match t.as_str() {
+                "yes" | "y" | "true" | "1" => Ok(true),
+                "no" | "n" | "false" | "0" => Ok(false),
+                other => Err(Diagnostic::error(
+                    Code::BadValue,
+                    self.location(row, col),
+                    format!("{what} must be yes or no, not \"{}\"", clip(other)),
+                )
+                .with_hint(format!("write yes or no (blank means {})", if default { "yes" } else { "no" }))),
+            },
+        }
+    }
+}
+
+/// A header row: normalised column name → absolute column index.
+#[derive(Debug, Clone)]
+pub struct Header {
+    pub row: u32,
+    columns: HashMap<String, u32>,
+    /// Names as written, in column order (for carrying unknown columns).
+    pub names: Vec<(u32, String)>,
+}
+
+impl Header {
+    /// The first non-blank row of the sheet, read as column names.
+    pub fn find(sheet: &Sheet) -> Option<Header> {
+        let (r0, r1) = sheet.row_span();
+        let row = (r0..r1).find(|&r| !sheet.row_is_blank(r))?;
+        let (c0, c1) = sheet.col_span();
+        let mut columns = HashMap::new();
+        let mut names = Vec::new();
+        for c in c0..c1 {
+            if let Some(name) = sheet.text(row, c) {
+                columns.entry(normalise(&name)).or_insert(c);
+                names.push((c, name));
+            }
+        }
+        Some(Header { row, columns, names })
+    }
+
+    /// The column with this name (or one of its aliases).
+    pub fn column(&self, names: &[&str]) -> Option<u32> {
+        names.iter().find_map(|n| self.columns.get(&normalise(n)).copied())
+    }
+
+    /// Like [`Header::column`], but a missing column is an error naming it.
+    pub fn require(&self, sheet: &Sheet, names: &[&str]) -> Result<u32, Diagnostic> {
+        self.column(names).ok_or_else(|| {
+            Diagnostic::error(
+                Code::MissingColumn,
+                sheet.location(self.row, 0),
+                format!("the header row has no column \"{}\"", names[0]),
+            )
+            .with_hint(format!(
+                "add a column headed \"{}\" (columns found: {})",
+                names[0],
+                self.names.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>().join(", ")
+            ))
+        })
+    }
+}
+
+/// Text of a cell, trimmed; whole floats without ".0"; `None` when blank.
+pub fn cell_text(cell: &Data) -> Option<String> {
+    let text = match cell {
+        Data::Empty => return None,
+        Data::String(s) => s.trim().to_string(),
+        Data::Int(i) => i.to_string(),
+        Data::Float(f) => {
+            if f.fract() == 0.0 && f.abs() < 1e15 {
+                format!("{}", *f as i64)
+            } else {
+                f.to_string()
+            }
+        }
+        Data::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
+        Data::DateTime(dt) => match dt.as_datetime() {
+            Some(d) => d.date().to_string(),
+            None => dt.as_f64().to_string(),
+        },
+        Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
+        Data::Error(e) => format!("#{e:?}"),
+    };
+    if text.is_empty() {
+        None
+    } else {
+        Some(text)
+    }
+}
+
+fn is_blank(cell: &Data) -> bool {
+    cell_text(cell).is_none()
+}
+
+fn describe(cell: &Data) -> String {
+    match cell {
+        Data::Bool(b) => format!("the logical value {b}"),
+        Data::Error(e) => format!("the spreadsheet error {e:?}"),
+        Data::DateTime(_) | Data::DateTimeIso(_) => format!("the date {}", cell_text(cell).unwrap_or_default()),
+        Data::DurationIso(s) => format!("the duration {s}"),
+        other => format!("\"{}\"", clip(&cell_text(other).unwrap_or_default())),
+    }
+}
+
+/// Shortens long cell text for messages.
+pub fn clip(text: &str) -> String {
+    if text.chars().count() > 40 {
+        format!("{}…", text.chars().take(40).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+/// Parses `YYYY-MM-DD` (optionally followed by a time), `DD.MM.YYYY` or `DD/MM/YYYY`.
+pub fn parse_date(text: &str) -> Option<NaiveDate> {
+    let t = text.trim();
+    let date_part = t.split(['T', ' ']).next().unwrap_or(t);
+    NaiveDate::parse_from_str(date_part, "%Y-%m-%d")
+        .or_else(|_| NaiveDate::parse_from_str(date_part, "%d.%m.%Y"))
+        .or_else(|_| NaiveDate::parse_from_str(date_part, "%d/%m/%Y"))
+        .or_else(|_| NaiveDate::parse_from_str(date_part, "%Y/%m/%d"))
+        .ok()
+        .filter(|d| {
+            use chrono::Datelike;
+            (1800..=2200).contains(&d.year())
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_normalise() {
+        assert_eq!(normalise("  First_names "), "first names");
+        assert_eq!(normalise("Opp-Avg"), "opp avg");
+        assert_eq!(normalise("Birth  Date"), "birth date");
+    }
+
+    #[test]
+    fn dates_in_every_accepted_form() {
+        let d = NaiveDate::from_ymd_opt(1993, 8, 1).unwrap();
+        assert_eq!(parse_date("1993-08-01"), Some(d));
+        assert_eq!(parse_date("01.08.1993"), Some(d));
+        assert_eq!(parse_date("01/08/1993"), Some(d));
+        assert_eq!(parse_date("1993-08-01T00:00:00"), Some(d));
+        assert_eq!(parse_date("1993-13-01"), None);
+        assert_eq!(parse_date("next tuesday"), None);
+        assert_eq!(parse_date("31/02/1993"), None);
+    }
+
+    #[test]
+    fn cell_readers_locate_their_errors() {
+        let sheet = Sheet::from_rows(
+            "reports/x.xlsx",
+            "Players",
+            vec![vec![Data::String("No".into()), Data::String("twelve".into()), Data::Float(3.5)]],
+        );
+        let e = sheet.whole(0, 1, "ID").unwrap_err();
+        assert_eq!(e.location.cell.as_deref(), Some("B1"));
+        assert!(e.message.contains("twelve"));
+        assert!(sheet.whole(0, 2, "No").is_err());
+        assert_eq!(sheet.number(0, 2, "Score").unwrap(), Some(3.5));
+        assert!(sheet.date(0, 2, "Birth date").is_err());
+    }
+}

@@ -1,0 +1,25 @@
+//! ratebook publishes a chess federation's rating list.
+//!
+//! The period-end run is a pipeline of stages, each a module taking a typed
+//! input and returning a typed output: [`ingest`] reads the data folder
+//! (period.toml, the player file, every tournament report) into raw records;
+//! [`validate`] checks them against the rules of eligibility and identity and
+//! turns them into a [`validate::ValidPeriod`] that later stages can trust,
+//! collecting every finding as a [`diag::Diagnostic`]; [`rate`] computes the
+//! new ratings under the period's rule set; [`publish`] derives the lists and
+//! writes the workbooks, the booklet and the validation report.
+//! [`pipeline`] strings the stages together for each command.
+
+pub mod cli;
+pub mod config;
+pub mod diag;
+pub mod generate;
+pub mod ingest;
+pub mod model;
+pub mod pipeline;
+pub mod publish;
+pub mod rate;
+pub mod report_writer;
+pub mod template;
+pub mod timings;
+pub mod validate;

@@ -1,0 +1,206 @@
+//! The plain types that flow between the stages: players and their statuses,
+//! events, games and results. Nothing here reads files or computes ratings.
+
+use chrono::NaiveDate;
+
+/// A player's rating status (acf.md, "Who is what").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Status {
+    /// In the player file, never played a rated game.
+    New,
+    /// Has played rated games but has no published rating.
+    Unrated,
+    /// 9 to 29 games with a score inside the limits: rating printed with `p`.
+    Provisional,
+    /// An established rating.
+    Confirmed,
+}
+
+impl Status {
+    /// The word used in the player file's `Status` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::New => "new",
+            Status::Unrated => "unrated",
+            Status::Provisional => "provisional",
+            Status::Confirmed => "confirmed",
+        }
+    }
+
+    /// Parses the player file's `Status` column (case-insensitive).
+    pub fn parse(text: &str) -> Option<Status> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "new" => Some(Status::New),
+            "unrated" => Some(Status::Unrated),
+            "provisional" => Some(Status::Provisional),
+            "confirmed" => Some(Status::Confirmed),
+            _ => None,
+        }
+    }
+
+    /// Provisional or confirmed: a rating other players' calculations may use.
+    pub fn is_rated(self) -> bool {
+        matches!(self, Status::Provisional | Status::Confirmed)
+    }
+}
+
+/// `M` or `F`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Gender {
+    Male,
+    Female,
+}
+
+impl Gender {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Gender::Male => "M",
+            Gender::Female => "F",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Gender> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "M" | "MALE" => Some(Gender::Male),
+            "F" | "FEMALE" | "W" => Some(Gender::Female),
+            _ => None,
+        }
+    }
+}
+
+/// A cell value of a column ratebook does not know, carried unchanged from the
+/// old player file into the new one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExtraValue {
+    Empty,
+    Text(String),
+    Number(f64),
+    Bool(bool),
+    Date(NaiveDate),
+}
+
+/// One row of the player file: the player's details and rating state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Player {
+    pub id: u32,
+    pub surname: String,
+    pub first_names: String,
+    pub gender: Option<Gender>,
+    pub birth_date: Option<NaiveDate>,
+    pub state: Option<String>,
+    pub club: Option<String>,
+    /// Current rating, unrounded (also kept for unrated players who have a
+    /// performance rating that is not published).
+    pub rating: Option<f64>,
+    pub status: Status,
+    /// Rated games counted so far (`NGo`).
+    pub games: u32,
+    /// Total score in those games (`TSo`, partially-rated players).
+    pub score: f64,
+    /// Average opponent rating in those games (`ARo`, partially-rated players).
+    pub opp_avg: Option<f64>,
+    /// End date of the last rated event in which the player played a game.
+    pub last_played: Option<NaiveDate>,
+    pub fide_id: Option<u64>,
+    /// Values of the columns ratebook does not know, in the order of
+    /// [`PlayerFile::extra_columns`].
+    pub extra: Vec<ExtraValue>,
+}
+
+impl Player {
+    /// A player with only a code and a name: every other field blank, status new.
+    pub fn new(id: u32, surname: &str, first_names: &str) -> Player {
+        Player {
+            id,
+            surname: surname.to_string(),
+            first_names: first_names.to_string(),
+            gender: None,
+            birth_date: None,
+            state: None,
+            club: None,
+            rating: None,
+            status: Status::New,
+            games: 0,
+            score: 0.0,
+            opp_avg: None,
+            last_played: None,
+            fide_id: None,
+            extra: Vec::new(),
+        }
+    }
+
+    /// `Surname, First names` as the lists print it.
+    pub fn display_name(&self) -> String {
+        if self.first_names.is_empty() {
+            self.surname.clone()
+        } else {
+            format!("{}, {}", self.surname, self.first_names)
+        }
+    }
+}
+
+/// The whole player file: players in file order plus the names of the
+/// columns ratebook does not know.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PlayerFile {
+    pub players: Vec<Player>,
+    pub extra_columns: Vec<String>,
+}
+
+/// How the event was run (`Type` on the report's Event sheet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EventKind {
+    #[default]
+    Swiss,
+    RoundRobin,
+    Match,
+    Team,
+    Other,
+}
+
+impl EventKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EventKind::Swiss => "swiss",
+            EventKind::RoundRobin => "round robin",
+            EventKind::Match => "match",
+            EventKind::Team => "team",
+            EventKind::Other => "other",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<EventKind> {
+        let key: String = text
+            .trim()
+            .to_ascii_lowercase()
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .collect();
+        match key.as_str() {
+            "swiss" => Some(EventKind::Swiss),
+            "roundrobin" | "rr" | "allplayall" => Some(EventKind::RoundRobin),
+            "match" => Some(EventKind::Match),
+            "team" => Some(EventKind::Team),
+            "other" => Some(EventKind::Other),
+            _ => None,
+        }
+    }
+}
+
+/// The result of one pairing, from White's side.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Outcome {
+    /// A played game; White's score (1, ½ or 0).
+    Played { white_score: f64 },
+    /// Won or lost without play; each side's points (1/0, 0/1 or 0/0).
+    Forfeit { white_points: f64, black_points: f64 },
+    /// A bye for White (no opponent), with the points given.
+    Bye { points: f64 },
+}
+
+impl Outcome {
+    /// Whether the game was played over the board, and so may count for ratings.
+    pub fn is_played(self) -> bool {
+        matches!(self, Outcome::Played { .. })
+    }
+}

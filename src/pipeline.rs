@@ -1,0 +1,151 @@
+//! The commands as library calls: `period` (read → validate → rate →
+//! publish), `check` (read → validate) and `explain`. The binary only parses
+//! arguments and maps these results to exit codes.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+
+use crate::diag::{Code, Diagnostic, Location};
+use crate::ingest::{read_data_folder, IngestError};
+use crate::publish::{self, booklet_data::BookletData, lists, validation_report, Staging};
+use crate::rate::{system_for, RatingSystem, Ratings};
+use crate::timings::Timings;
+use crate::validate::{validate, Disposition, Validated};
+
+/// The data folder read and validated, with the rule set it names.
+pub struct Loaded {
+    pub validated: Validated,
+    pub system: Box<dyn RatingSystem>,
+}
+
+/// Reads and validates a data folder.
+pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
+    let started = Instant::now();
+    let raw = read_data_folder(data)?;
+    timings.record("read", started);
+    let system = system_for(raw.config.system);
+    let started = Instant::now();
+    let validated = validate(raw, system.as_ref());
+    timings.record("validate", started);
+    Ok(Loaded { validated, system })
+}
+
+/// Settings of a period run.
+#[derive(Debug, Clone)]
+pub struct PeriodOptions {
+    pub data: PathBuf,
+    pub out: PathBuf,
+    /// Publish without the events whose reports have errors.
+    pub skip_invalid: bool,
+    /// A folder of booklet templates to use instead of the built-in ones.
+    pub templates: Option<PathBuf>,
+}
+
+/// What a period run did.
+pub struct PeriodReport {
+    pub published: bool,
+    pub diagnostics: Vec<Diagnostic>,
+    pub timings: Timings,
+    pub players: usize,
+    pub events_rated: usize,
+}
+
+/// The period-end run. `Err` means the command could not run at all (bad
+/// folder, bad period.toml, output not writable); data errors come back as a
+/// report with `published == false`, and only validation.txt is written.
+pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
+    let mut timings = Timings::default();
+    let Loaded { mut validated, system } = load(&opts.data, &mut timings)?;
+    let errors = validated.error_count();
+    let blocked = errors > 0 && (!opts.skip_invalid || validated.has_global_errors());
+    if blocked {
+        let text = validation_report::render(&validated.period, &validated.diagnostics, false);
+        let mut staging = Staging::new(&opts.out)?;
+        staging.write("validation.txt", text.as_bytes())?;
+        staging.commit()?;
+        return Ok(PeriodReport {
+            published: false,
+            diagnostics: validated.diagnostics,
+            timings,
+            players: 0,
+            events_rated: 0,
+        });
+    }
+    if errors > 0 {
+        for e in validated.period.events.iter().filter(|e| e.disposition == Disposition::Invalid) {
+            validated.diagnostics.push(
+                Diagnostic::note(Code::SkippedInvalid, Location::file(&e.file), format!("event {} skipped: its report has errors", e.code))
+                    .with_hint("correct the report and it will be rated in a later period"),
+            );
+        }
+        for f in &validated.period.unreadable {
+            validated.diagnostics.push(Diagnostic::note(Code::SkippedInvalid, Location::file(f), "skipped: the file could not be read"));
+        }
+        crate::diag::sort(&mut validated.diagnostics);
+    }
+    let period = &validated.period;
+
+    let started = Instant::now();
+    let ratings = system.rate(period);
+    timings.record("rate", started);
+
+    let started = Instant::now();
+    let lists = lists::build_lists(period, &ratings, system.as_ref()).context("building the lists")?;
+    timings.record("lists", started);
+
+    let mut staging = Staging::new(&opts.out)?;
+    let started = Instant::now();
+    let (kept, removed) = publish::split_player_file(period, &ratings);
+    let stamp = period.config.published;
+    publish::player_file::write_player_file(&staging.path("players.xlsx"), &kept, stamp).context("writing players.xlsx")?;
+    publish::player_file::write_player_file(&staging.path("removed.xlsx"), &removed, stamp).context("writing removed.xlsx")?;
+    publish::workbook::write_ratings(&staging.path("ratings.xlsx"), period, &ratings, &lists).context("writing ratings.xlsx")?;
+    timings.record("xlsx", started);
+
+    let started = Instant::now();
+    let data = publish::booklet_data(period, &ratings, &lists, system.as_ref());
+    let pdf = publish::booklet::render_booklet(&data, opts.templates.as_deref()).context("typesetting booklet.pdf")?;
+    staging.write("booklet.pdf", &pdf)?;
+    timings.record("pdf", started);
+
+    let text = validation_report::render(period, &validated.diagnostics, true);
+    staging.write("validation.txt", text.as_bytes())?;
+    staging.commit()?;
+    Ok(PeriodReport {
+        published: true,
+        players: kept.players.len(),
+        events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
+        diagnostics: validated.diagnostics,
+        timings,
+    })
+}
+
+/// Reads and validates only (`ratebook check`).
+pub fn run_check(data: &Path) -> Result<Validated> {
+    let mut timings = Timings::default();
+    Ok(load(data, &mut timings)?.validated)
+}
+
+/// Rates the period in memory (nothing is written).
+pub fn rate_only(data: &Path) -> Result<(Loaded, Ratings)> {
+    let mut timings = Timings::default();
+    let loaded = load(data, &mut timings)?;
+    let ratings = loaded.system.rate(&loaded.validated.period);
+    Ok((loaded, ratings))
+}
+
+/// One player's calculation, step by step (`ratebook explain`).
+pub fn explain(data: &Path, id: u32) -> Result<Option<String>> {
+    let (loaded, ratings) = rate_only(data)?;
+    Ok(loaded.system.explain(&loaded.validated.period, &ratings, id))
+}
+
+/// The booklet's data for a data folder (for tests and tools).
+pub fn booklet_data(data: &Path) -> Result<BookletData> {
+    let (loaded, ratings) = rate_only(data)?;
+    let period = &loaded.validated.period;
+    let lists = lists::build_lists(period, &ratings, loaded.system.as_ref())?;
+    Ok(publish::booklet_data(period, &ratings, &lists, loaded.system.as_ref()))
+}

@@ -1,0 +1,458 @@
+//! The blank tournament report a state officer starts from (`ratebook
+//! template`): the sheets of data-format.md filled with a worked example of
+//! newcomers only (so it checks clean against any player file), drop-down
+//! lists and type checks in the cells, and a `Notes` sheet explaining every
+//! field and every result token. The sheets themselves come from
+//! [`crate::report_writer`].
+
+use std::path::Path;
+
+use anyhow::Context;
+use chrono::NaiveDate;
+use rust_xlsxwriter::{DataValidation, DataValidationRule, Format, Workbook, Worksheet, XlsxError};
+
+use crate::model::Gender;
+use crate::report_writer::{self, EventReport, ReportGame, ReportPlayer, ReportResults, EVENT_FIELDS};
+
+/// Which results sheet the template carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TemplateLayout {
+    /// `Games`: one row per pairing (Swiss events, matches, any event).
+    Games,
+    /// `Crosstable`: a round-robin table.
+    Crosstable,
+}
+
+/// The result tokens offered in the `Games` sheet's drop-down list.
+pub const RESULT_TOKENS: [&str; 10] = ["1-0", "0-1", "½-½", "1F-0F", "0F-1F", "0F-0F", "bye", "1", "½", "0"];
+
+/// The tokens offered in a crosstable cell.
+pub const CROSSTABLE_TOKENS: [&str; 6] = ["1", "½", "0", "1*", "0*", "x"];
+
+/// The event types of the `Type` field.
+pub const EVENT_TYPES: [&str; 5] = ["swiss", "round robin", "match", "team", "other"];
+
+/// How many rows below the header the validations cover.
+const PLAYER_ROWS: u32 = 1000;
+const GAME_ROWS: u32 = 10_000;
+
+/// Writes the template to `path`. `states` are the period's (code, name)
+/// pairs, in order; the example event is in Victoria when there is one,
+/// otherwise in the first state.
+pub fn write_template(path: &Path, layout: TemplateLayout, states: &[(String, String)]) -> anyhow::Result<()> {
+    let report = example(layout, states);
+    let mut workbook = build(&report, states).context("building the template workbook")?;
+    workbook.save(path).with_context(|| format!("writing {}", path.display()))?;
+    Ok(())
+}
+
+fn build(report: &EventReport, states: &[(String, String)]) -> Result<Workbook, XlsxError> {
+    let stamp = report.submitted.unwrap_or(report.end);
+    let mut workbook = report_writer::report_workbook(report, stamp)?;
+    let codes: Vec<&str> = states.iter().map(|(c, _)| c.as_str()).collect();
+    validate_event(workbook.worksheet_from_name("Event")?, &codes)?;
+    validate_players(workbook.worksheet_from_name("Players")?, &codes)?;
+    match &report.results {
+        ReportResults::Games(_) => validate_games(workbook.worksheet_from_name("Games")?)?,
+        ReportResults::Crosstable { cells, .. } => validate_crosstable(workbook.worksheet_from_name("Crosstable")?, cells.len())?,
+    }
+    write_notes(workbook.add_worksheet(), states)?;
+    Ok(workbook)
+}
+
+fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).expect("a valid date")
+}
+
+/// The worked example: newcomers only, results complete and consistent.
+fn example(layout: TemplateLayout, states: &[(String, String)]) -> EventReport {
+    let (state, state_name) = states
+        .iter()
+        .find(|(c, _)| c == "V")
+        .or_else(|| states.first())
+        .map(|(c, n)| (c.clone(), n.clone()))
+        .unwrap_or_else(|| ("V".to_string(), "Victoria".to_string()));
+    let place = if state == "V" { "Box Hill".to_string() } else { state_name };
+    let newcomer = |no: u32, surname: &str, first: &str, gender: Gender, born: NaiveDate, club: Option<&str>| ReportPlayer {
+        no,
+        id: None,
+        surname: surname.to_string(),
+        first_names: first.to_string(),
+        gender: Some(gender),
+        birth_date: Some(born),
+        state: Some(state.clone()),
+        club: club.map(str::to_string),
+    };
+    let mut players = vec![
+        newcomer(1, "Nguyen", "Thanh Long", Gender::Male, date(1980, 3, 14), Some("Box Hill")),
+        newcomer(2, "Papadopoulos", "Eleni", Gender::Female, date(1975, 11, 2), None),
+        newcomer(3, "Kowalski", "Adam Piotr", Gender::Male, date(1962, 6, 21), Some("Box Hill")),
+        newcomer(4, "O'Brien", "Siobhán", Gender::Female, date(1981, 9, 30), None),
+        newcomer(5, "Russo", "Marco", Gender::Male, date(1949, 1, 17), None),
+        newcomer(6, "Đorđević", "Milan", Gender::Male, date(1955, 12, 12), Some("Box Hill")),
+    ];
+    let code = format!("{state}93099");
+    match layout {
+        TemplateLayout::Games => {
+            players.push(newcomer(7, "Chen", "Wei", Gender::Male, date(1978, 5, 5), None));
+            let g = |round: u32, white: u32, black: Option<u32>, result: &str| ReportGame { round, white, black, result: result.to_string() };
+            let games = vec![
+                g(1, 1, Some(5), "1-0"),
+                g(1, 6, Some(2), "½-½"),
+                g(1, 3, Some(7), "0-1"),
+                g(1, 4, None, "1"),
+                g(2, 7, Some(1), "½-½"),
+                g(2, 2, Some(4), "1-0"),
+                g(2, 5, Some(3), "0F-1F"),
+                g(2, 6, None, "bye"),
+                g(3, 1, Some(2), "1-0"),
+                g(3, 4, Some(7), "0-1"),
+                g(3, 3, Some(6), "½-½"),
+                g(3, 5, None, "½"),
+            ];
+            EventReport {
+                code,
+                name: format!("{place} Winter Weekender"),
+                state,
+                start: date(1993, 6, 12),
+                end: date(1993, 6, 13),
+                rounds: 3,
+                time_control: "40/7200:1800".to_string(),
+                event_type: Some("swiss".to_string()),
+                handicap: false,
+                fixed_opening: false,
+                approved: true,
+                submitted: Some(date(1993, 6, 21)),
+                players,
+                results: ReportResults::Games(games),
+            }
+        }
+        TemplateLayout::Crosstable => {
+            // Upper triangle, row player's result; the lower half mirrors it.
+            let upper: [(usize, usize, &str); 15] = [
+                (1, 2, "1"),
+                (1, 3, "½"),
+                (1, 4, "1"),
+                (1, 5, "0"),
+                (1, 6, "1*"),
+                (2, 3, "0"),
+                (2, 4, "½"),
+                (2, 5, "1"),
+                (2, 6, "½"),
+                (3, 4, "1"),
+                (3, 5, "½"),
+                (3, 6, "0"),
+                (4, 5, "0"),
+                (4, 6, "1"),
+                (5, 6, "½"),
+            ];
+            let n = players.len();
+            let mut cells = vec![vec![String::new(); n]; n];
+            for (i, row) in cells.iter_mut().enumerate() {
+                row[i] = "x".to_string();
+            }
+            for (i, j, r) in upper {
+                let mirror = match r {
+                    "1" => "0",
+                    "0" => "1",
+                    "1*" => "0*",
+                    "0*" => "1*",
+                    other => other,
+                };
+                cells[i - 1][j - 1] = r.to_string();
+                cells[j - 1][i - 1] = mirror.to_string();
+            }
+            EventReport {
+                code,
+                name: format!("{place} Club Championship A Grade"),
+                state,
+                start: date(1993, 4, 20),
+                end: date(1993, 5, 18),
+                rounds: 5,
+                time_control: "40/7200:1800".to_string(),
+                event_type: Some("round robin".to_string()),
+                handicap: false,
+                fixed_opening: false,
+                approved: true,
+                submitted: Some(date(1993, 5, 25)),
+                players,
+                results: ReportResults::Crosstable { cells, totals: true },
+            }
+        }
+    }
+}
+
+fn list(items: &[&str]) -> Result<DataValidation, XlsxError> {
+    DataValidation::new().allow_list_strings(items)
+}
+
+fn whole(min: i32) -> Result<DataValidation, XlsxError> {
+    DataValidation::new()
+        .allow_whole_number(DataValidationRule::GreaterThanOrEqualTo(min))
+        .set_error_message("A whole number is expected here.")
+}
+
+fn dates() -> Result<DataValidation, XlsxError> {
+    DataValidation::new()
+        .allow_date(DataValidationRule::Between(date(1900, 1, 1), date(2099, 12, 31)))
+        .set_error_message("A date is expected here (YYYY-MM-DD).")
+}
+
+fn hint(v: DataValidation, title: &str, message: &str) -> Result<DataValidation, XlsxError> {
+    v.set_input_title(title)?.set_input_message(message)
+}
+
+fn field_row(name: &str) -> u32 {
+    EVENT_FIELDS.iter().position(|f| *f == name).expect("a field of the Event sheet") as u32
+}
+
+fn validate_event(sheet: &mut Worksheet, states: &[&str]) -> Result<(), XlsxError> {
+    let cell = |sheet: &mut Worksheet, field: &str, v: &DataValidation| -> Result<(), XlsxError> {
+        let row = field_row(field);
+        sheet.add_data_validation(row, 1, row, 1, v)?;
+        Ok(())
+    };
+    if !states.is_empty() {
+        cell(sheet, "State", &hint(list(states)?, "State", "The code of the state association running the event.")?)?;
+    }
+    cell(sheet, "Start", &dates()?)?;
+    cell(sheet, "End", &hint(dates()?, "End", "The date of the last round. It decides the period the event is rated in.")?)?;
+    cell(sheet, "Rounds", &whole(1)?)?;
+    cell(
+        sheet,
+        "Time control",
+        &hint(
+            DataValidation::new().allow_any_value(),
+            "Time control",
+            "PGN TimeControl: moves/seconds, controls separated by ':', the last may be seconds or seconds+increment. E.g. 40/7200:1800, 5400+30, 3600.",
+        )?,
+    )?;
+    cell(sheet, "Type", &list(&EVENT_TYPES)?)?;
+    for field in ["Handicap", "Fixed opening", "Approved"] {
+        cell(sheet, field, &list(&["yes", "no"])?)?;
+    }
+    cell(sheet, "Submitted", &dates()?)?;
+    Ok(())
+}
+
+fn validate_players(sheet: &mut Worksheet, states: &[&str]) -> Result<(), XlsxError> {
+    sheet.add_data_validation(1, 0, PLAYER_ROWS, 0, &whole(1)?)?;
+    sheet.add_data_validation(
+        1,
+        1,
+        PLAYER_ROWS,
+        1,
+        &hint(whole(1)?, "ID", "The player's ID from the rating list. Leave blank for a player who has none yet.")?,
+    )?;
+    sheet.add_data_validation(1, 4, PLAYER_ROWS, 4, &list(&["M", "F"])?)?;
+    sheet.add_data_validation(1, 5, PLAYER_ROWS, 5, &dates()?)?;
+    if !states.is_empty() {
+        sheet.add_data_validation(1, 6, PLAYER_ROWS, 6, &list(states)?)?;
+    }
+    Ok(())
+}
+
+fn validate_games(sheet: &mut Worksheet) -> Result<(), XlsxError> {
+    sheet.add_data_validation(1, 0, GAME_ROWS, 0, &whole(1)?)?;
+    sheet.add_data_validation(1, 1, GAME_ROWS, 2, &whole(1)?)?;
+    let result = hint(
+        list(&RESULT_TOKENS)?,
+        "Result",
+        "White's result first: 1-0, 0-1, ½-½. Without play: 1F-0F, 0F-1F, 0F-0F. Bye rows (Black blank): bye, or the points given: 1, ½, 0.",
+    )?;
+    sheet.add_data_validation(1, 3, GAME_ROWS, 3, &result)?;
+    Ok(())
+}
+
+fn validate_crosstable(sheet: &mut Worksheet, n: usize) -> Result<(), XlsxError> {
+    let last = n as u32;
+    sheet.add_data_validation(1, 0, last, 0, &whole(1)?)?;
+    let cell = hint(
+        list(&CROSSTABLE_TOKENS)?,
+        "Result",
+        "The row player's result against the column player: 1, ½, 0; 1* or 0* without play; x on the diagonal.",
+    )?;
+    sheet.add_data_validation(1, 2, last, last as u16 + 1, &cell)?;
+    Ok(())
+}
+
+/// (sheet, field, required, what to enter) for every field of every sheet.
+const FIELD_NOTES: [(&str, &str, &str, &str); 27] = [
+    ("Event", "Code", "yes", "The event's code, unique in the period: state code, two-digit year, number (e.g. V93012)."),
+    ("Event", "Name", "yes", "The event's name as it should appear in the booklet."),
+    ("Event", "State", "yes", "The code of the state association running the event (see the list of states below)."),
+    ("Event", "Start", "yes", "Date of the first round."),
+    ("Event", "End", "yes", "Date of the last round, not before Start. Decides the period the event is rated in: an event that ends after the period is deferred to the next one; one reported more than a period late is not rated."),
+    ("Event", "Rounds", "yes", "Number of rounds, a whole number."),
+    ("Event", "Time control", "yes", "PGN TimeControl syntax: controls separated by ':', each moves/seconds, the last may be seconds or seconds+increment. E.g. 40/7200:1800 (40 moves in 2 hours then 30 minutes), 5400+30, 3600. Rated: at least 2 minutes a move for the first 30 moves, or rapid play of at least 60 minutes per player."),
+    ("Event", "Type", "no", "swiss (the default), round robin, match, team or other."),
+    ("Event", "Handicap", "no", "yes or no (default no). Handicap events are not rated."),
+    ("Event", "Fixed opening", "no", "yes or no (default no). Thematic (fixed-opening) events are not rated."),
+    ("Event", "Approved", "no", "yes or no (default yes): whether the state association approved the event for rating."),
+    ("Event", "Submitted", "no", "Date the report reached the ratings officer."),
+    ("Players", "No", "yes", "Start number, unique in the event. The results sheets refer to players by it."),
+    ("Players", "ID", "no", "The player's ID from the rating list. Leave blank for a player who has none yet: a new ID is given when the event is rated."),
+    ("Players", "Surname", "yes", "As on the rating list. A name that differs from the list's is reported as a warning."),
+    ("Players", "First names", "for new players", "As on the rating list."),
+    ("Players", "Gender", "for new players", "M or F. Missing for a new player is a warning."),
+    ("Players", "Birth date", "for new players", "A date. Missing for a new player is a warning; juniors' lists need it."),
+    ("Players", "State", "no", "The player's state code; a new player without one gets the event's state."),
+    ("Players", "Club", "no", "The player's club."),
+    ("Games", "Round", "yes", "Round number, 1 to Rounds."),
+    ("Games", "White", "yes", "Start number of the player with White (the player receiving a bye on a bye row)."),
+    ("Games", "Black", "no", "Start number of the player with Black; blank on a bye row."),
+    ("Games", "Result", "yes", "A result token from White's side (see the tokens below)."),
+    ("Crosstable", "No, Name", "No: yes", "Start number and \"Surname, First names\" of the row's player. One row per player, in start-number order."),
+    ("Crosstable", "1, 2, 3 …", "yes", "Row i, column j: i's result against j (see the tokens below). Row i and row j must agree: 1 with 0, ½ with ½, 1* with 0*. Use x on the diagonal and for pairs that did not play."),
+    ("Crosstable", "Total", "no", "The row's points. When given it must equal the sum of the row."),
+];
+
+/// (token, where, meaning) for every accepted result token.
+const TOKEN_NOTES: [(&str, &str, &str); 16] = [
+    ("1-0", "Games", "White won."),
+    ("0-1", "Games", "Black won."),
+    ("½-½", "Games", "Drawn. Also accepted: 1/2-1/2, 0.5-0.5, =-=."),
+    ("1F-0F", "Games", "White won without play (forfeit). Also +-. Not rated."),
+    ("0F-1F", "Games", "Black won without play (forfeit). Also -+. Not rated."),
+    ("0F-0F", "Games", "Neither player turned up. Also --. Not rated."),
+    ("bye", "Games", "A bye row (Black blank), points as the event's rules give them."),
+    ("1, ½, 0", "Games", "A bye row with the points given. Not rated."),
+    ("1", "Crosstable", "The row player won."),
+    ("½", "Crosstable", "Drawn. Also 0.5 or =."),
+    ("0", "Crosstable", "The row player lost."),
+    ("1*", "Crosstable", "Won without play. Also +. Not rated."),
+    ("0*", "Crosstable", "Lost without play. Also - when the other cell is +. Not rated."),
+    ("x", "Crosstable", "The diagonal, or a pair that did not play. Also - or blank."),
+    ("", "", "Forfeits and byes never count for ratings, for either player."),
+    ("", "", "A player may meet the same opponent more than once only in the Games layout."),
+];
+
+fn write_notes(sheet: &mut Worksheet, states: &[(String, String)]) -> Result<(), XlsxError> {
+    sheet.set_name("Notes")?;
+    let bold = Format::new().set_bold();
+    let title = Format::new().set_bold().set_font_size(14);
+    let wrap = Format::new().set_text_wrap().set_align(rust_xlsxwriter::FormatAlign::Top);
+    for (col, width) in [14.0, 16.0, 16.0, 90.0].into_iter().enumerate() {
+        sheet.set_column_width(col as u16, width)?;
+    }
+    let mut row = 0;
+    sheet.write_string_with_format(row, 0, "How to fill in this report", &title)?;
+    row += 1;
+    sheet.write_string(
+        row,
+        0,
+        "Replace the example with your event: one workbook per event. Keep the sheet names and the column headings. \
+         Use either the Games sheet or the Crosstable sheet, not both. Run `ratebook check` before sending it.",
+    )?;
+    row += 2;
+    for (col, h) in ["Sheet", "Field", "Required", "What to enter"].iter().enumerate() {
+        sheet.write_string_with_format(row, col as u16, *h, &bold)?;
+    }
+    row += 1;
+    for (s, field, required, text) in FIELD_NOTES {
+        sheet.write_string(row, 0, s)?;
+        sheet.write_string(row, 1, field)?;
+        sheet.write_string(row, 2, required)?;
+        sheet.write_string_with_format(row, 3, text, &wrap)?;
+        row += 1;
+    }
+    row += 1;
+    sheet.write_string_with_format(row, 0, "Result tokens", &title)?;
+    row += 1;
+    for (col, h) in ["Token", "Sheet", "", "Meaning"].iter().enumerate() {
+        sheet.write_string_with_format(row, col as u16, *h, &bold)?;
+    }
+    row += 1;
+    for (token, s, text) in TOKEN_NOTES {
+        if !token.is_empty() {
+            sheet.write_string(row, 0, token)?;
+            sheet.write_string(row, 1, s)?;
+        }
+        sheet.write_string_with_format(row, 3, text, &wrap)?;
+        row += 1;
+    }
+    if !states.is_empty() {
+        row += 1;
+        sheet.write_string_with_format(row, 0, "States", &title)?;
+        row += 1;
+        sheet.write_string_with_format(row, 0, "Code", &bold)?;
+        sheet.write_string_with_format(row, 1, "Name", &bold)?;
+        row += 1;
+        for (code, name) in states {
+            sheet.write_string(row, 0, code)?;
+            sheet.write_string(row, 1, name)?;
+            row += 1;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use calamine::{open_workbook_auto, Data, Reader};
+
+    fn states() -> Vec<(String, String)> {
+        [("A", "Australian Capital Territory"), ("N", "New South Wales"), ("V", "Victoria")]
+            .iter()
+            .map(|(c, n)| (c.to_string(), n.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn template_both_layouts_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = dir.path().join("games.xlsx");
+        let cross = dir.path().join("cross.xlsx");
+        write_template(&games, TemplateLayout::Games, &states()).unwrap();
+        write_template(&cross, TemplateLayout::Crosstable, &states()).unwrap();
+
+        let mut wb = open_workbook_auto(&games).unwrap();
+        assert_eq!(wb.sheet_names(), vec!["Event", "Players", "Games", "Notes"]);
+        let event = wb.worksheet_range("Event").unwrap();
+        assert_eq!(event.get_value((0, 1)), Some(&Data::String("V93099".into())));
+        assert_eq!(event.get_value((6, 1)), Some(&Data::String("40/7200:1800".into())));
+        assert!(matches!(event.get_value((4, 1)), Some(Data::DateTime(_))));
+        let players = wb.worksheet_range("Players").unwrap();
+        assert_eq!(players.height(), 8);
+        assert!(matches!(players.get_value((1, 1)), None | Some(Data::Empty)));
+        assert_eq!(players.get_value((6, 2)), Some(&Data::String("Đorđević".into())));
+        let results = wb.worksheet_range("Games").unwrap();
+        assert_eq!(results.get_value((0, 3)), Some(&Data::String("Result".into())));
+        assert_eq!(results.get_value((2, 3)), Some(&Data::String("½-½".into())));
+        let notes = wb.worksheet_range("Notes").unwrap();
+        let text: Vec<String> = notes.rows().flat_map(|r| r.iter().map(|c| c.to_string())).collect();
+        for token in RESULT_TOKENS {
+            assert!(text.iter().any(|t| t.contains(token)), "{token} explained");
+        }
+        for field in EVENT_FIELDS {
+            assert!(text.iter().any(|t| t == field), "{field} explained");
+        }
+
+        let mut wb = open_workbook_auto(&cross).unwrap();
+        assert_eq!(wb.sheet_names(), vec!["Event", "Players", "Crosstable", "Notes"]);
+        let table = wb.worksheet_range("Crosstable").unwrap();
+        assert_eq!(table.get_value((0, 8)), Some(&Data::String("Total".into())));
+        assert_eq!(table.get_value((1, 7)), Some(&Data::String("1*".into())));
+        assert_eq!(table.get_value((6, 2)), Some(&Data::String("0*".into())));
+        let totals: Vec<f64> = (1..=6).map(|r| table.get_value((r, 8)).and_then(|d| d.as_f64()).unwrap()).collect();
+        assert_eq!(totals, [3.5, 2.0, 3.0, 1.5, 3.0, 2.0]);
+    }
+
+    #[test]
+    fn template_example_is_consistent() {
+        let r = example(TemplateLayout::Games, &states());
+        let ReportResults::Games(games) = &r.results else { panic!("games layout") };
+        for round in 1..=r.rounds {
+            let mut seen: Vec<u32> = games.iter().filter(|g| g.round == round).flat_map(|g| [Some(g.white), g.black]).flatten().collect();
+            seen.sort();
+            assert_eq!(seen, (1..=r.players.len() as u32).collect::<Vec<_>>(), "round {round}: everyone once");
+        }
+        assert!(r.players.iter().all(|p| p.id.is_none() && p.gender.is_some() && p.birth_date.is_some()));
+        let r = example(TemplateLayout::Crosstable, &[("Q".to_string(), "Queensland".to_string())]);
+        assert_eq!(r.code, "Q93099");
+        let ReportResults::Crosstable { cells, .. } = &r.results else { panic!("crosstable layout") };
+        let total: f64 = cells.iter().map(|row| report_writer::row_points(row)).sum();
+        assert_eq!(total, 15.0);
+    }
+}

@@ -1,0 +1,41 @@
+//! Wall time of each stage of a run and the process's peak memory, for
+//! `ratebook period --timings` and the benchmarks.
+
+use std::time::{Duration, Instant};
+
+/// Stage name → wall time, in the order the stages ran.
+#[derive(Debug, Clone, Default)]
+pub struct Timings {
+    pub stages: Vec<(String, Duration)>,
+}
+
+impl Timings {
+    /// Records the time since `started` for `stage`.
+    pub fn record(&mut self, stage: &str, started: Instant) {
+        self.stages.push((stage.to_string(), started.elapsed()));
+    }
+
+    pub fn total(&self) -> Duration {
+        self.stages.iter().map(|(_, d)| *d).sum()
+    }
+
+    /// One line per stage, then the total and the peak memory.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        for (name, d) in &self.stages {
+            out.push_str(&format!("{name:>10}  {:>8.3} s\n", d.as_secs_f64()));
+        }
+        out.push_str(&format!("{:>10}  {:>8.3} s\n", "total", self.total().as_secs_f64()));
+        if let Some(kib) = peak_memory_kib() {
+            out.push_str(&format!("{:>10}  {:>8.1} MiB\n", "peak mem", kib as f64 / 1024.0));
+        }
+        out
+    }
+}
+
+/// The process's peak resident memory (Linux `VmHWM`), in KiB.
+pub fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}

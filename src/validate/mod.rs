@@ -1,0 +1,326 @@
+//! Validation: raw reports → a [`ValidPeriod`] that later stages can trust.
+//! Checks every report (required fields, states, dates, identity, results),
+//! decides each event's disposition (rated, late, not eligible, too late,
+//! deferred, or invalid because of errors), gives newcomers their IDs, and
+//! collects every finding.
+
+pub mod eligibility;
+pub mod identity;
+pub mod results;
+
+use std::collections::{BTreeMap, HashSet};
+
+use chrono::NaiveDate;
+
+use crate::config::PeriodConfig;
+use crate::diag::{Code, Diagnostic, Location, Severity};
+use crate::ingest::report::{RawEntrant, RawReport};
+use crate::ingest::RawData;
+use crate::model::{EventKind, Outcome, Player, PlayerFile, Status};
+use crate::rate::RatingSystem;
+use eligibility::{timing, TimeControl, Timing};
+use identity::{check_entrants, state_codes, PlayerIndex};
+use results::{check_results, EntrantGame};
+
+/// What happens to an event this period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Disposition {
+    /// Ended inside the period and eligible: rated.
+    Rated,
+    /// Ended up to one period before the start: rated now.
+    Late,
+    /// Not eligible under the rules; the reason.
+    NotEligible(String),
+    /// Ended more than one period before the start: discarded.
+    TooLate,
+    /// Ends after the period: rated next period.
+    Deferred,
+    /// Has errors in its report: not rated.
+    Invalid,
+}
+
+impl Disposition {
+    pub fn is_rated(&self) -> bool {
+        matches!(self, Disposition::Rated | Disposition::Late)
+    }
+
+    /// Why the event is not rated (or "late" for a late event), for the
+    /// booklet and the Events sheet; empty for an event rated on time.
+    pub fn note(&self) -> String {
+        match self {
+            Disposition::Rated => String::new(),
+            Disposition::Late => "late: ended before this period".into(),
+            Disposition::NotEligible(why) => format!("not rated: {why}"),
+            Disposition::TooLate => "not rated: reached us more than one period late".into(),
+            Disposition::Deferred => "deferred: ends after this period".into(),
+            Disposition::Invalid => "not rated: the report has errors".into(),
+        }
+    }
+}
+
+/// A pairing between players, by ID.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Game {
+    pub round: Option<u32>,
+    pub white: u32,
+    pub black: Option<u32>,
+    pub outcome: Outcome,
+}
+
+/// A checked event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub code: String,
+    pub name: String,
+    pub state: String,
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    pub rounds: u32,
+    pub kind: EventKind,
+    pub time_control: String,
+    /// The report, relative to the data folder.
+    pub file: String,
+    pub disposition: Disposition,
+    /// Number of entrants.
+    pub entrants: usize,
+    /// Pairings by player ID; filled for rated events only (newcomers in
+    /// events not rated get no ID).
+    pub games: Vec<Game>,
+}
+
+/// The period, validated: the player file (plus this period's newcomers,
+/// status new) and every event with its disposition, ordered by code.
+#[derive(Debug, Clone)]
+pub struct ValidPeriod {
+    pub config: PeriodConfig,
+    pub players: PlayerFile,
+    /// How many players at the end of `players` joined from this period's reports.
+    pub newcomers: usize,
+    pub events: Vec<Event>,
+    /// Report files that could not be read at all.
+    pub unreadable: Vec<String>,
+}
+
+/// The outcome of validation.
+pub struct Validated {
+    pub period: ValidPeriod,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Validated {
+    pub fn error_count(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.severity == Severity::Error).count()
+    }
+
+    /// Errors outside any report (in the player file): these stop publication
+    /// even with `--skip-invalid`.
+    pub fn has_global_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.is_error() && !d.location.file.starts_with("reports/"))
+    }
+}
+
+/// A report after the per-report checks, before dispositions.
+struct Checked {
+    report: RawReport,
+    code: Option<String>,
+    start: Option<NaiveDate>,
+    end: Option<NaiveDate>,
+    players: Vec<Option<usize>>,
+    games: Vec<EntrantGame>,
+}
+
+/// Validates everything read from the data folder.
+pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
+    let RawData { config, player_file, reports, unreadable, mut diagnostics } = raw;
+    let index = PlayerIndex::new(&player_file);
+
+    // Pass 1: each report on its own.
+    let mut checked = Vec::with_capacity(reports.len());
+    let mut codes: BTreeMap<String, Vec<(String, Location)>> = BTreeMap::new();
+    for report in reports {
+        let ev = &report.event;
+        if let Some(state) = &ev.state {
+            if config.state_name(&state.value).is_none() {
+                diagnostics.push(
+                    Diagnostic::error(Code::UnknownState, state.at.clone(), format!("\"{}\" is not a state code", state.value))
+                        .with_hint(format!("use one of {}", state_codes(&config))),
+                );
+            }
+        }
+        if let (Some(s), Some(e)) = (&ev.start, &ev.end) {
+            if e.value < s.value {
+                diagnostics.push(
+                    Diagnostic::error(Code::DatesOutOfOrder, e.at.clone(), format!("the event ends ({}) before it starts ({})", e.value, s.value))
+                        .with_hint("check the Start and End dates"),
+                );
+            }
+        }
+        if let Some(tc) = &ev.time_control {
+            if let Err(why) = TimeControl::parse(&tc.value) {
+                diagnostics.push(
+                    Diagnostic::error(Code::BadTimeControl, tc.at.clone(), format!("time control: {why}"))
+                        .with_hint("use PGN TimeControl syntax: moves/seconds controls separated by ':', the last may be seconds or seconds+increment, e.g. 40/7200:1800, 5400+30, 3600"),
+                );
+            }
+        }
+        let code = ev.code.as_ref().map(|c| c.value.clone());
+        if let Some(c) = &ev.code {
+            codes.entry(c.value.clone()).or_default().push((report.file.clone(), c.at.clone()));
+        }
+        let entrants = check_entrants(&report.players, &player_file, &index, &config, &mut diagnostics);
+        let games = check_results(&report.results, &entrants.by_number, ev.rounds.as_ref().map(|r| r.value), &mut diagnostics);
+        checked.push(Checked {
+            code,
+            start: ev.start.as_ref().map(|d| d.value),
+            end: ev.end.as_ref().map(|d| d.value),
+            players: entrants.players,
+            games,
+            report,
+        });
+    }
+
+    // An event code used by two reports is an error in each of them.
+    for (code, uses) in &codes {
+        for (file, at) in uses.iter().filter(|_| uses.len() > 1) {
+            let others: Vec<&str> = uses.iter().filter(|(f, _)| f != file).map(|(f, _)| f.as_str()).collect();
+            diagnostics.push(
+                Diagnostic::error(Code::DuplicateEventCode, at.clone(), format!("event code {code} is also used by {}", others.join(", ")))
+                    .with_hint("every event needs its own code: correct the code in one of the reports, or remove the copy"),
+            );
+        }
+    }
+
+    // Pass 2: dispositions. A report with any error is not rated.
+    let error_files: HashSet<String> =
+        diagnostics.iter().filter(|d| d.is_error()).map(|d| d.location.file.clone()).collect();
+    let mut dispositions = Vec::with_capacity(checked.len());
+    for c in &checked {
+        let disposition = if error_files.contains(&c.report.file) {
+            Disposition::Invalid
+        } else {
+            let (d, finding) = dispose(&c.report, c.end.expect("a report without errors has an end date"), &config, system);
+            if let Some(f) = finding {
+                diagnostics.push(f);
+            }
+            d
+        };
+        dispositions.push(disposition);
+    }
+
+    // Newcomers in rated events get IDs after the highest in the file, in
+    // order of event code, then start number.
+    let mut players = player_file;
+    let file_count = players.players.len();
+    let mut next_id = players.players.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+    let mut order: Vec<usize> = (0..checked.len()).filter(|&i| dispositions[i].is_rated()).collect();
+    order.sort_by(|&a, &b| checked[a].code.cmp(&checked[b].code));
+    let extra_len = players.extra_columns.len();
+    for &i in &order {
+        let c = &mut checked[i];
+        let mut newcomers: Vec<usize> = (0..c.players.len()).filter(|&e| c.players[e].is_none()).collect();
+        newcomers.sort_by_key(|&e| c.report.players[e].no);
+        let event_state = c.report.event.state.as_ref().map(|s| s.value.clone());
+        for e in newcomers {
+            let entrant: &RawEntrant = &c.report.players[e];
+            let mut p = Player::new(next_id, &entrant.surname, &entrant.first_names);
+            p.gender = entrant.gender;
+            p.birth_date = entrant.birth_date;
+            p.state = entrant.state.clone().or_else(|| event_state.clone());
+            p.club = entrant.club.clone();
+            p.status = Status::New;
+            p.extra = vec![crate::model::ExtraValue::Empty; extra_len];
+            next_id += 1;
+            c.players[e] = Some(players.players.len());
+            players.players.push(p);
+        }
+    }
+    let newcomers = players.players.len() - file_count;
+
+    // The events, by code.
+    let mut events = Vec::with_capacity(checked.len());
+    for (c, disposition) in checked.into_iter().zip(dispositions) {
+        let ev = &c.report.event;
+        let games = if disposition.is_rated() {
+            let id = |e: usize| players.players[c.players[e].expect("every entrant of a rated event has an ID")].id;
+            c.games
+                .iter()
+                .map(|g| Game { round: g.round, white: id(g.white), black: g.black.map(id), outcome: g.outcome })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        events.push(Event {
+            code: c.code.clone().unwrap_or_else(|| c.report.file.clone()),
+            name: ev.name.clone().unwrap_or_default(),
+            state: ev.state.as_ref().map(|s| s.value.clone()).unwrap_or_default(),
+            start: c.start.unwrap_or(NaiveDate::MIN),
+            end: c.end.unwrap_or(NaiveDate::MIN),
+            rounds: ev.rounds.as_ref().map_or(0, |r| r.value),
+            kind: ev.kind,
+            time_control: ev.time_control.as_ref().map(|t| t.value.clone()).unwrap_or_default(),
+            file: c.report.file.clone(),
+            disposition,
+            entrants: c.report.players.len(),
+            games,
+        });
+    }
+    events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
+    crate::diag::sort(&mut diagnostics);
+    Validated {
+        period: ValidPeriod { config, players, newcomers, events, unreadable },
+        diagnostics,
+    }
+}
+
+/// The disposition of an error-free event, and the note that records it.
+fn dispose(report: &RawReport, end: NaiveDate, config: &PeriodConfig, system: &dyn RatingSystem) -> (Disposition, Option<Diagnostic>) {
+    let ev = &report.event;
+    let not_eligible = |why: String, at: &Location, hint: &str| {
+        (
+            Disposition::NotEligible(why.clone()),
+            Some(Diagnostic::note(Code::NotEligible, at.clone(), format!("not rated: {why}")).with_hint(hint.to_string())),
+        )
+    };
+    if ev.handicap.value {
+        return not_eligible("a handicap event".into(), &ev.handicap.at, "handicap events are never rated");
+    }
+    if ev.fixed_opening.value {
+        return not_eligible("a fixed-opening event".into(), &ev.fixed_opening.at, "fixed-opening (thematic) events are never rated");
+    }
+    if !ev.approved.value {
+        return not_eligible(
+            "not approved by the state association".into(),
+            &ev.approved.at,
+            "set Approved to yes once the state association has approved it for rating",
+        );
+    }
+    if let Some(tc) = &ev.time_control {
+        let parsed = TimeControl::parse(&tc.value).expect("checked in pass 1");
+        if let Err(why) = system.check_time_control(&parsed) {
+            return not_eligible(format!("time control {}: {why}", tc.value), &tc.at, "only events at a standard or rapid rate of play are rated");
+        }
+    }
+    let end_at = ev.end.as_ref().map(|e| e.at.clone()).unwrap_or_else(|| ev.at.clone());
+    match timing(end, config) {
+        Timing::InPeriod => (Disposition::Rated, None),
+        Timing::Late => (
+            Disposition::Late,
+            Some(Diagnostic::note(Code::LateEvent, end_at, format!("late event (ended {end}, before the period's start {}): rated now", config.start))),
+        ),
+        Timing::TooLate => (
+            Disposition::TooLate,
+            Some(
+                Diagnostic::note(
+                    Code::TooLate,
+                    end_at,
+                    format!("not rated: ended {end}, more than one period before the period's start {}", config.start),
+                )
+                .with_hint(format!("events must end on or after {} to be rated this period", config.late_limit())),
+            ),
+        ),
+        Timing::Deferred => (
+            Disposition::Deferred,
+            Some(Diagnostic::note(Code::Deferred, end_at, format!("deferred: ends {end}, after the period's end {}; it will be rated next period", config.end))),
+        ),
+    }
+}

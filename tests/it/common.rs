@@ -1,0 +1,169 @@
+//! Building fixture data folders and running the binary on them.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use chrono::NaiveDate;
+use ratebook::model::{Player, PlayerFile, Status};
+use ratebook::report_writer::{write_report, EventReport, ReportGame, ReportPlayer, ReportResults};
+
+pub fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).unwrap()
+}
+
+/// period.toml for a four-month ACF period.
+pub fn period_toml(name: &str, published: &str, start: &str, end: &str) -> String {
+    format!(
+        r#"federation   = "Australian Chess Federation"
+period       = "{name}"
+published    = {published}
+start        = {start}
+end          = {end}
+system       = "acf"
+active_since = 1992-01-01
+age_date     = 1993-01-01
+
+[states]
+A = "Australian Capital Territory"
+N = "New South Wales"
+Q = "Queensland"
+S = "South Australia"
+T = "Tasmania"
+V = "Victoria"
+W = "Western Australia"
+"#
+    )
+}
+
+pub const AUGUST_1993: (&str, &str, &str, &str) = ("August 1993", "1993-08-01", "1993-04-01", "1993-07-31");
+pub const DECEMBER_1993: (&str, &str, &str, &str) = ("December 1993", "1993-12-01", "1993-08-01", "1993-11-30");
+
+/// A fixture data folder being built.
+pub struct Fixture {
+    pub root: tempfile::TempDir,
+}
+
+impl Fixture {
+    pub fn new(period: (&str, &str, &str, &str)) -> Fixture {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(root.path().join("data/reports")).unwrap();
+        std::fs::write(root.path().join("data/period.toml"), period_toml(period.0, period.1, period.2, period.3)).unwrap();
+        Fixture { root }
+    }
+
+    pub fn data(&self) -> PathBuf {
+        self.root.path().join("data")
+    }
+
+    pub fn out(&self) -> PathBuf {
+        self.root.path().join("output")
+    }
+
+    pub fn players(&self, players: Vec<Player>) {
+        let file = PlayerFile { players, extra_columns: vec![] };
+        ratebook::publish::player_file::write_player_file(&self.data().join("players.xlsx"), &file, date(1993, 4, 1)).unwrap();
+    }
+
+    pub fn report(&self, report: &EventReport) {
+        let dir = self.data().join("reports").join(&report.state);
+        std::fs::create_dir_all(&dir).unwrap();
+        write_report(&dir.join(format!("{}.xlsx", report.code)), report, date(1993, 8, 1)).unwrap();
+    }
+
+    /// Runs the binary with `args`, the data and output folders of this fixture appended.
+    pub fn run(&self, args: &[&str]) -> Output {
+        let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        all.extend(["--data".to_string(), self.data().display().to_string()]);
+        if args[0] == "period" {
+            all.extend(["--out".to_string(), self.out().display().to_string()]);
+        }
+        ratebook(&all)
+    }
+}
+
+pub fn ratebook<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ratebook")).args(args).output().expect("the binary runs")
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+/// A player of the file with a status and rating.
+pub fn player(id: u32, surname: &str, first: &str, state: &str, status: Status, rating: Option<f64>, games: u32) -> Player {
+    let mut p = Player::new(id, surname, first);
+    p.state = Some(state.to_string());
+    p.status = status;
+    p.rating = rating;
+    p.games = games;
+    p.gender = Some(ratebook::model::Gender::Male);
+    p.birth_date = Some(date(1960, 5, 17));
+    if status != Status::New {
+        p.last_played = Some(date(1993, 2, 14));
+    }
+    p
+}
+
+pub fn entrant(no: u32, p: &Player) -> ReportPlayer {
+    ReportPlayer {
+        no,
+        id: Some(p.id),
+        surname: p.surname.clone(),
+        first_names: p.first_names.clone(),
+        gender: p.gender,
+        birth_date: p.birth_date,
+        state: None,
+        club: None,
+    }
+}
+
+/// An eligible Swiss-style event in `state` played in the given rounds, games as
+/// (round, white No, black No or none, result).
+pub fn event(code: &str, state: &str, end: NaiveDate, players: Vec<ReportPlayer>, games: Vec<(u32, u32, Option<u32>, &str)>) -> EventReport {
+    let rounds = games.iter().map(|g| g.0).max().unwrap_or(1);
+    EventReport {
+        code: code.to_string(),
+        name: format!("Test event {code}"),
+        state: state.to_string(),
+        start: end - chrono::Duration::days(2),
+        end,
+        rounds,
+        time_control: "40/7200:1800".to_string(),
+        event_type: Some("swiss".to_string()),
+        handicap: false,
+        fixed_opening: false,
+        approved: true,
+        submitted: Some(end + chrono::Duration::days(5)),
+        players,
+        results: ReportResults::Games(
+            games
+                .into_iter()
+                .map(|(round, white, black, result)| ReportGame { round, white, black, result: result.to_string() })
+                .collect(),
+        ),
+    }
+}
+
+/// Reads a player file written by ratebook.
+pub fn read_players(path: &Path) -> PlayerFile {
+    let (file, diags) = ratebook::ingest::players::read_player_file(path, "players.xlsx");
+    assert!(diags.is_empty(), "{diags:?}");
+    file
+}
+
+pub fn find(file: &PlayerFile, id: u32) -> &Player {
+    file.players.iter().find(|p| p.id == id).unwrap_or_else(|| panic!("player {id} in the file"))
+}
+
+/// Cell texts of a sheet of an xlsx file, by rows.
+pub fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
+    use calamine::Reader;
+    let mut wb = calamine::open_workbook_auto(path).unwrap();
+    let range = wb.worksheet_range(sheet).unwrap();
+    range
+        .rows()
+        .map(|r| r.iter().map(|c| ratebook::ingest::sheet::cell_text(c).unwrap_or_default()).collect())
+        .collect()
+}

@@ -1,0 +1,7 @@
+//! Integration tests: the real `ratebook` binary run on fixture data folders
+//! (built in temporary folders by `common`), and snapshots of its diagnostics.
+
+mod common;
+mod diagnostics;
+mod examples;
+mod outputs;
