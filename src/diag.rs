@@ -58,6 +58,13 @@ pub enum Code {
     Deferred,
     SkippedInvalid,
     NoReports,
+    MissingSidecar,
+    BadSidecar,
+    TrfSyntax,
+    ResultsDisagree,
+    AmbiguousPlayer,
+    UnmatchedPlayer,
+    ByePlayer,
 }
 
 impl Code {
@@ -93,26 +100,36 @@ impl Code {
             Code::Deferred => "deferred",
             Code::SkippedInvalid => "skipped-invalid",
             Code::NoReports => "no-reports",
+            Code::MissingSidecar => "missing-sidecar",
+            Code::BadSidecar => "bad-sidecar",
+            Code::TrfSyntax => "trf-syntax",
+            Code::ResultsDisagree => "results-disagree",
+            Code::AmbiguousPlayer => "ambiguous-player",
+            Code::UnmatchedPlayer => "unmatched-player",
+            Code::ByePlayer => "bye-player",
         }
     }
 }
 
 /// Where a finding is: a file (relative to the data folder), optionally a
-/// sheet, and a cell in A1 notation.
+/// sheet and a cell in A1 notation (workbooks), or a line and column (text
+/// formats such as FIDE TRF).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Location {
     pub file: String,
     pub sheet: Option<String>,
     pub cell: Option<String>,
+    /// One-based line and column in a text file.
+    pub line: Option<(u32, u32)>,
 }
 
 impl Location {
     pub fn file(file: &str) -> Location {
-        Location { file: file.to_string(), sheet: None, cell: None }
+        Location { file: file.to_string(), ..Location::default() }
     }
 
     pub fn sheet(file: &str, sheet: &str) -> Location {
-        Location { file: file.to_string(), sheet: Some(sheet.to_string()), cell: None }
+        Location { file: file.to_string(), sheet: Some(sheet.to_string()), ..Location::default() }
     }
 
     /// A cell by zero-based row and column.
@@ -121,6 +138,22 @@ impl Location {
             file: file.to_string(),
             sheet: Some(sheet.to_string()),
             cell: Some(a1(row, col)),
+            line: None,
+        }
+    }
+
+    /// A position in a text file, one-based line and column.
+    pub fn line(file: &str, line: u32, column: u32) -> Location {
+        Location { file: file.to_string(), line: Some((line, column)), ..Location::default() }
+    }
+
+    /// "sheet Games, cell D7" or "line 12, column 5"; empty for a whole file.
+    pub fn position(&self) -> String {
+        match (&self.sheet, &self.cell, self.line) {
+            (_, _, Some((l, c))) => format!("line {l}, column {c}"),
+            (Some(s), Some(c), None) => format!("sheet {s}, cell {c}"),
+            (Some(s), None, None) => format!("sheet {s}"),
+            _ => String::new(),
         }
     }
 }
@@ -128,11 +161,9 @@ impl Location {
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.file)?;
-        if let Some(sheet) = &self.sheet {
-            write!(f, ", sheet {sheet}")?;
-        }
-        if let Some(cell) = &self.cell {
-            write!(f, ", cell {cell}")?;
+        let position = self.position();
+        if !position.is_empty() {
+            write!(f, ", {position}")?;
         }
         Ok(())
     }
@@ -204,6 +235,7 @@ pub fn sort(diagnostics: &mut [Diagnostic]) {
             .cmp(&b.location.file)
             .then_with(|| a.location.sheet.cmp(&b.location.sheet))
             .then_with(|| cell_key(&a.location.cell).cmp(&cell_key(&b.location.cell)))
+            .then_with(|| a.location.line.cmp(&b.location.line))
             .then_with(|| a.severity.cmp(&b.severity))
             .then_with(|| a.code.cmp(&b.code))
             .then_with(|| a.message.cmp(&b.message))

@@ -192,6 +192,8 @@ impl EventKind {
 pub enum Outcome {
     /// A played game; White's score (1, ½ or 0).
     Played { white_score: f64 },
+    /// Played, but not to be rated (FIDE TRF's `W`, `D`, `L`); White's score.
+    PlayedUnrated { white_score: f64 },
     /// Won or lost without play; each side's points (1/0, 0/1 or 0/0).
     Forfeit { white_points: f64, black_points: f64 },
     /// A bye for White (no opponent), with the points given.

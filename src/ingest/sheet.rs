@@ -32,8 +32,9 @@ pub struct Workbook {
 }
 
 /// Largest sheet we accept (rows × columns); a bigger one is a data error,
-/// not an out-of-memory crash.
-const MAX_CELLS: usize = 50_000_000;
+/// not an out-of-memory crash. A world-sized player file (400,000 players ×
+/// 20 columns) fits.
+const MAX_CELLS: usize = 16_000_000;
 
 impl Workbook {
     /// Opens a spreadsheet (`.xlsx`, `.xlsm`, `.xls`, `.ods`) or a `.csv` file.
@@ -82,18 +83,65 @@ fn read_spreadsheet(bytes: Vec<u8>, file: &str, extension: &str) -> Result<Workb
     })?;
     let mut sheets = Vec::new();
     for name in workbook.sheet_names() {
-        let range = workbook
-            .worksheet_range(&name)
-            .map_err(|e| unreadable(file, &format!("sheet {name} cannot be read: {e}")))?;
-        let (height, width) = range.get_size();
-        if height.saturating_mul(width) > MAX_CELLS {
-            return Err(unreadable(file, &format!("sheet {name} is too large ({height} rows × {width} columns)")));
-        }
-        let origin = range.start().unwrap_or((0, 0));
-        let rows = range.rows().map(|r| r.to_vec()).collect();
-        sheets.push(Sheet { file: file.to_string(), name, rows, origin });
+        let cannot = |e: &dyn std::fmt::Display| unreadable(file, &format!("sheet {name} cannot be read: {e}"));
+        let sheet = match &mut workbook {
+            // xlsx sheets are read cell by cell: a damaged or hostile cell
+            // reference cannot make us allocate the whole sheet grid.
+            calamine::Sheets::Xlsx(xlsx) => {
+                let mut reader = xlsx.worksheet_cells_reader(&name).map_err(|e| cannot(&e))?;
+                let mut cells = Vec::new();
+                while let Some(cell) = reader.next_cell().map_err(|e| cannot(&e))? {
+                    let value: Data = cell.get_value().clone().into();
+                    if value != Data::Empty {
+                        if cells.len() >= MAX_CELLS {
+                            return Err(too_large(file, &name));
+                        }
+                        cells.push((cell.get_position(), value));
+                    }
+                }
+                sparse_sheet(file, &name, cells)?
+            }
+            other => {
+                let range = other.worksheet_range(&name).map_err(|e| cannot(&e))?;
+                let (height, width) = range.get_size();
+                if height.saturating_mul(width) > MAX_CELLS {
+                    return Err(too_large(file, &name));
+                }
+                let origin = range.start().unwrap_or((0, 0));
+                let rows = range.rows().map(|r| r.to_vec()).collect();
+                Sheet { file: file.to_string(), name: name.clone(), rows, origin }
+            }
+        };
+        sheets.push(sheet);
     }
     Ok(Workbook { file: file.to_string(), sheets })
+}
+
+fn too_large(file: &str, sheet: &str) -> Diagnostic {
+    unreadable(file, &format!("sheet {sheet} is too large (more than {MAX_CELLS} cells), or its cell references are damaged"))
+}
+
+/// A sheet from its non-empty cells, refusing grids too large to hold.
+fn sparse_sheet(file: &str, name: &str, cells: Vec<((u32, u32), Data)>) -> Result<Sheet, Diagnostic> {
+    if cells.is_empty() {
+        return Ok(Sheet { file: file.to_string(), name: name.to_string(), rows: Vec::new(), origin: (0, 0) });
+    }
+    let (r0, r1) = cells.iter().fold((u32::MAX, 0), |(lo, hi), ((r, _), _)| (lo.min(*r), hi.max(*r)));
+    let (c0, c1) = cells.iter().fold((u32::MAX, 0), |(lo, hi), ((_, c), _)| (lo.min(*c), hi.max(*c)));
+    let (height, width) = ((r1 - r0) as usize + 1, (c1 - c0) as usize + 1);
+    if height.saturating_mul(width) > MAX_CELLS {
+        return Err(too_large(file, name));
+    }
+    let mut rows = vec![Vec::new(); height];
+    for ((r, c), value) in cells {
+        let row = &mut rows[(r - r0) as usize];
+        let at = (c - c0) as usize;
+        if row.len() <= at {
+            row.resize(at + 1, Data::Empty);
+        }
+        row[at] = value;
+    }
+    Ok(Sheet { file: file.to_string(), name: name.to_string(), rows, origin: (r0, c0) })
 }
 
 fn read_csv(bytes: &[u8], file: &str) -> Result<Sheet, Diagnostic> {

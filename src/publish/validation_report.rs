@@ -25,10 +25,9 @@ pub fn render_findings(diagnostics: &[Diagnostic]) -> String {
             let _ = writeln!(out, "{}", d.location.file);
             current = Some(d.location.file.as_str());
         }
-        let place = match (&d.location.sheet, &d.location.cell) {
-            (Some(s), Some(c)) => format!("sheet {s}, cell {c}: "),
-            (Some(s), None) => format!("sheet {s}: "),
-            _ => String::new(),
+        let place = match d.location.position() {
+            p if p.is_empty() => p,
+            p => format!("{p}: "),
         };
         let _ = writeln!(out, "  {}[{}] {place}{}", d.severity.as_str(), d.code.as_str(), d.message);
         if let Some(h) = &d.hint {

@@ -5,3 +5,4 @@ mod common;
 mod diagnostics;
 mod examples;
 mod outputs;
+mod robustness;

@@ -1,0 +1,271 @@
+//! The sidecar `NAME.toml` beside `NAME.trf`/`NAME.tab`: what TRF does not
+//! carry, or carries only as free text (event code, state, time control,
+//! flags, optional date overrides, and what the ID column holds). Strict:
+//! an unknown key, a value of the wrong kind or a missing required key is an
+//! error at its line and column in the sidecar.
+
+use chrono::NaiveDate;
+use toml::de::{DeTable, DeValue};
+
+use super::dates::parse_event_date;
+use super::text::line_column;
+use crate::diag::{Code, Diagnostic, Location};
+use crate::ingest::sheet::{clip, normalise};
+use crate::model::EventKind;
+
+/// What the TRF's ID column (positions 58–68) holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Ids {
+    /// FIDE IDs, matched through the player file's `FIDE ID` column.
+    #[default]
+    Fide,
+    /// Our own player codes (the ICU's files do this).
+    National,
+}
+
+/// A value and the one-based (line, column) it was written at.
+#[derive(Debug, Clone, PartialEq)]
+pub struct At<T> {
+    pub value: T,
+    pub line: u32,
+    pub column: u32,
+}
+
+/// A sidecar, read. Fields are `None` when the key is absent.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Sidecar {
+    /// The sidecar's path relative to the data folder.
+    pub file: String,
+    pub code: Option<At<String>>,
+    pub name: Option<At<String>>,
+    pub state: Option<At<String>>,
+    pub time_control: Option<At<String>>,
+    pub start: Option<At<NaiveDate>>,
+    pub end: Option<At<NaiveDate>>,
+    pub kind: Option<At<EventKind>>,
+    pub handicap: Option<At<bool>>,
+    pub fixed_opening: Option<At<bool>>,
+    pub approved: Option<At<bool>>,
+    pub submitted: Option<At<NaiveDate>>,
+    pub ids: Ids,
+}
+
+/// Every key a sidecar may hold, as the hint lists them.
+pub const KEYS: &str = "code, state, time_control (required); name, start, end, type, handicap, fixed_opening, approved, submitted, ids (optional)";
+
+/// The keys a new sidecar needs, with example values.
+pub fn example(stem: &str) -> String {
+    format!(
+        "create {stem}.toml beside it with at least: code = \"V11001\", state = \"V\", time_control = \"5400+30\" (PGN syntax); \
+         optionally start, end (dates, override lines 042/052), type, handicap, fixed_opening, approved (true/false), \
+         and ids = \"fide\" (the default: positions 58-68 hold FIDE IDs) or ids = \"national\" (they hold our player IDs)"
+    )
+}
+
+impl Sidecar {
+    pub fn location(&self, line: u32, column: u32) -> Location {
+        Location::line(&self.file, line, column)
+    }
+}
+
+/// Parses a sidecar's text. `None` when it has any error (all are in `diagnostics`).
+pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<Sidecar> {
+    let before = diagnostics.len();
+    let at = |offset: usize| {
+        let (l, c) = line_column(text, offset);
+        Location::line(file, l, c)
+    };
+    let table = match DeTable::parse(text) {
+        Ok(t) => t.into_inner(),
+        Err(e) => {
+            let location = e.span().map(|s| at(s.start)).unwrap_or_else(|| Location::file(file));
+            diagnostics.push(
+                Diagnostic::error(Code::BadSidecar, location, format!("not valid TOML: {}", e.message().trim()))
+                    .with_hint("write one key = value per line, text in quotes: code = \"V11001\""),
+            );
+            return None;
+        }
+    };
+    let mut sidecar = Sidecar { file: file.to_string(), ..Sidecar::default() };
+    for (key, value) in table.iter() {
+        let name = key.get_ref().to_string();
+        let (line, column) = line_column(text, value.span().start);
+        let place = |v| At { value: v, line, column };
+        let bad = |what: &str, example: &str| {
+            Diagnostic::error(Code::BadSidecar, at(value.span().start), format!("`{name}` must be {what}, not {}", describe(value.get_ref())))
+                .with_hint(format!("for example {name} = {example}"))
+        };
+        let text_value = |diagnostics: &mut Vec<Diagnostic>, example: &str| match value.get_ref() {
+            DeValue::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+            _ => {
+                diagnostics.push(bad("text in quotes", example));
+                None
+            }
+        };
+        let date_value = |diagnostics: &mut Vec<Diagnostic>| match value.get_ref() {
+            DeValue::Datetime(d) => match (d.date, d.time) {
+                (Some(date), None) => {
+                    let parsed = NaiveDate::from_ymd_opt(date.year as i32, date.month as u32, date.day as u32);
+                    if parsed.is_none() {
+                        diagnostics.push(bad("a date", "2011-02-27"));
+                    }
+                    parsed
+                }
+                _ => {
+                    diagnostics.push(bad("a date without a time", "2011-02-27"));
+                    None
+                }
+            },
+            DeValue::String(s) => match parse_event_date(s) {
+                Some((d, _)) => Some(d),
+                None => {
+                    diagnostics.push(bad("a date", "2011-02-27"));
+                    None
+                }
+            },
+            _ => {
+                diagnostics.push(bad("a date", "2011-02-27"));
+                None
+            }
+        };
+        let flag_value = |diagnostics: &mut Vec<Diagnostic>| match value.get_ref() {
+            DeValue::Boolean(b) => Some(*b),
+            DeValue::String(s) => match s.trim().to_ascii_lowercase().as_str() {
+                "yes" | "y" | "true" => Some(true),
+                "no" | "n" | "false" => Some(false),
+                _ => {
+                    diagnostics.push(bad("true or false", "false"));
+                    None
+                }
+            },
+            _ => {
+                diagnostics.push(bad("true or false", "false"));
+                None
+            }
+        };
+        match normalise(&name).as_str() {
+            "code" => sidecar.code = text_value(diagnostics, "\"V11001\"").map(place),
+            "name" => sidecar.name = text_value(diagnostics, "\"Bunratty Masters 2011\"").map(place),
+            "state" => sidecar.state = text_value(diagnostics, "\"V\"").map(|s| place(s.to_ascii_uppercase())),
+            "time control" | "timecontrol" => sidecar.time_control = text_value(diagnostics, "\"5400+30\"").map(place),
+            "start" | "start date" => sidecar.start = date_value(diagnostics).map(place),
+            "end" | "end date" => sidecar.end = date_value(diagnostics).map(place),
+            "submitted" => sidecar.submitted = date_value(diagnostics).map(place),
+            "type" => {
+                if let Some(t) = text_value(diagnostics, "\"swiss\"") {
+                    match EventKind::parse(&t) {
+                        Some(k) => sidecar.kind = Some(place(k)),
+                        None => diagnostics.push(
+                            Diagnostic::error(Code::BadSidecar, at(value.span().start), format!("unknown event type \"{}\"", clip(&t)))
+                                .with_hint("use swiss, round robin, match, team or other"),
+                        ),
+                    }
+                }
+            }
+            "handicap" => sidecar.handicap = flag_value(diagnostics).map(place),
+            "fixed opening" => sidecar.fixed_opening = flag_value(diagnostics).map(place),
+            "approved" => sidecar.approved = flag_value(diagnostics).map(place),
+            "ids" => {
+                if let Some(t) = text_value(diagnostics, "\"national\"") {
+                    match t.to_ascii_lowercase().as_str() {
+                        "fide" => sidecar.ids = Ids::Fide,
+                        "national" => sidecar.ids = Ids::National,
+                        _ => diagnostics.push(
+                            Diagnostic::error(Code::BadSidecar, at(value.span().start), format!("ids must be \"fide\" or \"national\", not \"{}\"", clip(&t)))
+                                .with_hint("\"fide\" when positions 58-68 hold FIDE IDs, \"national\" when they hold our player IDs"),
+                        ),
+                    }
+                }
+            }
+            _ => diagnostics.push(
+                Diagnostic::error(Code::BadSidecar, at(key.span().start), format!("unknown key `{name}`"))
+                    .with_hint(format!("a sidecar takes {KEYS}")),
+            ),
+        }
+    }
+    (diagnostics.len() == before).then_some(sidecar)
+}
+
+fn describe(value: &DeValue) -> String {
+    match value {
+        DeValue::String(s) => format!("\"{}\"", clip(s)),
+        DeValue::Integer(i) => format!("the number {}", i.as_str()),
+        DeValue::Float(f) => format!("the number {}", f.as_str()),
+        DeValue::Boolean(b) => format!("{b}"),
+        DeValue::Datetime(d) => format!("{d}"),
+        DeValue::Array(_) => "a list".into(),
+        DeValue::Table(_) => "a table".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_ok(text: &str) -> Sidecar {
+        let mut d = Vec::new();
+        let s = parse(text, "reports/x.toml", &mut d);
+        assert!(d.is_empty(), "{d:?}");
+        s.unwrap()
+    }
+
+    fn parse_err(text: &str) -> Vec<Diagnostic> {
+        let mut d = Vec::new();
+        assert!(parse(text, "reports/x.toml", &mut d).is_none());
+        assert!(!d.is_empty());
+        d
+    }
+
+    #[test]
+    fn reads_every_key() {
+        let s = parse_ok(
+            "code = \"V11001\"\nname = \"Bunratty\"\nstate = \"v\"\ntime_control = \"5400+10\"\nstart = 2011-02-25\nend = \"27.02.2011\"\n\
+             type = \"round robin\"\nhandicap = false\nfixed_opening = \"no\"\napproved = true\nsubmitted = 2011-03-01\nids = \"National\"\n",
+        );
+        assert_eq!(s.code.as_ref().unwrap().value, "V11001");
+        assert_eq!((s.code.as_ref().unwrap().line, s.code.as_ref().unwrap().column), (1, 8));
+        assert_eq!(s.state.unwrap().value, "V");
+        assert_eq!(s.time_control.unwrap().value, "5400+10");
+        assert_eq!(s.start.unwrap().value, NaiveDate::from_ymd_opt(2011, 2, 25).unwrap());
+        assert_eq!(s.end.unwrap().value, NaiveDate::from_ymd_opt(2011, 2, 27).unwrap());
+        assert_eq!(s.kind.unwrap().value, EventKind::RoundRobin);
+        assert_eq!(s.handicap.unwrap().value, false);
+        assert_eq!(s.fixed_opening.unwrap().value, false);
+        assert_eq!(s.approved.unwrap().value, true);
+        assert_eq!(s.ids, Ids::National);
+        assert_eq!(parse_ok("code = \"X\"").ids, Ids::Fide, "FIDE IDs by default");
+        assert_eq!(parse_ok("\"Time Control\" = \"3600\"").time_control.unwrap().value, "3600");
+    }
+
+    #[test]
+    fn unknown_keys_are_errors_naming_the_key() {
+        let d = parse_err("code = \"V1\"\ncolour = \"red\"\n");
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].code, Code::BadSidecar);
+        assert!(d[0].message.contains("colour"), "{}", d[0].message);
+        assert_eq!(d[0].location.line, Some((2, 1)));
+        assert!(d[0].hint.as_deref().unwrap().contains("time_control"));
+    }
+
+    #[test]
+    fn wrong_kinds_of_value_are_located_errors() {
+        let d = parse_err("code = 11001\nstart = \"soon\"\nhandicap = \"maybe\"\nids = \"icu\"\ntype = \"blitz\"\nend = 2011-02-27T10:00:00\n");
+        assert_eq!(d.len(), 6, "{d:?}");
+        assert_eq!(d[0].location.line, Some((1, 8)));
+        assert!(d[0].message.contains("text in quotes"));
+        assert!(d[1].message.contains("date"));
+        assert!(d[2].message.contains("true or false"));
+        assert!(d[3].message.contains("national"));
+        assert!(d[4].message.contains("blitz"));
+        assert!(d[5].message.contains("without a time"));
+    }
+
+    #[test]
+    fn bad_toml_is_an_error_with_a_position() {
+        let d = parse_err("code = \"V1\"\nstate = \n");
+        assert_eq!(d[0].code, Code::BadSidecar);
+        assert_eq!(d[0].location.line.map(|l| l.0), Some(2));
+        let d = parse_err("code = \"V1\"\ncode = \"V2\"\n");
+        assert_eq!(d[0].code, Code::BadSidecar);
+    }
+}
