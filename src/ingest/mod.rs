@@ -3,6 +3,7 @@
 //! Reports are read in parallel; a file that cannot be read is a finding for
 //! that file, never the end of the run.
 
+pub mod extras;
 pub mod players;
 pub mod report;
 pub mod sheet;
@@ -37,6 +38,8 @@ pub struct RawData {
     pub reports: Vec<RawReport>,
     /// Report files that could not be read at all (their errors are in `diagnostics`).
     pub unreadable: Vec<String>,
+    /// Inputs beside the reports that the period's rule set needs.
+    pub inputs: extras::SystemInputs,
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -108,7 +111,9 @@ pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
             None => unreadable.push(name),
         }
     }
-    Ok(RawData { config, player_file, reports, unreadable, diagnostics })
+    let (inputs, found) = extras::read_system_inputs(dir, &config);
+    diagnostics.extend(found);
+    Ok(RawData { config, player_file, reports, unreadable, inputs, diagnostics })
 }
 
 fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) {

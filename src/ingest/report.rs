@@ -33,6 +33,9 @@ pub struct RawEvent {
     pub handicap: Located<bool>,
     pub fixed_opening: Located<bool>,
     pub approved: Located<bool>,
+    /// Run by the federation itself (`Federation event`, default yes); NZCF
+    /// rates other events only when half their players are rated.
+    pub federation_event: Located<bool>,
     pub submitted: Option<NaiveDate>,
     /// Where the Event sheet is (for findings about the event as a whole).
     pub at: Location,
@@ -64,6 +67,9 @@ pub struct RawGame {
     pub white: Located<u32>,
     pub black: Option<Located<u32>>,
     pub outcome: Located<Outcome>,
+    /// The optional `Remarks` column, e.g. `adjudicated` or `computer`
+    /// (some rule sets do not rate such games).
+    pub remarks: Option<Located<String>>,
 }
 
 /// One cell of a crosstable: the row player's result against the column player.
@@ -246,6 +252,7 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
     let handicap = flag(&["Handicap"], false, diagnostics);
     let fixed_opening = flag(&["Fixed opening"], false, diagnostics);
     let approved = flag(&["Approved"], true, diagnostics);
+    let federation_event = flag(&["Federation event"], true, diagnostics);
     let submitted = field_row(&["Submitted"]).and_then(|r| keep(diagnostics, sheet.date(r, value_col, "Submitted")).flatten());
     RawEvent {
         code,
@@ -259,6 +266,7 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
         handicap,
         fixed_opening,
         approved,
+        federation_event,
         submitted,
         at: sheet.sheet_location(),
     }
@@ -395,6 +403,7 @@ fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> 
         .map(|n| keep(diagnostics, header.require(sheet, n)))
         .collect();
     let [Some(round_col), Some(white_col), Some(black_col), Some(result_col)] = cols[..] else { return Vec::new() };
+    let remarks_col = header.column(&["Remarks", "Remark", "Notes"]);
     let (_, r1) = sheet.row_span();
     let mut games = Vec::new();
     for row in header.row + 1..r1 {
@@ -464,6 +473,7 @@ fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> 
             white: Located { value: white, at: sheet.location(row, white_col) },
             black: black.map(|b| Located { value: b, at: sheet.location(row, black_col) }),
             outcome: Located { value: outcome, at: result_at },
+            remarks: remarks_col.and_then(|c| sheet.text(row, c).map(|t| Located { value: t, at: sheet.location(row, c) })),
         });
     }
     games

@@ -59,12 +59,14 @@ impl Disposition {
 }
 
 /// A pairing between players, by ID.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Game {
     pub round: Option<u32>,
     pub white: u32,
     pub black: Option<u32>,
     pub outcome: Outcome,
+    /// The report's remark for the game, lower-cased (e.g. "adjudicated", "computer").
+    pub remarks: Option<String>,
 }
 
 /// A checked event.
@@ -78,6 +80,8 @@ pub struct Event {
     pub rounds: u32,
     pub kind: EventKind,
     pub time_control: String,
+    /// Run by the federation itself (see `RawEvent::federation_event`).
+    pub federation_event: bool,
     /// The report, relative to the data folder.
     pub file: String,
     pub disposition: Disposition,
@@ -99,6 +103,8 @@ pub struct ValidPeriod {
     pub events: Vec<Event>,
     /// Report files that could not be read at all.
     pub unreadable: Vec<String>,
+    /// Inputs beside the reports that some rule sets need (e.g. CIS lessons).
+    pub inputs: crate::ingest::extras::SystemInputs,
 }
 
 /// The outcome of validation.
@@ -131,7 +137,7 @@ struct Checked {
 
 /// Validates everything read from the data folder.
 pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
-    let RawData { config, player_file, reports, unreadable, mut diagnostics } = raw;
+    let RawData { config, player_file, reports, unreadable, inputs, mut diagnostics } = raw;
     let index = PlayerIndex::new(&player_file);
 
     // Pass 1: each report on its own.
@@ -244,7 +250,13 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
             let id = |e: usize| players.players[c.players[e].expect("every entrant of a rated event has an ID")].id;
             c.games
                 .iter()
-                .map(|g| Game { round: g.round, white: id(g.white), black: g.black.map(id), outcome: g.outcome })
+                .map(|g| Game {
+                    round: g.round,
+                    white: id(g.white),
+                    black: g.black.map(id),
+                    outcome: g.outcome,
+                    remarks: g.remarks.clone(),
+                })
                 .collect()
         } else {
             Vec::new()
@@ -258,6 +270,7 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
             rounds: ev.rounds.as_ref().map_or(0, |r| r.value),
             kind: ev.kind,
             time_control: ev.time_control.as_ref().map(|t| t.value.clone()).unwrap_or_default(),
+            federation_event: ev.federation_event.value,
             file: c.report.file.clone(),
             disposition,
             entrants: c.report.players.len(),
@@ -267,7 +280,7 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
     crate::diag::sort(&mut diagnostics);
     Validated {
-        period: ValidPeriod { config, players, newcomers, events, unreadable },
+        period: ValidPeriod { config, players, newcomers, events, unreadable, inputs },
         diagnostics,
     }
 }

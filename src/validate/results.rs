@@ -9,13 +9,15 @@ use crate::ingest::report::{CrossCell, Located, RawCrosstable, RawGame, RawResul
 use crate::model::Outcome;
 
 /// A pairing between entrants, by their index in the report's Players sheet.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct EntrantGame {
     /// `None` for crosstable games, which carry no round.
     pub round: Option<u32>,
     pub white: usize,
     pub black: Option<usize>,
     pub outcome: Outcome,
+    /// The Games sheet's `Remarks`, lower-cased (e.g. "adjudicated").
+    pub remarks: Option<String>,
 }
 
 /// Checks the results against the entrants (start numbers → index) and
@@ -102,7 +104,13 @@ fn check_games(
             }
         }
         if ok {
-            out.push(EntrantGame { round: Some(g.round.value), white, black, outcome: g.outcome.value });
+            out.push(EntrantGame {
+                round: Some(g.round.value),
+                white,
+                black,
+                outcome: g.outcome.value,
+                remarks: g.remarks.as_ref().map(|r| r.value.trim().to_lowercase()),
+            });
         }
     }
     out
@@ -202,7 +210,7 @@ fn check_crosstable(
                 }
             };
             if let Some(outcome) = game {
-                out.push(EntrantGame { round: None, white: entrants[&a], black: Some(entrants[&b]), outcome });
+                out.push(EntrantGame { round: None, white: entrants[&a], black: Some(entrants[&b]), outcome, remarks: None });
             }
         }
     }
