@@ -272,6 +272,17 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
     }
 }
 
+/// The start number in a row's No cell; a blank or zero one is an error.
+fn start_number(sheet: &Sheet, row: u32, col: u32, diagnostics: &mut Vec<Diagnostic>, missing: &str, hint: &str) -> Option<u32> {
+    match keep(diagnostics, sheet.whole(row, col, "No"))? {
+        Some(n) if n >= 1 && n <= u32::MAX as u64 => Some(n as u32),
+        _ => {
+            diagnostics.push(Diagnostic::error(Code::MissingField, sheet.location(row, col), missing).with_hint(hint));
+            None
+        }
+    }
+}
+
 fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntrant> {
     let Some(header) = Header::find(sheet) else {
         diagnostics.push(
@@ -295,16 +306,8 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
         if sheet.row_is_blank(row) {
             continue;
         }
-        let no = match keep(diagnostics, sheet.whole(row, no_col, "No")) {
-            Some(Some(n)) if n >= 1 && n <= u32::MAX as u64 => n as u32,
-            Some(_) => {
-                diagnostics.push(
-                    Diagnostic::error(Code::MissingField, sheet.location(row, no_col), "a player has no start number")
-                        .with_hint("number the players 1, 2, 3, … in the No column"),
-                );
-                continue;
-            }
-            None => continue,
+        let Some(no) = start_number(sheet, row, no_col, diagnostics, "a player has no start number", "number the players 1, 2, 3, … in the No column") else {
+            continue;
         };
         let id = id_col.and_then(|c| keep(diagnostics, sheet.whole(row, c, "ID")).flatten()).and_then(|id| {
             u32::try_from(id).ok().or_else(|| {
@@ -529,16 +532,8 @@ fn read_crosstable(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Option<R
         if sheet.row_is_blank(row) {
             continue;
         }
-        let no = match keep(diagnostics, sheet.whole(row, no_col, "No")) {
-            Some(Some(n)) if n >= 1 && n <= u32::MAX as u64 => n as u32,
-            Some(_) => {
-                diagnostics.push(
-                    Diagnostic::error(Code::MissingField, sheet.location(row, no_col), "a crosstable row has no start number")
-                        .with_hint("put the player's start number in the No column"),
-                );
-                continue;
-            }
-            None => continue,
+        let Some(no) = start_number(sheet, row, no_col, diagnostics, "a crosstable row has no start number", "put the player's start number in the No column") else {
+            continue;
         };
         let mut cells = Vec::with_capacity(columns.len());
         for &(c, _) in &columns {
