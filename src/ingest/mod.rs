@@ -7,6 +7,7 @@ pub mod extras;
 pub mod players;
 pub mod report;
 pub mod sheet;
+pub mod trf;
 
 use std::path::{Path, PathBuf};
 
@@ -66,6 +67,9 @@ pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
         collect_files(&reports_dir, &mut files);
     }
     files.sort();
+    // A `.toml` beside a TRF report is its sidecar, read with it.
+    let trf_stems: std::collections::HashSet<PathBuf> =
+        files.iter().filter(|p| is_trf(p)).map(|p| p.with_extension("")).collect();
     let mut report_files = Vec::new();
     for path in files {
         let name = relative(dir, &path);
@@ -79,12 +83,14 @@ pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
             ));
         } else if file_name.starts_with('.') {
             continue;
-        } else if REPORT_EXTENSIONS.contains(&extension.as_str()) {
+        } else if REPORT_EXTENSIONS.contains(&extension.as_str()) || is_trf(&path) {
             report_files.push((path, name));
+        } else if extension == "toml" && trf_stems.contains(&path.with_extension("")) {
+            continue;
         } else {
             diagnostics.push(
                 Diagnostic::warning(Code::UnreadableFile, Location::file(&name), "ignored: not a tournament report")
-                    .with_hint("reports are .xlsx, .xls or .ods workbooks"),
+                    .with_hint("reports are .xlsx, .xls or .ods workbooks, or FIDE TRF files (.trf, .tab) with a sidecar NAME.toml"),
             );
         }
     }
@@ -95,13 +101,18 @@ pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
             "no tournament reports found: the period rates no events",
         ));
     }
+    let matcher = report_files.iter().any(|(p, _)| is_trf(p)).then(|| trf::Matcher::new(&player_file));
     let read: Vec<(String, Option<RawReport>, Vec<Diagnostic>)> = report_files
         .par_iter()
         .map(|(path, name)| {
-            let (report, diags) = report::read_report(path, name);
+            let (report, diags) = match &matcher {
+                Some(m) if is_trf(path) => trf::read_trf(path, name, m),
+                _ => report::read_report(path, name),
+            };
             (name.clone(), report, diags)
         })
         .collect();
+    drop(matcher);
     let mut reports = Vec::new();
     let mut unreadable = Vec::new();
     for (name, report, diags) in read {
@@ -114,6 +125,12 @@ pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
     let (inputs, found) = extras::read_system_inputs(dir, &config);
     diagnostics.extend(found);
     Ok(RawData { config, player_file, reports, unreadable, inputs, diagnostics })
+}
+
+/// Whether a file is read as FIDE TRF (`.trf`, `.tab`).
+fn is_trf(path: &Path) -> bool {
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+    trf::EXTENSIONS.contains(&extension.as_str())
 }
 
 fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) {

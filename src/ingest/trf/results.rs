@@ -137,6 +137,7 @@ pub fn games(
         white: Located { value: p.no, at: at(p.line, f.column) },
         black: None,
         outcome: Located { value: Outcome::Bye { points }, at: at(p.line, f.result_column()) },
+        remarks: None,
     };
     // TRF26 240 records: a bye in a round the player's line leaves blank.
     let mut recorded: Vec<(u32, u32, char)> = Vec::new();
@@ -221,7 +222,7 @@ pub fn games(
                 }
             }
         }
-        for &(no, round, kind) in recorded.iter().filter(|r| r.0 == p.no) {
+        for &(_, round, kind) in recorded.iter().filter(|r| r.0 == p.no) {
             let (points, u) = match kind {
                 'F' => (1.0, s.win),
                 'H' => (0.5, s.draw),
@@ -230,7 +231,6 @@ pub fn games(
             units += u;
             let column = super::parse::ROUND_START as u32 + 10 * (round - 1);
             let f = RoundField { round, column, opponent: Opponent::Zero, colour: '-', result: kind };
-            let _ = no;
             games.push(bye(p, &f, points));
         }
         // Byes whose points the code does not say take what the points column implies.
@@ -324,7 +324,8 @@ fn pairing(p: &PlayerLine, f: &RoundField, q: &PlayerLine, g: &RoundField, file:
         );
         return None;
     }
-    if mine.mirror() != Some(theirs) {
+    let double_forfeit = mine == Side::ForfeitLoss && theirs == Side::ForfeitLoss;
+    if mine.mirror() != Some(theirs) && !double_forfeit {
         diagnostics.push(
             Diagnostic::error(
                 Code::ResultsDisagree,
@@ -362,9 +363,10 @@ fn pairing(p: &PlayerLine, f: &RoundField, q: &PlayerLine, g: &RoundField, file:
     };
     Some(RawGame {
         round: Located { value: f.round, at: at(white.line, wf.column) },
-        white: Located { value: white.no, at: at(black.line, bf.column) },
-        black: Some(Located { value: black.no, at: at(white.line, wf.column) }),
+        white: Located { value: white.no, at: at(white.line, wf.column) },
+        black: Some(Located { value: black.no, at: at(black.line, bf.column) }),
         outcome: Located { value: outcome, at: at(white.line, wf.result_column()) },
+        remarks: None,
     })
 }
 
@@ -407,10 +409,10 @@ mod tests {
     #[test]
     fn every_result_code() {
         let (_, g, d) = read(&[
-            line(1, "5.5", &["   2 w 1", "   3 b =", "   4 w +", "   2 b W", "   3 w D", "0000 - H", "0000 - F", "0000 - U", "0000 - Z", "        "]),
-            line(2, "1.0", &["   1 b 0", "   4 w =", "   3 b 0", "   1 w L", "   4 b =", "0000 - -", "   3 w -", "   4 b 1", "        "]),
-            line(3, "2.0", &["   4 w 0", "   1 w =", "   2 w 1", "   4 b 0", "   1 b D", "   4 b 1", "   2 b -", "0000 - Z", "        "]),
-            line(4, "2.5", &["   3 b 1", "   2 b =", "   1 b -", "   3 w 1", "   2 w =", "   3 w 0", "        ", "   2 w 0"]),
+            line(1, "6.5", &["   2 w 1", "   3 b =", "   4 w +", "   2 b W", "   3 w D", "0000 - H", "0000 - F", "0000 - U", "0000 - Z", "        "]),
+            line(2, "2.0", &["   1 b 0", "   4 w =", "   3 b 0", "   1 w L", "   4 b =", "0000 - -", "   3 w -", "   4 b 1", "        "]),
+            line(3, "3.0", &["   4 w 0", "   1 w =", "   2 w 1", "   4 b 0", "   1 b D", "   4 b 1", "   2 b -", "0000 - Z", "        "]),
+            line(4, "3.0", &["   3 b 1", "   2 b =", "   1 b -", "   3 w 1", "   2 w =", "   3 w 0", "        ", "   2 w 0"]),
         ]);
         assert!(d.is_empty(), "{d:?}");
         let played = |w| Outcome::Played { white_score: w };
@@ -428,8 +430,8 @@ mod tests {
                 (3, 3, Some(2), played(1.0)),
                 (4, 2, Some(1), unrated(0.0)),
                 (4, 4, Some(3), played(1.0)),
-                (5, 2, Some(4), played(0.5)),
-                (5, 3, Some(1), unrated(0.5)),
+                (5, 1, Some(3), unrated(0.5)),
+                (5, 4, Some(2), played(0.5)),
                 (6, 1, None, bye(0.5)),
                 (6, 2, None, bye(0.0)),
                 (6, 4, Some(3), played(0.0)),

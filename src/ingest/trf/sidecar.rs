@@ -46,12 +46,14 @@ pub struct Sidecar {
     pub handicap: Option<At<bool>>,
     pub fixed_opening: Option<At<bool>>,
     pub approved: Option<At<bool>>,
+    pub federation_event: Option<At<bool>>,
     pub submitted: Option<At<NaiveDate>>,
     pub ids: Ids,
 }
 
 /// Every key a sidecar may hold, as the hint lists them.
-pub const KEYS: &str = "code, state, time_control (required); name, start, end, type, handicap, fixed_opening, approved, submitted, ids (optional)";
+pub const KEYS: &str =
+    "code, state, time_control (required); name, start, end, type, handicap, fixed_opening, approved, federation_event, submitted, ids (optional)";
 
 /// The keys a new sidecar needs, with example values.
 pub fn example(stem: &str) -> String {
@@ -60,12 +62,6 @@ pub fn example(stem: &str) -> String {
          optionally start, end (dates, override lines 042/052), type, handicap, fixed_opening, approved (true/false), \
          and ids = \"fide\" (the default: positions 58-68 hold FIDE IDs) or ids = \"national\" (they hold our player IDs)"
     )
-}
-
-impl Sidecar {
-    pub fn location(&self, line: u32, column: u32) -> Location {
-        Location::line(&self.file, line, column)
-    }
 }
 
 /// Parses a sidecar's text. `None` when it has any error (all are in `diagnostics`).
@@ -90,7 +86,6 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
     for (key, value) in table.iter() {
         let name = key.get_ref().to_string();
         let (line, column) = line_column(text, value.span().start);
-        let place = |v| At { value: v, line, column };
         let bad = |what: &str, example: &str| {
             Diagnostic::error(Code::BadSidecar, at(value.span().start), format!("`{name}` must be {what}, not {}", describe(value.get_ref())))
                 .with_hint(format!("for example {name} = {example}"))
@@ -144,17 +139,17 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
             }
         };
         match normalise(&name).as_str() {
-            "code" => sidecar.code = text_value(diagnostics, "\"V11001\"").map(place),
-            "name" => sidecar.name = text_value(diagnostics, "\"Bunratty Masters 2011\"").map(place),
-            "state" => sidecar.state = text_value(diagnostics, "\"V\"").map(|s| place(s.to_ascii_uppercase())),
-            "time control" | "timecontrol" => sidecar.time_control = text_value(diagnostics, "\"5400+30\"").map(place),
-            "start" | "start date" => sidecar.start = date_value(diagnostics).map(place),
-            "end" | "end date" => sidecar.end = date_value(diagnostics).map(place),
-            "submitted" => sidecar.submitted = date_value(diagnostics).map(place),
+            "code" => sidecar.code = put(text_value(diagnostics, "\"V11001\""), line, column),
+            "name" => sidecar.name = put(text_value(diagnostics, "\"Bunratty Masters 2011\""), line, column),
+            "state" => sidecar.state = put(text_value(diagnostics, "\"V\"").map(|s| s.to_ascii_uppercase()), line, column),
+            "time control" | "timecontrol" => sidecar.time_control = put(text_value(diagnostics, "\"5400+30\""), line, column),
+            "start" | "start date" => sidecar.start = put(date_value(diagnostics), line, column),
+            "end" | "end date" => sidecar.end = put(date_value(diagnostics), line, column),
+            "submitted" => sidecar.submitted = put(date_value(diagnostics), line, column),
             "type" => {
                 if let Some(t) = text_value(diagnostics, "\"swiss\"") {
                     match EventKind::parse(&t) {
-                        Some(k) => sidecar.kind = Some(place(k)),
+                        Some(k) => sidecar.kind = Some(At { value: k, line, column }),
                         None => diagnostics.push(
                             Diagnostic::error(Code::BadSidecar, at(value.span().start), format!("unknown event type \"{}\"", clip(&t)))
                                 .with_hint("use swiss, round robin, match, team or other"),
@@ -162,9 +157,10 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
                     }
                 }
             }
-            "handicap" => sidecar.handicap = flag_value(diagnostics).map(place),
-            "fixed opening" => sidecar.fixed_opening = flag_value(diagnostics).map(place),
-            "approved" => sidecar.approved = flag_value(diagnostics).map(place),
+            "handicap" => sidecar.handicap = put(flag_value(diagnostics), line, column),
+            "fixed opening" => sidecar.fixed_opening = put(flag_value(diagnostics), line, column),
+            "approved" => sidecar.approved = put(flag_value(diagnostics), line, column),
+            "federation event" => sidecar.federation_event = put(flag_value(diagnostics), line, column),
             "ids" => {
                 if let Some(t) = text_value(diagnostics, "\"national\"") {
                     match t.to_ascii_lowercase().as_str() {
@@ -184,6 +180,10 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
         }
     }
     (diagnostics.len() == before).then_some(sidecar)
+}
+
+fn put<T>(value: Option<T>, line: u32, column: u32) -> Option<At<T>> {
+    value.map(|value| At { value, line, column })
 }
 
 fn describe(value: &DeValue) -> String {
