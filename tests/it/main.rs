@@ -6,3 +6,4 @@ mod diagnostics;
 mod examples;
 mod outputs;
 mod robustness;
+mod trf;
