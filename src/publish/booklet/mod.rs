@@ -58,8 +58,7 @@ pub enum BookletError {
 pub fn render_booklet(data: &BookletData, templates: Option<&Path>) -> Result<Vec<u8>, BookletError> {
     let published = published_date(&data.published)?;
     let world = world_for(data, templates, Some(published))?;
-    let Warned { output, .. } = typeset(&world, typst_pdf::pdf)?;
-    let document = output;
+    let Warned { output: document, .. } = typeset(&world, typst_pdf::pdf)?;
     let options = PdfOptions {
         ident: Smart::Custom(format!("ratebook booklet: {} {}", data.federation, data.period)),
         creator: Smart::Custom(Some(format!("ratebook {}", env!("CARGO_PKG_VERSION")))),
@@ -96,9 +95,12 @@ fn world_for(
     BookletWorld::new(templates, json, today)
 }
 
-/// Compiles the template into a paged document (its type is the one
-/// `typst_pdf::pdf` takes, so the export function is passed only to name it),
-/// with the warnings formatted as diagnostics.
+/// Compiles the template into a paged document, with typst's warnings; on
+/// failure, the errors (then the warnings) as formatted diagnostics.
+///
+/// typst 0.15 does not re-export its document type (`PagedDocument` lives in
+/// typst-layout, which is not one of our dependencies), so the type is named
+/// through the export function that takes it: `typeset(&world, typst_pdf::pdf)`.
 fn typeset<D: Output>(
     world: &BookletWorld,
     _export: fn(&D, &PdfOptions) -> SourceResult<Vec<u8>>,

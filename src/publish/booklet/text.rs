@@ -36,11 +36,12 @@ impl Line {
         match self.last {
             None => {}
             Some((y, _)) if (origin.y - y).abs() > size * 0.4 => out.push('\n'),
-            Some((_, x_end)) => {
-                if origin.x - x_end > size * 0.12 && !out.ends_with(' ') && !text.starts_with(' ') {
-                    out.push(' ');
-                }
+            Some((_, x_end))
+                if origin.x - x_end > size * 0.12 && !out.ends_with(' ') && !text.starts_with(' ') =>
+            {
+                out.push(' ')
             }
+            Some(_) => {}
         }
         out.push_str(text);
         self.last = Some((origin.y, origin.x + item.width()));
@@ -48,7 +49,7 @@ impl Line {
 }
 
 /// Visits every text run of a frame with its position on the page.
-fn walk(frame: &Frame, ts: Transform, f: &mut dyn FnMut(Point, &TextItem)) {
+pub(crate) fn walk(frame: &Frame, ts: Transform, f: &mut dyn FnMut(Point, &TextItem)) {
     for (pos, item) in frame.items() {
         let ts = ts.pre_concat(Transform::translate(pos.x, pos.y));
         match item {

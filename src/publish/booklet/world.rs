@@ -221,7 +221,7 @@ fn folder_fonts(dir: &Path) -> Result<Vec<Font>, BookletError> {
     let mut fonts = Vec::new();
     for path in paths {
         let data = std::fs::read(&path).map_err(io_error)?;
-        if EMBEDDED_FONTS.iter().any(|f| *f == data.as_slice()) {
+        if EMBEDDED_FONTS.contains(&data.as_slice()) {
             continue;
         }
         fonts.extend(Font::iter(Bytes::new(data)));
