@@ -325,7 +325,7 @@ mod tests {
         let s = |v: &[&str]| v.iter().map(|t| t.to_string()).collect::<Vec<_>>();
         let cells = vec![s(&["x", "1", "½"]), s(&["0", "x", "1*"]), s(&["½", "0*", "x"])];
         write_report(&path, &report(ReportResults::Crosstable { cells, totals: true }), date(1993, 8, 1)).unwrap();
-        let mut wb = open_workbook_auto(&path).unwrap();
+        let wb = open_workbook_auto(&path).unwrap();
         assert_eq!(wb.sheet_names(), vec!["Event", "Players", "Crosstable"]);
         let rows = cells_of(&path, "Crosstable");
         let text = |d: &Data| d.to_string();
@@ -359,7 +359,7 @@ mod tests {
         std::thread::sleep(std::time::Duration::from_millis(1100));
         write_report(&two, &r, date(1993, 8, 1)).unwrap();
         assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
-        let mut wb = open_workbook_auto(&one).unwrap();
+        let wb = open_workbook_auto(&one).unwrap();
         assert_eq!(wb.sheet_names(), vec!["Event", "Players", "Games"]);
         let rows = cells_of(&one, "Games");
         assert_eq!(rows[0].iter().map(|d| d.to_string()).collect::<Vec<_>>(), GAME_COLUMNS);

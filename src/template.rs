@@ -91,7 +91,11 @@ fn example(layout: TemplateLayout, states: &[(String, String)]) -> EventReport {
         newcomer(5, "Russo", "Marco", Gender::Male, date(1949, 1, 17), None),
         newcomer(6, "Đorđević", "Milan", Gender::Male, date(1955, 12, 12), Some("Box Hill")),
     ];
-    let code = format!("{state}93099");
+    // Different codes, so both examples can sit in one folder.
+    let code = match layout {
+        TemplateLayout::Games => format!("{state}93099"),
+        TemplateLayout::Crosstable => format!("{state}93098"),
+    };
     match layout {
         TemplateLayout::Games => {
             players.push(newcomer(7, "Chen", "Wei", Gender::Male, date(1978, 5, 5), None));
@@ -282,7 +286,7 @@ const FIELD_NOTES: [(&str, &str, &str, &str); 27] = [
     ("Event", "Name", "yes", "The event's name as it should appear in the booklet."),
     ("Event", "State", "yes", "The code of the state association running the event (see the list of states below)."),
     ("Event", "Start", "yes", "Date of the first round."),
-    ("Event", "End", "yes", "Date of the last round, not before Start. Decides the period the event is rated in: an event that ends after the period is deferred to the next one; one reported more than a period late is not rated."),
+    ("Event", "End", "yes", "Date of the last round, not before Start. Decides the period the event is rated in: an event that ends after the period is deferred to the next one; one that ended more than one period before the period's start is too late and not rated."),
     ("Event", "Rounds", "yes", "Number of rounds, a whole number."),
     ("Event", "Time control", "yes", "PGN TimeControl syntax: controls separated by ':', each moves/seconds, the last may be seconds or seconds+increment. E.g. 40/7200:1800 (40 moves in 2 hours then 30 minutes), 5400+30, 3600. Rated: at least 2 minutes a move for the first 30 moves, or rapid play of at least 60 minutes per player."),
     ("Event", "Type", "no", "swiss (the default), round robin, match, team or other."),
@@ -315,7 +319,7 @@ const TOKEN_NOTES: [(&str, &str, &str); 16] = [
     ("1F-0F", "Games", "White won without play (forfeit). Also +-. Not rated."),
     ("0F-1F", "Games", "Black won without play (forfeit). Also -+. Not rated."),
     ("0F-0F", "Games", "Neither player turned up. Also --. Not rated."),
-    ("bye", "Games", "A bye row (Black blank), points as the event's rules give them."),
+    ("bye", "Games", "A bye row (Black blank) with no points given."),
     ("1, ½, 0", "Games", "A bye row with the points given. Not rated."),
     ("1", "Crosstable", "The row player won."),
     ("½", "Crosstable", "Drawn. Also 0.5 or =."),
@@ -390,7 +394,7 @@ fn write_notes(sheet: &mut Worksheet, states: &[(String, String)]) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
-    use calamine::{open_workbook_auto, Data, Reader};
+    use calamine::{open_workbook_auto, Data, DataType, Reader};
 
     fn states() -> Vec<(String, String)> {
         [("A", "Australian Capital Territory"), ("N", "New South Wales"), ("V", "Victoria")]
@@ -450,7 +454,7 @@ mod tests {
         }
         assert!(r.players.iter().all(|p| p.id.is_none() && p.gender.is_some() && p.birth_date.is_some()));
         let r = example(TemplateLayout::Crosstable, &[("Q".to_string(), "Queensland".to_string())]);
-        assert_eq!(r.code, "Q93099");
+        assert_eq!(r.code, "Q93098");
         let ReportResults::Crosstable { cells, .. } = &r.results else { panic!("crosstable layout") };
         let total: f64 = cells.iter().map(|row| report_writer::row_points(row)).sum();
         assert_eq!(total, 15.0);

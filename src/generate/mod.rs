@@ -1,1 +1,191 @@
-//! (being written)
+//! `ratebook generate`: writes a synthetic but realistic data folder for
+//! demos, tests and benchmarks — `period.toml` for August 1993, a player file
+//! across the seven states, and one report per event under
+//! `reports/<state>/`. Everything is drawn from a ChaCha generator seeded
+//! from the options, so a seed always gives the same bytes.
+//!
+//! The work is staged: `players` draws the player file and each player's
+//! hidden strength; `events` plans the events (kind, dates, names, entrants)
+//! in one thread; `play` pairs (with `pairing`) and plays each event from its
+//! own generator, in parallel, and the reports are written by
+//! [`crate::report_writer`].
+
+mod events;
+mod names;
+mod pairing;
+mod play;
+mod players;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use chrono::NaiveDate;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+
+use crate::publish::player_file::write_player_file;
+use crate::report_writer::write_report;
+
+/// What to generate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenerateOptions {
+    /// The data folder to write.
+    pub out: PathBuf,
+    /// Players in the player file.
+    pub players: usize,
+    /// Tournament reports.
+    pub events: usize,
+    pub seed: u64,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> Self {
+        GenerateOptions { out: PathBuf::from("data"), players: 3000, events: 150, seed: 1993 }
+    }
+}
+
+/// What was generated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GenerateSummary {
+    pub players: usize,
+    pub events: usize,
+    /// Pairings of two players (played or won by default); byes not counted.
+    pub games: usize,
+}
+
+/// The fewest players a folder can be drawn from.
+pub const MIN_PLAYERS: usize = 20;
+
+/// The states of period.toml: (code, name, share of players and events in percent).
+pub(crate) const STATES: [(&str, &str, u32); 7] = [
+    ("A", "Australian Capital Territory", 4),
+    ("N", "New South Wales", 32),
+    ("Q", "Queensland", 15),
+    ("S", "South Australia", 9),
+    ("T", "Tasmania", 4),
+    ("V", "Victoria", 27),
+    ("W", "Western Australia", 9),
+];
+
+/// The period written to `period.toml` (data-format.md's example).
+pub const PERIOD_TOML: &str = r#"federation   = "Australian Chess Federation"
+period       = "August 1993"        # the list's name
+published    = 1993-08-01           # date the list takes effect
+start        = 1993-04-01           # events that end from start ...
+end          = 1993-07-31           # ... to end (inclusive) belong to this period
+system       = "acf"                # acf | nzcf | ecf | cis
+active_since = 1992-01-01           # lists show players who played on or after this date
+age_date     = 1993-01-01           # junior ages are taken at this date (default: 1 January of the published year)
+
+[states]                            # code = name; every player and event names one of these
+A = "Australian Capital Territory"
+N = "New South Wales"
+Q = "Queensland"
+S = "South Australia"
+T = "Tasmania"
+V = "Victoria"
+W = "Western Australia"
+
+[lists]                             # sizes of the published lists (these are the defaults)
+top       = 60
+juniors   = [20, 16, 12]            # one "Top Under N" list for each N
+junior_size = 20
+females   = 20
+improvers = 25
+"#;
+
+/// The player file is the one in force at the start of the period.
+const PLAYER_FILE_DATE: (i32, u32, u32) = (1993, 4, 1);
+
+/// Writes the data folder `opts.out`: period.toml, players.xlsx and
+/// reports/<state>/<code>.xlsx. Only those are replaced; other files in the
+/// folder are left alone.
+pub fn generate(opts: &GenerateOptions) -> anyhow::Result<GenerateSummary> {
+    anyhow::ensure!(opts.players >= MIN_PLAYERS, "generate needs at least {MIN_PLAYERS} players, got {}", opts.players);
+    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
+    let population = players::population(&mut rng, opts.players);
+    let plans = events::plan(&mut rng, &population, opts.events);
+
+    clear(&opts.out)?;
+    let reports = opts.out.join("reports");
+    std::fs::create_dir_all(&reports).with_context(|| format!("creating {}", reports.display()))?;
+    std::fs::write(opts.out.join("period.toml"), PERIOD_TOML).context("writing period.toml")?;
+    let states: BTreeSet<&str> = plans.iter().map(|p| p.state.as_str()).collect();
+    for state in states {
+        let dir = reports.join(state);
+        std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+
+    let players_path = opts.out.join("players.xlsx");
+    let (file, games) = rayon::join(
+        || {
+            let (y, m, d) = PLAYER_FILE_DATE;
+            write_player_file(&players_path, &population.file, date(y, m, d))
+                .with_context(|| format!("writing {}", players_path.display()))
+        },
+        || {
+            plans
+                .par_iter()
+                .map(|plan| {
+                    let (report, games) = play::play(plan, opts.seed);
+                    let path = reports.join(&plan.state).join(format!("{}.xlsx", plan.code));
+                    write_report(&path, &report, report.submitted.unwrap_or(report.end))
+                        .with_context(|| format!("writing {}", path.display()))?;
+                    Ok(games)
+                })
+                .collect::<anyhow::Result<Vec<usize>>>()
+        },
+    );
+    file?;
+    let games = games?.into_iter().sum();
+    Ok(GenerateSummary { players: population.file.players.len(), events: plans.len(), games })
+}
+
+/// Removes what an earlier run generated in `out`, and nothing else.
+fn clear(out: &Path) -> anyhow::Result<()> {
+    let reports = out.join("reports");
+    if reports.exists() {
+        std::fs::remove_dir_all(&reports).with_context(|| format!("removing {}", reports.display()))?;
+    }
+    for file in ["period.toml", "players.xlsx"] {
+        let path = out.join(file);
+        if path.exists() {
+            std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).expect("a valid date")
+}
+
+/// A day from `from` to `to`, inclusive, uniformly.
+fn day_between(rng: &mut ChaCha8Rng, from: NaiveDate, to: NaiveDate) -> NaiveDate {
+    let span = (to - from).num_days().max(0);
+    from + chrono::Duration::days(rng.random_range(0..=span))
+}
+
+/// A state index, weighted by the states' shares.
+fn draw_state(rng: &mut ChaCha8Rng) -> usize {
+    let mut pick = rng.random_range(0..100u32);
+    for (k, (_, _, share)) in STATES.iter().enumerate() {
+        if pick < *share {
+            return k;
+        }
+        pick -= share;
+    }
+    STATES.len() - 1
+}
+
+/// A normal variate (Box–Muller).
+fn normal(rng: &mut ChaCha8Rng, mean: f64, sd: f64) -> f64 {
+    let u1: f64 = 1.0 - rng.random_range(0.0..1.0);
+    let u2: f64 = rng.random_range(0.0..1.0);
+    mean + sd * (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+#[cfg(test)]
+mod tests;

@@ -266,15 +266,15 @@ fn feminine(surname: &str) -> String {
     }
 }
 
-fn first_name(rng: &mut ChaCha8Rng, origin: &Origin, gender: Gender) -> &'static str {
+/// The list a person's first names come from: the origin's own, or English.
+fn first_names_list(rng: &mut ChaCha8Rng, origin: &Origin, gender: Gender) -> &'static [&'static str] {
     let anglo = rng.random_bool(origin.anglo_first);
-    let list = match (gender, anglo) {
+    match (gender, anglo) {
         (Gender::Male, false) => origin.male,
         (Gender::Female, false) => origin.female,
         (Gender::Male, true) => ANGLO_MALE,
         (Gender::Female, true) => ANGLO_FEMALE,
-    };
-    list.choose(rng).copied().unwrap_or("Alex")
+    }
 }
 
 /// A person's (surname, first names). `long` gives one of the few very long
@@ -300,9 +300,10 @@ pub fn person(rng: &mut ChaCha8Rng, gender: Gender, long: bool) -> (String, Stri
         .unwrap_or(&ORIGINS[0]);
     let base = origin.surnames.choose(rng).copied().unwrap_or("Smith");
     let surname = if origin.feminine_surnames && gender == Gender::Female { feminine(base) } else { base.to_string() };
-    let mut first = first_name(rng, origin, gender).to_string();
+    let list = first_names_list(rng, origin, gender);
+    let mut first = list.choose(rng).copied().unwrap_or("Alex").to_string();
     if rng.random_bool(origin.middle) {
-        let second = first_name(rng, origin, gender);
+        let second = list.choose(rng).copied().unwrap_or("Alex");
         if second != first {
             first = format!("{first} {second}");
         }
