@@ -4,7 +4,7 @@
 CARGO ?= cargo
 RATEBOOK = $(CARGO) run --quiet --
 
-.PHONY: period check test sample template build
+.PHONY: period check test sample template build bench
 
 ## Publish the period from data/ into output/ (booklet.pdf, ratings.xlsx, players.xlsx, …).
 period:
@@ -28,3 +28,8 @@ template:
 
 build:
 	$(CARGO) build
+
+## Time the whole run on the sample, a large and a world-sized folder (generated once into .bench/).
+bench:
+	$(CARGO) build --quiet --bin ratebook --example bench
+	$(CARGO) run --quiet --example bench

@@ -87,6 +87,12 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
     }
     let period = &validated.period;
 
+    timings.games = period
+        .events
+        .iter()
+        .filter(|e| e.disposition.is_rated())
+        .map(|e| e.games.iter().filter(|g| g.outcome.is_played()).count() as u64)
+        .sum();
     let started = Instant::now();
     let ratings = system.rate(period);
     timings.record("rate", started);

@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 #[derive(Debug, Clone, Default)]
 pub struct Timings {
     pub stages: Vec<(String, Duration)>,
+    /// Games played in rated events this period (the workload), for games per second.
+    pub games: u64,
 }
 
 impl Timings {
@@ -26,6 +28,9 @@ impl Timings {
             out.push_str(&format!("{name:>10}  {:>8.3} s\n", d.as_secs_f64()));
         }
         out.push_str(&format!("{:>10}  {:>8.3} s\n", "total", self.total().as_secs_f64()));
+        if self.games > 0 {
+            out.push_str(&format!("{:>10}  {}\n", "games", self.games));
+        }
         if let Some(kib) = peak_memory_kib() {
             out.push_str(&format!("{:>10}  {:>8.1} MiB\n", "peak mem", kib as f64 / 1024.0));
         }

@@ -7,3 +7,4 @@ mod examples;
 mod outputs;
 mod robustness;
 mod trf;
+mod booklet;

@@ -1,0 +1,152 @@
+//! `make bench`: times the whole period run on three data folders, the
+//! shipped sample (federation-sized), a large one (20,000 players, 1,000
+//! events) and a world-sized one (200,000 players, 10,000 events), generated
+//! once and cached under `.bench/`. Each folder is run several times through
+//! the real binary with `--timings`; the table shows medians.
+//!
+//! Usage: `cargo run --example bench [-- --runs N] [-- --only NAME]`
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+struct Size {
+    name: &'static str,
+    /// `None`: the shipped `data/` folder.
+    generate: Option<(usize, usize)>,
+    runs: usize,
+}
+
+const SIZES: [Size; 3] = [
+    Size { name: "sample", generate: None, runs: 5 },
+    Size { name: "large", generate: Some((20_000, 1_000)), runs: 3 },
+    Size { name: "world", generate: Some((200_000, 10_000)), runs: 3 },
+];
+
+/// One run's numbers, parsed from `--timings`.
+#[derive(Default, Clone)]
+struct Run {
+    stages: Vec<(String, f64)>,
+    total: f64,
+    peak_mib: f64,
+    games: f64,
+}
+
+fn binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("the example knows where it is");
+    let dir = exe.parent().and_then(|p| p.parent()).expect("target/<profile>/examples");
+    dir.join("ratebook")
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v[v.len() / 2]
+}
+
+fn run_once(data: &Path, out: &Path) -> Run {
+    let output = Command::new(binary())
+        .args(["period", "--timings", "--data"])
+        .arg(data)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("ratebook runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "period failed on {}:\n{stderr}", data.display());
+    let mut run = Run::default();
+    for line in stderr.lines() {
+        let parts: Vec<&str> = line.split_whitespace().collect();
+        match parts.as_slice() {
+            ["total", secs, "s"] => run.total = secs.parse().unwrap_or(f64::NAN),
+            ["peak", "mem", mib, "MiB"] => run.peak_mib = mib.parse().unwrap_or(f64::NAN),
+            ["games", n] => run.games = n.parse().unwrap_or(f64::NAN),
+            [name, secs, "s"] => run.stages.push((name.to_string(), secs.parse().unwrap_or(f64::NAN))),
+            _ => {}
+        }
+    }
+    run
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
+    let runs_override: Option<usize> = value("--runs").and_then(|v| v.parse().ok());
+    let only = value("--only");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cache = root.join(".bench");
+    std::fs::create_dir_all(&cache).unwrap();
+
+    let mut rows = Vec::new();
+    for size in SIZES.iter().filter(|s| only.as_deref().is_none_or(|o| o == s.name)) {
+        let data = match size.generate {
+            None => root.join("data"),
+            Some((players, events)) => {
+                let dir = cache.join(format!("{}-{players}-{events}", size.name));
+                if !dir.join("players.xlsx").is_file() {
+                    eprintln!("generating {} ({players} players, {events} events) into {} …", size.name, dir.display());
+                    let started = Instant::now();
+                    let status = Command::new(binary())
+                        .args(["generate", "--seed", "7", "--players", &players.to_string(), "--events", &events.to_string(), "--out"])
+                        .arg(&dir)
+                        .status()
+                        .expect("ratebook generate runs");
+                    assert!(status.success(), "generate failed");
+                    eprintln!("  generated in {:.1} s", started.elapsed().as_secs_f64());
+                }
+                dir
+            }
+        };
+        let out = cache.join(format!("out-{}", size.name));
+        let n = runs_override.unwrap_or(size.runs);
+        let mut all = Vec::new();
+        for i in 0..n {
+            let r = run_once(&data, &out);
+            eprintln!("  {} run {}/{n}: {:.2} s, {:.0} MiB", size.name, i + 1, r.total, r.peak_mib);
+            all.push(r);
+        }
+        rows.push((size.name, all));
+    }
+
+    let stage_names: Vec<String> = rows
+        .first()
+        .map(|(_, runs)| runs[0].stages.iter().map(|(n, _)| n.clone()).collect())
+        .unwrap_or_default();
+    print!("| data | games | total s |");
+    for s in &stage_names {
+        print!(" {s} s |");
+    }
+    println!(" peak MiB | games/s | total/read |");
+    print!("|---|---:|---:|");
+    for _ in &stage_names {
+        print!("---:|");
+    }
+    println!("---:|---:|---:|");
+    let mut totals = Vec::new();
+    for (name, runs) in &rows {
+        let total = median(runs.iter().map(|r| r.total).collect());
+        let games = runs[0].games;
+        print!("| {name} | {games:.0} | {total:.2} |");
+        let mut read = f64::NAN;
+        for s in &stage_names {
+            let t = median(runs.iter().map(|r| r.stages.iter().find(|(n, _)| n == s).map_or(f64::NAN, |(_, t)| *t)).collect());
+            if s == "read" {
+                read = t;
+            }
+            print!(" {t:.2} |");
+        }
+        let peak = median(runs.iter().map(|r| r.peak_mib).collect());
+        println!(" {peak:.0} | {:.0} | {:.2} |", games / total, total / read);
+        totals.push((*name, games, total));
+    }
+    if let (Some(large), Some(world)) = (totals.iter().find(|t| t.0 == "large"), totals.iter().find(|t| t.0 == "world")) {
+        let time_ratio = world.2 / large.2;
+        let game_ratio = world.1 / large.1;
+        println!(
+            "\nworld/large: time × {time_ratio:.2} for games × {game_ratio:.2} (time ratio / game ratio = {:.2}; linear is 1.00)",
+            time_ratio / game_ratio
+        );
+    }
+}
