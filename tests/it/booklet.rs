@@ -17,7 +17,7 @@ fn the_booklet_shows_every_section_and_matches_the_workbook() {
 
     let booklet = ratebook::pipeline::booklet_data(&data).unwrap();
     let text = ratebook::publish::booklet::booklet_text(&booklet, None).unwrap();
-    for title in ["Ratings", "Contents", "Top Players", "Top Under 20", "Top Under 16", "Top Under 12", "Top Females", "Top Improvers", "Events", "rating system", "Table 1", "Table 2"] {
+    for title in ["Ratings", "Contents", "Top Players", "Top Under 20", "Top Under 16", "Top Under 12", "Top Females", "Top Improvers", "Events Rated This Period", "Events Not Rated or Deferred", "The Rating System", "Table 1", "Table 2"] {
         assert!(text.contains(title), "the booklet has {title}");
     }
     let config = ratebook::config::PeriodConfig::load(&data.join("period.toml")).unwrap();
