@@ -24,7 +24,7 @@ fn the_booklet_shows_every_section_and_matches_the_workbook() {
     for (_, name) in &config.states {
         assert!(text.contains(name.as_str()), "the booklet names {name}");
     }
-    for value in ["677", "-677", "589", "0-3", "736+", "620-735", "279-290"] {
+    for value in ["677", "\u{2212}677", "589", "0-3", "736+", "620-735", "279-290"] {
         assert!(text.contains(value), "Tables 1 and 2 show {value}");
     }
 
