@@ -22,6 +22,8 @@ pub struct Sheet {
     rows: Vec<Vec<Data>>,
     /// Absolute position of `rows[0][0]` on the sheet.
     origin: (u32, u32),
+    /// The longest row's length.
+    width: u32,
 }
 
 /// An open workbook: its sheets, read eagerly and completely.
@@ -109,7 +111,7 @@ fn read_spreadsheet(bytes: Vec<u8>, file: &str, extension: &str) -> Result<Workb
                 }
                 let origin = range.start().unwrap_or((0, 0));
                 let rows = range.rows().map(|r| r.to_vec()).collect();
-                Sheet { file: file.to_string(), name: name.clone(), rows, origin }
+                Sheet::new(file, &name, rows, origin)
             }
         };
         sheets.push(sheet);
@@ -124,7 +126,7 @@ fn too_large(file: &str, sheet: &str) -> Diagnostic {
 /// A sheet from its non-empty cells, refusing grids too large to hold.
 fn sparse_sheet(file: &str, name: &str, cells: Vec<((u32, u32), Data)>) -> Result<Sheet, Diagnostic> {
     if cells.is_empty() {
-        return Ok(Sheet { file: file.to_string(), name: name.to_string(), rows: Vec::new(), origin: (0, 0) });
+        return Ok(Sheet::new(file, name, Vec::new(), (0, 0)));
     }
     let (r0, r1) = cells.iter().fold((u32::MAX, 0), |(lo, hi), ((r, _), _)| (lo.min(*r), hi.max(*r)));
     let (c0, c1) = cells.iter().fold((u32::MAX, 0), |(lo, hi), ((_, c), _)| (lo.min(*c), hi.max(*c)));
@@ -141,7 +143,7 @@ fn sparse_sheet(file: &str, name: &str, cells: Vec<((u32, u32), Data)>) -> Resul
         }
         row[at] = value;
     }
-    Ok(Sheet { file: file.to_string(), name: name.to_string(), rows, origin: (r0, c0) })
+    Ok(Sheet::new(file, name, rows, (r0, c0)))
 }
 
 fn read_csv(bytes: &[u8], file: &str) -> Result<Sheet, Diagnostic> {
@@ -159,7 +161,7 @@ fn read_csv(bytes: &[u8], file: &str) -> Result<Sheet, Diagnostic> {
                 .collect(),
         );
     }
-    Ok(Sheet { file: file.to_string(), name: "Players".to_string(), rows, origin: (0, 0) })
+    Ok(Sheet::new(file, "Players", rows, (0, 0)))
 }
 
 /// UTF-8 (with or without a byte-order mark), else Latin-1.
@@ -182,7 +184,12 @@ pub fn normalise(name: &str) -> String {
 impl Sheet {
     /// Builds a sheet from cells (for tests and other readers).
     pub fn from_rows(file: &str, name: &str, rows: Vec<Vec<Data>>) -> Sheet {
-        Sheet { file: file.to_string(), name: name.to_string(), rows, origin: (0, 0) }
+        Sheet::new(file, name, rows, (0, 0))
+    }
+
+    fn new(file: &str, name: &str, rows: Vec<Vec<Data>>, origin: (u32, u32)) -> Sheet {
+        let width = rows.iter().map(|r| r.len()).max().unwrap_or(0) as u32;
+        Sheet { file: file.to_string(), name: name.to_string(), rows, origin, width }
     }
 
     /// The cell at an absolute position (Empty outside the used range).
@@ -204,8 +211,7 @@ impl Sheet {
 
     /// Absolute index of the first column and one past the last.
     pub fn col_span(&self) -> (u32, u32) {
-        let width = self.rows.iter().map(|r| r.len()).max().unwrap_or(0);
-        (self.origin.1, self.origin.1 + width as u32)
+        (self.origin.1, self.origin.1 + self.width)
     }
 
     pub fn location(&self, row: u32, col: u32) -> Location {
@@ -218,8 +224,10 @@ impl Sheet {
 
     /// Whether every cell of a row is empty (or blank text).
     pub fn row_is_blank(&self, row: u32) -> bool {
-        let (c0, c1) = self.col_span();
-        (c0..c1).all(|c| is_blank(self.get(row, c)))
+        match row.checked_sub(self.origin.0).and_then(|r| self.rows.get(r as usize)) {
+            Some(cells) => cells.iter().all(is_blank),
+            None => true,
+        }
     }
 
     /// The cell as trimmed text; numbers without a fraction print as whole numbers.
