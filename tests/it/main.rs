@@ -8,3 +8,4 @@ mod outputs;
 mod robustness;
 mod trf;
 mod booklet;
+mod template;
