@@ -67,6 +67,20 @@ pub enum Command {
         #[arg(long, default_value = "data", value_name = "DIR")]
         data: PathBuf,
     },
+    /// The half-rating team handicap card of one match.
+    ///
+    /// Reads the sheet Match (Board, Home player, Home grade, Away player,
+    /// Away grade, and optionally Home result, Away result), prints the card
+    /// (ratings, adjustments, totals, the points start and, with results, the
+    /// result with the start) and writes it beside the match as
+    /// MATCH-handicap.xlsx, sheet Handicap.
+    Handicap {
+        /// The match workbook.
+        file: PathBuf,
+        /// Print the card as one JSON object instead.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write a synthetic but realistic data folder (for demos, tests, benchmarks).
     Generate {
         /// The folder to write.
@@ -81,5 +95,9 @@ pub enum Command {
         /// Random seed: the same seed gives the same files.
         #[arg(long, default_value_t = 1993)]
         seed: u64,
+        /// The rule set the sample is for (period.toml's `system`, with the
+        /// player file columns and the files beside the reports it needs).
+        #[arg(long, default_value = "acf", value_parser = ["acf", "nzcf", "ecf", "cis"])]
+        system: String,
     },
 }

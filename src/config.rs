@@ -29,6 +29,15 @@ pub enum SystemName {
 }
 
 impl SystemName {
+    /// Every rule set, in the order `period.toml`'s comment lists them.
+    pub const ALL: [SystemName; 4] = [SystemName::Acf, SystemName::Nzcf, SystemName::Ecf, SystemName::Cis];
+
+    /// The rule set with this name (ignoring case and surrounding spaces).
+    pub fn parse(name: &str) -> Option<SystemName> {
+        let name = name.trim().to_ascii_lowercase();
+        SystemName::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             SystemName::Acf => "acf",
@@ -81,6 +90,8 @@ pub struct PeriodConfig {
     /// State code and name, in the order of `[states]`.
     pub states: Vec<(String, String)>,
     pub lists: ListSizes,
+    /// The day a school year starts, as (month, day) (`cis`; default 1 September).
+    pub school_year_start: (u32, u32),
 }
 
 #[derive(Deserialize)]
@@ -99,6 +110,8 @@ struct PeriodToml {
     states: toml::Table,
     #[serde(default)]
     lists: ListSizes,
+    #[serde(default)]
+    school_year_start: Option<toml::Value>,
 }
 
 impl PeriodConfig {
@@ -137,19 +150,13 @@ impl PeriodConfig {
         if end < start {
             return Err(format!("`end` ({end}) is before `start` ({start})"));
         }
-        let system = match raw.system.as_deref().unwrap_or("acf").trim().to_ascii_lowercase().as_str() {
-            "acf" => SystemName::Acf,
-            "nzcf" => SystemName::Nzcf,
-            "ecf" => SystemName::Ecf,
-            "cis" => SystemName::Cis,
-            other => return Err(format!("unknown `system` \"{other}\": use acf, nzcf, ecf or cis")),
+        let named = raw.system.as_deref().unwrap_or("acf");
+        let system = SystemName::parse(named)
+            .ok_or_else(|| format!("unknown `system` \"{}\": use acf, nzcf, ecf or cis", named.trim()))?;
+        let school_year_start = match &raw.school_year_start {
+            None => (9, 1),
+            Some(value) => month_day(value)?,
         };
-        if system != SystemName::Acf {
-            return Err(format!(
-                "`system = \"{}\"` is not available in this version of ratebook: use \"acf\"",
-                system.as_str()
-            ));
-        }
         let mut states = Vec::new();
         for (code, name) in &raw.states {
             let name = name
@@ -171,6 +178,7 @@ impl PeriodConfig {
             age_date,
             states,
             lists: raw.lists,
+            school_year_start,
         })
     }
 
@@ -189,6 +197,41 @@ impl PeriodConfig {
             Some(m) => self.start.checked_sub_months(Months::new(m)).unwrap_or(self.start),
             None => self.start - (self.end - self.start + chrono::Duration::days(1)),
         }
+    }
+}
+
+/// `school_year_start`: a day of the year, written `"09-01"` (month-day) or as
+/// a date whose year is ignored (`2024-09-01`).
+fn month_day(value: &toml::Value) -> Result<(u32, u32), String> {
+    let wrong = || format!("`school_year_start` must be a day of the year like \"09-01\" (month-day), not {value}");
+    let (month, day) = match value {
+        toml::Value::String(s) => {
+            let (m, d) = s.trim().split_once('-').ok_or_else(wrong)?;
+            (m.trim().parse::<u32>().map_err(|_| wrong())?, d.trim().parse::<u32>().map_err(|_| wrong())?)
+        }
+        toml::Value::Datetime(dt) => match (dt.date, dt.time) {
+            (Some(d), None) => (d.month as u32, d.day as u32),
+            _ => return Err(wrong()),
+        },
+        _ => return Err(wrong()),
+    };
+    // 2000 is a leap year, so 29 February is accepted.
+    NaiveDate::from_ymd_opt(2000, month, day).map(|_| (month, day)).ok_or_else(wrong)
+}
+
+/// The start of the school year that contains `date`, for a school year
+/// starting on (month, day).
+pub fn school_year_of(date: NaiveDate, (month, day): (u32, u32)) -> NaiveDate {
+    let start_in = |year: i32| {
+        NaiveDate::from_ymd_opt(year, month, day)
+            .or_else(|| NaiveDate::from_ymd_opt(year, month, day - 1))
+            .expect("a checked day of the year")
+    };
+    let this_year = start_in(date.year());
+    if date >= this_year {
+        this_year
+    } else {
+        start_in(date.year() - 1)
     }
 }
 
@@ -252,6 +295,36 @@ A = "Australian Capital Territory"
     fn unknown_key_is_named() {
         let err = PeriodConfig::parse(&format!("colour = 1\n{EXAMPLE}")).unwrap_err();
         assert!(err.contains("colour"), "{err}");
+    }
+
+    #[test]
+    fn every_system_is_accepted_and_unknown_ones_are_named() {
+        for (name, system) in [("nzcf", SystemName::Nzcf), ("ecf", SystemName::Ecf), ("CIS", SystemName::Cis)] {
+            let c = PeriodConfig::parse(&EXAMPLE.replace("\"acf\"", &format!("\"{name}\""))).unwrap();
+            assert_eq!(c.system, system);
+        }
+        let err = PeriodConfig::parse(&EXAMPLE.replace("\"acf\"", "\"fide\"")).unwrap_err();
+        assert!(err.contains("fide"), "{err}");
+    }
+
+    #[test]
+    fn school_year_start_defaults_to_september_and_is_checked() {
+        assert_eq!(PeriodConfig::parse(EXAMPLE).unwrap().school_year_start, (9, 1));
+        let with = |v: &str| PeriodConfig::parse(&EXAMPLE.replace("[states]", &format!("school_year_start = {v}\n\n[states]")));
+        assert_eq!(with("\"08-15\"").unwrap().school_year_start, (8, 15));
+        assert_eq!(with("2024-01-20").unwrap().school_year_start, (1, 20));
+        assert!(with("\"13-01\"").unwrap_err().contains("school_year_start"));
+        assert!(with("\"September\"").is_err());
+        assert!(with("9").is_err());
+    }
+
+    #[test]
+    fn school_years_start_on_the_configured_day() {
+        let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
+        assert_eq!(school_year_of(d(2024, 8, 31), (9, 1)), d(2023, 9, 1));
+        assert_eq!(school_year_of(d(2024, 9, 1), (9, 1)), d(2024, 9, 1));
+        assert_eq!(school_year_of(d(2025, 2, 27), (2, 29)), d(2024, 2, 29));
+        assert_eq!(school_year_of(d(2023, 3, 1), (2, 29)), d(2023, 2, 28));
     }
 
     #[test]

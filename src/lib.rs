@@ -8,12 +8,14 @@
 //! collecting every finding as a [`diag::Diagnostic`]; [`rate`] computes the
 //! new ratings under the period's rule set; [`publish`] derives the lists and
 //! writes the workbooks, the booklet and the validation report.
-//! [`pipeline`] strings the stages together for each command.
+//! [`pipeline`] strings the stages together for each command; [`handicap`]
+//! is the team-match handicap calculator beside it.
 
 pub mod cli;
 pub mod config;
 pub mod diag;
 pub mod generate;
+pub mod handicap;
 pub mod ingest;
 pub mod model;
 pub mod pipeline;

@@ -75,8 +75,32 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Ok(ExitCode::from(1))
             }
         },
-        Command::Generate { out, players, events, seed } => {
-            let summary = ratebook::generate::generate(&ratebook::generate::GenerateOptions { out: out.clone(), players, events, seed })?;
+        Command::Handicap { file, json } => {
+            if !file.is_file() {
+                anyhow::bail!("no match workbook {}", file.display());
+            }
+            let name = file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            match ratebook::handicap::run(&file, &name)? {
+                Err(findings) => {
+                    print_findings(&findings, true);
+                    eprintln!("no card: fix the errors above");
+                    Ok(ExitCode::from(1))
+                }
+                Ok((card, written)) => {
+                    print_findings(&card.warnings, true);
+                    if json {
+                        println!("{}", serde_json::to_string(&ratebook::handicap::CardJson::of(&card))?);
+                    } else {
+                        print!("{}", ratebook::handicap::render(&card));
+                    }
+                    eprintln!("wrote {}", written.display());
+                    Ok(ExitCode::SUCCESS)
+                }
+            }
+        }
+        Command::Generate { out, players, events, seed, system } => {
+            let system = ratebook::config::SystemName::parse(&system).expect("clap checks the system's name");
+            let summary = ratebook::generate::generate(&ratebook::generate::GenerateOptions { out: out.clone(), players, events, seed, system })?;
             eprintln!(
                 "wrote {} players, {} events, {} games into {}",
                 summary.players,

@@ -10,7 +10,8 @@ use anyhow::{Context, Result};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::ingest::{read_data_folder, IngestError};
 use crate::publish::{self, booklet_data::BookletData, lists, validation_report, Staging};
-use crate::rate::{system_for, RatingSystem, Ratings};
+use crate::model::ExtraValue;
+use crate::rate::{system_for, OutputTable, RatingSystem, Ratings};
 use crate::timings::Timings;
 use crate::validate::{validate, Disposition, Validated};
 
@@ -27,7 +28,12 @@ pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
     timings.record("read", started);
     let system = system_for(raw.config.system);
     let started = Instant::now();
-    let validated = validate(raw, system.as_ref());
+    let mut validated = validate(raw, system.as_ref());
+    let findings = system.check_period(&mut validated.period);
+    if !findings.is_empty() {
+        validated.diagnostics.extend(findings);
+        crate::diag::sort(&mut validated.diagnostics);
+    }
     timings.record("validate", started);
     Ok(Loaded { validated, system })
 }
@@ -103,11 +109,18 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
 
     let mut staging = Staging::new(&opts.out)?;
     let started = Instant::now();
-    let (kept, removed) = publish::split_player_file(period, &ratings);
+    let (mut kept, mut removed) = publish::split_player_file(period, &ratings);
+    if let Some(columns) = &ratings.extra_columns {
+        kept.extra_columns = columns.clone();
+        removed.extra_columns = columns.clone();
+    }
     let stamp = period.config.published;
     publish::player_file::write_player_file(&staging.path("players.xlsx"), &kept, stamp).context("writing players.xlsx")?;
     publish::player_file::write_player_file(&staging.path("removed.xlsx"), &removed, stamp).context("writing removed.xlsx")?;
     publish::workbook::write_ratings(&staging.path("ratings.xlsx"), period, &ratings, &lists).context("writing ratings.xlsx")?;
+    for table in &ratings.outputs {
+        write_output_table(&staging.path(&table.file), table, stamp).with_context(|| format!("writing {}", table.file))?;
+    }
     timings.record("xlsx", started);
 
     let started = Instant::now();
@@ -154,4 +167,43 @@ pub fn booklet_data(data: &Path) -> Result<BookletData> {
     let period = &loaded.validated.period;
     let lists = lists::build_lists(period, &ratings, loaded.system.as_ref())?;
     Ok(publish::booklet_data(period, &ratings, &lists, loaded.system.as_ref()))
+}
+
+/// Writes a workbook a rule set publishes (one sheet, a bold header row, the
+/// publication date as the document's date so two runs give the same bytes).
+fn write_output_table(path: &Path, table: &OutputTable, stamp: chrono::NaiveDate) -> Result<(), rust_xlsxwriter::XlsxError> {
+    use rust_xlsxwriter::{DocProperties, Format, Workbook};
+    let mut workbook = Workbook::new();
+    workbook.set_properties(&DocProperties::new().set_creation_datetime(&stamp));
+    let bold = Format::new().set_bold();
+    let date = Format::new().set_num_format("yyyy-mm-dd");
+    let sheet = workbook.add_worksheet_with_constant_memory()?;
+    sheet.set_name(&table.sheet)?;
+    for (c, (name, width)) in table.columns.iter().enumerate() {
+        sheet.set_column_width(c as u16, *width)?;
+        sheet.write_string_with_format(0, c as u16, name, &bold)?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    for (r, row) in table.rows.iter().enumerate() {
+        let r = r as u32 + 1;
+        for (c, value) in row.iter().enumerate() {
+            let c = c as u16;
+            match value {
+                ExtraValue::Empty => {}
+                ExtraValue::Text(t) => {
+                    sheet.write_string(r, c, t)?;
+                }
+                ExtraValue::Number(n) => {
+                    sheet.write_number(r, c, *n)?;
+                }
+                ExtraValue::Bool(b) => {
+                    sheet.write_boolean(r, c, *b)?;
+                }
+                ExtraValue::Date(d) => {
+                    sheet.write_date_with_format(r, c, *d, &date)?;
+                }
+            }
+        }
+    }
+    workbook.save(path)
 }

@@ -1,8 +1,9 @@
 //! `ratebook generate`: writes a synthetic but realistic data folder for
 //! demos, tests and benchmarks — `period.toml` for August 1993, a player file
 //! across the seven states, and one report per event under
-//! `reports/<state>/`. Everything is drawn from a ChaCha generator seeded
-//! from the options, so a seed always gives the same bytes.
+//! `reports/<state>/` (with `--system`, what another rule set needs
+//! besides: see `systems`). Everything is drawn from a ChaCha generator
+//! seeded from the options, so a seed always gives the same bytes.
 //!
 //! The work is staged: `players` draws the player file and each player's
 //! hidden strength; `events` plans the events (kind, dates, names, entrants)
@@ -15,6 +16,7 @@ mod names;
 mod pairing;
 mod play;
 mod players;
+mod systems;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -25,6 +27,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use crate::config::SystemName;
 use crate::publish::player_file::write_player_file;
 use crate::report_writer::write_report;
 
@@ -38,11 +41,14 @@ pub struct GenerateOptions {
     /// Tournament reports.
     pub events: usize,
     pub seed: u64,
+    /// The rule set the sample is for: `period.toml` names it, and the player
+    /// file and the files beside it are what it reads.
+    pub system: SystemName,
 }
 
 impl Default for GenerateOptions {
     fn default() -> Self {
-        GenerateOptions { out: PathBuf::from("data"), players: 3000, events: 150, seed: 1993 }
+        GenerateOptions { out: PathBuf::from("data"), players: 3000, events: 150, seed: 1993, system: SystemName::Acf }
     }
 }
 
@@ -105,13 +111,21 @@ const PLAYER_FILE_DATE: (i32, u32, u32) = (1993, 4, 1);
 pub fn generate(opts: &GenerateOptions) -> anyhow::Result<GenerateSummary> {
     anyhow::ensure!(opts.players >= MIN_PLAYERS, "generate needs at least {MIN_PLAYERS} players, got {}", opts.players);
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
-    let population = players::population(&mut rng, opts.players);
+    let mut population = players::population(&mut rng, opts.players);
     let plans = events::plan(&mut rng, &population, opts.events);
+    // After the events are drawn, so every system gets the same reports.
+    let side = systems::adapt(opts.system, &mut population.file, opts.seed);
 
     clear(&opts.out)?;
     let reports = opts.out.join("reports");
     std::fs::create_dir_all(&reports).with_context(|| format!("creating {}", reports.display()))?;
-    std::fs::write(opts.out.join("period.toml"), PERIOD_TOML).context("writing period.toml")?;
+    std::fs::write(opts.out.join("period.toml"), systems::period_toml(opts.system)).context("writing period.toml")?;
+    for (name, rows) in &side.dated {
+        let path = opts.out.join(name);
+        let sheet = if *name == "lessons.xlsx" { "Lessons" } else { "Renewals" };
+        let (y, m, d) = PLAYER_FILE_DATE;
+        systems::write_dated(&path, sheet, rows, date(y, m, d)).with_context(|| format!("writing {}", path.display()))?;
+    }
     let states: BTreeSet<&str> = plans.iter().map(|p| p.state.as_str()).collect();
     for state in states {
         let dir = reports.join(state);
@@ -149,7 +163,7 @@ fn clear(out: &Path) -> anyhow::Result<()> {
     if reports.exists() {
         std::fs::remove_dir_all(&reports).with_context(|| format!("removing {}", reports.display()))?;
     }
-    for file in ["period.toml", "players.xlsx"] {
+    for file in ["period.toml", "players.xlsx", "lessons.xlsx", "renewals.xlsx"] {
         let path = out.join(file);
         if path.exists() {
             std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;

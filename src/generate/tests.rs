@@ -31,7 +31,7 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 fn small(out: &Path, seed: u64) -> GenerateOptions {
-    GenerateOptions { out: out.to_path_buf(), players: 400, events: 30, seed }
+    GenerateOptions { out: out.to_path_buf(), players: 400, events: 30, seed, system: SystemName::Acf }
 }
 
 #[test]
@@ -258,7 +258,7 @@ fn generate_profile() {
     let dir = tempfile::tempdir().unwrap();
     for (players, events) in [(3000, 150), (200_000, 10_000)] {
         let started = std::time::Instant::now();
-        let summary = generate(&GenerateOptions { out: dir.path().join(format!("d{players}")), players, events, seed: 1993 }).unwrap();
+        let summary = generate(&GenerateOptions { out: dir.path().join(format!("d{players}")), players, events, seed: 1993, system: SystemName::Acf }).unwrap();
         eprintln!("{summary:?} in {:?}", started.elapsed());
     }
 }

@@ -296,7 +296,7 @@ impl RatingSystem for Acf {
             removed.push(next.games < 30 && next.last_played.is_some_and(|d| d < removal_limit));
             players.push(next);
         }
-        Ratings { players, removed, calculations }
+        Ratings { players, removed, calculations, extra_columns: None, outputs: Vec::new() }
     }
 
     fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {

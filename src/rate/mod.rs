@@ -4,14 +4,20 @@
 //! state, explains one player's calculation and supplies its tables.
 
 pub mod acf;
+pub mod cis;
+pub mod ecf;
 pub mod games;
+pub mod nzcf;
 pub mod tables;
 
+use std::collections::{HashMap, HashSet};
+
 use crate::config::SystemName;
-use crate::model::Player;
+use crate::diag::{Code, Diagnostic, Location};
+use crate::model::{ExtraValue, Outcome, Player};
 use crate::publish::booklet_data::SystemTables;
 use crate::validate::eligibility::TimeControl;
-use crate::validate::ValidPeriod;
+use crate::validate::{Disposition, ValidPeriod};
 
 /// One row of the Calculations sheet: a player's calculation in one event.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,6 +48,24 @@ pub struct Ratings {
     pub removed: Vec<bool>,
     /// One row per player per event that counted.
     pub calculations: Vec<Calculation>,
+    /// The names of the players' `extra` values in the new player file, when
+    /// the rule set adds columns of its own (ECF's seasons, CIS's `Joined`);
+    /// `None` keeps the old file's columns.
+    pub extra_columns: Option<Vec<String>>,
+    /// Workbooks the rule set publishes beside the standard outputs (CIS's
+    /// history.xlsx).
+    pub outputs: Vec<OutputTable>,
+}
+
+/// A one-sheet workbook a rule set publishes (the publish stage writes it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutputTable {
+    /// File name in the output folder, e.g. "history.xlsx".
+    pub file: String,
+    pub sheet: String,
+    /// Column names and widths in characters.
+    pub columns: Vec<(String, f64)>,
+    pub rows: Vec<Vec<ExtraValue>>,
 }
 
 /// A rule set.
@@ -59,14 +83,118 @@ pub trait RatingSystem: Send + Sync {
     fn printed(&self, player: &Player) -> String;
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
+    /// The rule set's own checks of a validated period, beyond the time
+    /// control: events or games it does not rate, inputs beside the reports
+    /// that do not fit the player file. Runs once, before rating; the
+    /// findings join validation's. The ACF rules have none.
+    fn check_period(&self, period: &mut ValidPeriod) -> Vec<Diagnostic> {
+        let _ = period;
+        Vec::new()
+    }
 }
 
 /// The rule set named in `period.toml`.
 pub fn system_for(name: SystemName) -> Box<dyn RatingSystem> {
     match name {
         SystemName::Acf => Box::new(acf::Acf),
-        other => unreachable!("period.toml refuses system {}", other.as_str()),
+        SystemName::Nzcf => Box::new(nzcf::Nzcf),
+        SystemName::Ecf => Box::new(ecf::Ecf),
+        SystemName::Cis => Box::new(cis::Cis),
     }
+}
+
+/// Takes events out of rating after validation (a rule set's own eligibility
+/// rule): each becomes not eligible for its reason, loses its games, and the
+/// newcomers who played only in such events lose the IDs validation gave them
+/// (newcomers in events not rated get no ID), the later newcomers closing up
+/// so IDs still follow event code, then start number. Returns one note per event.
+pub fn withdraw_events(period: &mut ValidPeriod, withdrawn: Vec<(usize, String, &str)>) -> Vec<Diagnostic> {
+    if withdrawn.is_empty() {
+        return Vec::new();
+    }
+    let mut notes = Vec::new();
+    let mut only_there: HashSet<u32> = HashSet::new();
+    for (e, why, hint) in withdrawn {
+        let event = &mut period.events[e];
+        for g in &event.games {
+            only_there.insert(g.white);
+            only_there.extend(g.black);
+        }
+        event.games.clear();
+        notes.push(Diagnostic::note(Code::NotEligible, Location::file(&event.file), format!("not rated: {why}")).with_hint(hint.to_string()));
+        event.disposition = Disposition::NotEligible(why);
+    }
+    for event in period.events.iter().filter(|e| e.disposition.is_rated()) {
+        for g in &event.games {
+            only_there.remove(&g.white);
+            if let Some(b) = g.black {
+                only_there.remove(&b);
+            }
+        }
+    }
+    let first_new = period.players.players.len() - period.newcomers;
+    let Some(first_id) = period.players.players.get(first_new).map(|p| p.id) else { return notes };
+    let mut renumber: HashMap<u32, u32> = HashMap::new();
+    let mut kept = period.players.players.split_off(first_new);
+    kept.retain(|p| !only_there.contains(&p.id));
+    for (k, p) in kept.iter_mut().enumerate() {
+        let id = first_id + k as u32;
+        renumber.insert(p.id, id);
+        p.id = id;
+    }
+    period.newcomers = kept.len();
+    period.players.players.extend(kept);
+    let new_id = |id: u32| renumber.get(&id).copied().unwrap_or(id);
+    for event in &mut period.events {
+        for g in &mut event.games {
+            g.white = new_id(g.white);
+            g.black = g.black.map(new_id);
+        }
+    }
+    notes
+}
+
+/// Each player's total points in one event as its standings count them:
+/// played games, rated or not, forfeits and byes.
+pub fn event_totals(event: &crate::validate::Event) -> HashMap<u32, f64> {
+    let mut totals: HashMap<u32, f64> = HashMap::new();
+    for g in &event.games {
+        let (w, b) = match g.outcome {
+            Outcome::Played { white_score } | Outcome::PlayedUnrated { white_score } => (white_score, 1.0 - white_score),
+            Outcome::Forfeit { white_points, black_points } => (white_points, black_points),
+            Outcome::Bye { points } => (points, 0.0),
+        };
+        *totals.entry(g.white).or_default() += w;
+        if let Some(black) = g.black {
+            *totals.entry(black).or_default() += b;
+        }
+    }
+    totals
+}
+
+/// A column ratebook does not know, found by name in the player file's extra
+/// columns (names compare as column names do).
+pub fn extra_column(period: &ValidPeriod, name: &str) -> Option<usize> {
+    let wanted = crate::ingest::sheet::normalise(name);
+    period.players.extra_columns.iter().position(|c| crate::ingest::sheet::normalise(c) == wanted)
+}
+
+/// The players' extra columns with `names` added where missing; returns the
+/// column list and, for each name, its position in it.
+pub fn with_columns(existing: &[String], names: &[&str]) -> (Vec<String>, Vec<usize>) {
+    let mut columns = existing.to_vec();
+    let mut at = Vec::with_capacity(names.len());
+    for name in names {
+        let wanted = crate::ingest::sheet::normalise(name);
+        match columns.iter().position(|c| crate::ingest::sheet::normalise(c) == wanted) {
+            Some(i) => at.push(i),
+            None => {
+                columns.push(name.to_string());
+                at.push(columns.len() - 1);
+            }
+        }
+    }
+    (columns, at)
 }
 
 /// Half up to a whole number, as ratings print: 1011.5 → 1012.

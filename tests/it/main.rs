@@ -4,8 +4,10 @@
 mod common;
 mod diagnostics;
 mod examples;
+mod handicap;
 mod outputs;
 mod robustness;
+mod systems;
 mod trf;
 mod booklet;
 mod template;

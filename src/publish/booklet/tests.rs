@@ -590,14 +590,21 @@ fn preview() {
 #[ignore]
 fn timing_split() {
     let n: usize = std::env::var("BOOKLET_N").ok().and_then(|v| v.parse().ok()).unwrap_or(50000);
+    let templates = std::env::var("BOOKLET_TEMPLATES").ok().map(PathBuf::from);
     let data = big_fixture(n);
     let t = Instant::now();
-    let world = world_for(&data, None, published_date(&data.published).ok()).unwrap();
-    let doc = typeset(&world, typst_pdf::pdf).unwrap().output;
+    let world = world_for(&data, templates.as_deref(), published_date(&data.published).ok()).unwrap();
+    let doc = match typeset(&world, typst_pdf::pdf) {
+        Ok(warned) => warned.output,
+        Err(e) => panic!("{e}"),
+    };
     eprintln!("typeset {n}: {:.2?}, {} pages", t.elapsed(), doc.pages().len());
     let t = Instant::now();
     let pdf = typst_pdf::pdf(&doc, &PdfOptions::default()).unwrap();
     eprintln!("pdf: {:.2?} {}", t.elapsed(), pdf.len());
+    if let Ok(dir) = std::env::var("BOOKLET_PREVIEW") {
+        std::fs::write(Path::new(&dir).join(format!("timing-{n}.pdf")), &pdf).unwrap();
+    }
 }
 
 /// Writes a booklet with no lists, states or events into `$BOOKLET_PREVIEW`.

@@ -34,6 +34,10 @@ static EMBEDDED: &[(&str, &[u8])] = &[
     ("parts/tables.typ", include_bytes!("../../../templates/parts/tables.typ")),
     ("parts/system-acf.typ", include_bytes!("../../../templates/parts/system-acf.typ")),
     ("parts/system-other.typ", include_bytes!("../../../templates/parts/system-other.typ")),
+    ("parts/rules.typ", include_bytes!("../../../templates/parts/rules.typ")),
+    ("parts/system-nzcf.typ", include_bytes!("../../../templates/parts/system-nzcf.typ")),
+    ("parts/system-ecf.typ", include_bytes!("../../../templates/parts/system-ecf.typ")),
+    ("parts/system-cis.typ", include_bytes!("../../../templates/parts/system-cis.typ")),
 ];
 
 /// The sans face shipped with the templates (SIL OFL, see templates/fonts/OFL.txt).

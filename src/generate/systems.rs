@@ -1,0 +1,167 @@
+//! What a sample data folder needs beyond the ACF one for another rule set
+//! (`generate --system`): `period.toml` naming the system, ratings on its
+//! scale, the player file's columns of its own and the files beside the
+//! reports. Drawn from a generator of its own (seeded from the options), so
+//! the reports are the same for every system and the sample can be switched
+//! from one system to another by editing `system` in `period.toml`.
+
+use chrono::{Datelike, NaiveDate};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rust_xlsxwriter::{DocProperties, Format, Workbook};
+
+use super::{date, day_between, normal, PERIOD_TOML};
+use crate::config::SystemName;
+use crate::model::{ExtraValue, Player, PlayerFile};
+use crate::rate::{cis, ecf};
+
+/// Added to the seed for this module's generator.
+const SEED_OFFSET: u64 = 0x5359_5354;
+
+/// The period being generated (as in [`PERIOD_TOML`]).
+const START: (i32, u32, u32) = (1993, 4, 1);
+const END: (i32, u32, u32) = (1993, 7, 31);
+
+/// `period.toml` for `system`: the ACF sample's, with `system` set and, for
+/// CIS, the school year's first day.
+pub(super) fn period_toml(system: SystemName) -> String {
+    let mut text = PERIOD_TOML.replacen("system       = \"acf\"", &format!("system       = \"{}\"", system.as_str()), 1);
+    if system == SystemName::Cis {
+        text = text.replacen(
+            "\n[states]",
+            "\nschool_year_start = \"09-01\"        # CIS: the day school years start (month-day)\n\n[states]",
+            1,
+        );
+    }
+    text
+}
+
+/// ECF grade for a rating on the Elo scale: (rating − 600) / 8, whole, at least 0.
+pub(super) fn ecf_grade(rating: f64) -> f64 {
+    ((rating - 600.0) / 8.0).round().max(0.0)
+}
+
+/// CIS rating for a rating on the ACF scale: 600 at 800, a quarter of each point above, at least 400.
+pub(super) fn cis_rating(rating: f64) -> f64 {
+    (600.0 + (rating - 800.0) / 4.0).round().max(400.0)
+}
+
+/// Files written beside the reports, as (file name, sheet rows of ID and date).
+pub(super) struct SideFiles {
+    pub dated: Vec<(&'static str, Vec<(u32, NaiveDate)>)>,
+}
+
+/// Rewrites the player file for `system` and draws the files beside it.
+pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> SideFiles {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(SEED_OFFSET));
+    match system {
+        SystemName::Acf | SystemName::Nzcf => SideFiles { dated: Vec::new() },
+        SystemName::Ecf => {
+            file.extra_columns.extend(ecf::SEASON_COLUMNS.iter().map(|c| c.to_string()));
+            for p in &mut file.players {
+                p.rating = p.rating.map(ecf_grade);
+                let seasons = ecf_seasons(&mut rng, p);
+                p.extra.extend(seasons);
+            }
+            SideFiles { dated: Vec::new() }
+        }
+        SystemName::Cis => {
+            file.extra_columns.push(cis::JOINED_COLUMN.to_string());
+            let (start, end) = (date(START.0, START.1, START.2), date(END.0, END.1, END.2));
+            let mut lessons = Vec::new();
+            let mut renewals = Vec::new();
+            for p in &mut file.players {
+                p.rating = p.rating.map(cis_rating);
+                let joined = p.status.is_rated().then(|| day_between(&mut rng, date(1990, 9, 1), date(1993, 3, 31)));
+                p.extra.push(joined.map_or(ExtraValue::Empty, ExtraValue::Date));
+                let Some(age) = p.birth_date.map(|b| crate::publish::lists::age_at(b, start)) else { continue };
+                if age >= 18 {
+                    continue;
+                }
+                if rng.random_bool(0.4) {
+                    let mut month = start;
+                    while month <= end {
+                        if rng.random_bool(0.7) {
+                            lessons.push((p.id, month + chrono::Duration::days(rng.random_range(0..25))));
+                            // Now and then a second lesson in the month: no second bonus.
+                            if rng.random_bool(0.1) {
+                                lessons.push((p.id, month + chrono::Duration::days(27)));
+                            }
+                        }
+                        month = month.checked_add_months(chrono::Months::new(1)).expect("a month later");
+                    }
+                }
+                if p.status.is_rated() && rng.random_bool(0.3) {
+                    // Memberships renew around the anniversary of joining.
+                    let day = joined.map_or(15, |j| j.day().min(28));
+                    let month = rng.random_range(START.1..=END.1);
+                    renewals.push((p.id, date(1993, month, day)));
+                    if rng.random_bool(0.05) {
+                        // A second renewal in the same school year earns nothing.
+                        renewals.push((p.id, date(1993, END.1, 30)));
+                    }
+                }
+            }
+            lessons.sort_by_key(|&(id, d)| (d, id));
+            renewals.sort_by_key(|&(id, d)| (d, id));
+            SideFiles { dated: vec![("lessons.xlsx", lessons), ("renewals.xlsx", renewals)] }
+        }
+    }
+}
+
+/// Games and points of the two seasons before, for a player with a record.
+fn ecf_seasons(rng: &mut ChaCha8Rng, p: &Player) -> Vec<ExtraValue> {
+    let Some(grade) = p.rating else { return vec![ExtraValue::Empty; 4] };
+    let season = |rng: &mut ChaCha8Rng| {
+        if !rng.random_bool(0.75) {
+            return [ExtraValue::Empty, ExtraValue::Empty];
+        }
+        let games = rng.random_range(1..=24u32);
+        let points = (games as f64 * (grade + normal(rng, 0.0, 12.0))).round();
+        [ExtraValue::Number(games as f64), ExtraValue::Number(points)]
+    };
+    let prev = season(rng);
+    let prev2 = season(rng);
+    prev.into_iter().chain(prev2).collect()
+}
+
+/// Writes a sheet of `ID`, `Date` rows; `stamp` is the document's date.
+pub(super) fn write_dated(path: &std::path::Path, sheet_name: &str, rows: &[(u32, NaiveDate)], stamp: NaiveDate) -> Result<(), rust_xlsxwriter::XlsxError> {
+    let mut workbook = Workbook::new();
+    workbook.set_properties(&DocProperties::new().set_creation_datetime(&stamp));
+    let bold = Format::new().set_bold();
+    let date_format = Format::new().set_num_format("yyyy-mm-dd");
+    let sheet = workbook.add_worksheet();
+    sheet.set_name(sheet_name)?;
+    sheet.set_column_width(1, 11.0)?;
+    sheet.write_string_with_format(0, 0, "ID", &bold)?;
+    sheet.write_string_with_format(0, 1, "Date", &bold)?;
+    for (i, (id, d)) in rows.iter().enumerate() {
+        sheet.write_number(i as u32 + 1, 0, *id)?;
+        sheet.write_date_with_format(i as u32 + 1, 1, *d, &date_format)?;
+    }
+    workbook.save(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_move_to_each_systems_scale() {
+        assert_eq!(ecf_grade(1800.0), 150.0);
+        assert_eq!(ecf_grade(500.0), 0.0);
+        assert_eq!(cis_rating(800.0), 600.0);
+        assert_eq!(cis_rating(2000.0), 900.0);
+        assert_eq!(cis_rating(0.0), 400.0);
+    }
+
+    #[test]
+    fn period_toml_names_the_system() {
+        for system in [SystemName::Acf, SystemName::Nzcf, SystemName::Ecf, SystemName::Cis] {
+            let c = crate::config::PeriodConfig::parse(&period_toml(system)).unwrap();
+            assert_eq!(c.system, system);
+        }
+        assert!(period_toml(SystemName::Cis).contains("school_year_start"));
+    }
+}

@@ -1,0 +1,836 @@
+//! The CIS (chess in schools) rating (other-systems.md): an initial rating
+//! by age on entering the pool, an education bonus for lessons and a renewal
+//! bonus once a school year (with a raise to the age rating), linear Elo with
+//! K = 40 and differences kept within 400 for games between CIS-rated
+//! players, and an activity bonus for every game, at most 20 a month. Every
+//! game uses the ratings at the start of the period, so players are rated
+//! independently, in parallel; every event joins the player's history
+//! (`history.xlsx`), which is carried from period to period and never loses a row.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use chrono::{Datelike, NaiveDate};
+use rayon::prelude::*;
+
+use super::acf::num;
+use super::games::GameIndex;
+use super::{extra_column, round_half_up, with_columns, Calculation, OutputTable, RatingSystem, Ratings};
+use crate::config::school_year_of;
+use crate::diag::{Code, Diagnostic, Location};
+use crate::ingest::extras::{DatedEntry, HistoryEntry, HistoryKind, HISTORY_COLUMNS};
+use crate::ingest::sheet::parse_date;
+use crate::model::{ExtraValue, Player, Status};
+use crate::publish::booklet_data::SystemTables;
+use crate::validate::eligibility::TimeControl;
+use crate::validate::ValidPeriod;
+
+/// The CIS rule set.
+pub struct Cis;
+
+/// Rating points per game point above expectation.
+pub const K: f64 = 40.0;
+/// Rating differences count as at most this (a 400-point edge expects 100%).
+pub const MAX_DIFFERENCE: f64 = 400.0;
+/// Education bonus for a lesson: at most one a calendar month, at most 45 points a school year.
+pub const LESSON_BONUS: f64 = 5.0;
+pub const LESSON_POINTS_A_YEAR: f64 = 45.0;
+/// Renewal bonus, once a school year.
+pub const RENEWAL_BONUS: f64 = 30.0;
+/// Activity bonus a game, for at most 20 games a calendar month.
+pub const ACTIVITY_BONUS: f64 = 1.0;
+pub const ACTIVITY_GAMES_A_MONTH: u32 = 20;
+/// The player file's column for the date a player entered the CIS pool.
+pub const JOINED_COLUMN: &str = "Joined";
+/// Months of age at which the initial rating starts to rise above 600 (the 6th birthday).
+pub const FIRST_MONTH: i64 = 72;
+
+/// Initial rating by whole months past the 6th birthday (0 to 72): 600 +
+/// ⌊months × 50 / 12⌋; 600 before, 900 from the 12th birthday on.
+pub const INITIAL_RATINGS: [u32; 73] = initial_table();
+
+const fn initial_table() -> [u32; 73] {
+    let mut table = [0; 73];
+    let mut m = 0;
+    while m < 73 {
+        table[m] = 600 + (m as u32 * 50) / 12;
+        m += 1;
+    }
+    table
+}
+
+/// Whole months from `birth` to `at` (completed months of age).
+pub fn age_in_months(birth: NaiveDate, at: NaiveDate) -> i64 {
+    let mut months = (at.year() - birth.year()) as i64 * 12 + at.month() as i64 - birth.month() as i64;
+    if at.day() < birth.day() {
+        months -= 1;
+    }
+    months
+}
+
+/// The initial rating for a player's age on `at`.
+pub fn initial_rating(birth: NaiveDate, at: NaiveDate) -> u32 {
+    let past_six = (age_in_months(birth, at) - FIRST_MONTH).clamp(0, 72);
+    INITIAL_RATINGS[past_six as usize]
+}
+
+/// "8 years 6 months".
+pub fn age_text(months: i64) -> String {
+    format!("{} years {} months", months.div_euclid(12), months.rem_euclid(12))
+}
+
+/// Expected score E = ½ + D/800 with D = own − opponent kept within ±400.
+pub fn expected(own: f64, opponent: f64) -> f64 {
+    0.5 + (own - opponent).clamp(-MAX_DIFFERENCE, MAX_DIFFERENCE) / (2.0 * MAX_DIFFERENCE)
+}
+
+/// The linear Elo change 40 (S − E), worked as 40 (S − ½) − 40 D / 800 so
+/// that whole ratings give exact halves.
+pub fn elo_change(own: f64, opponent: f64, score: f64) -> f64 {
+    let d = (own - opponent).clamp(-MAX_DIFFERENCE, MAX_DIFFERENCE);
+    K * (score - 0.5) - K * d / (2.0 * MAX_DIFFERENCE)
+}
+
+/// What a player has already had: lesson bonuses by month and school year,
+/// renewals by school year, activity bonuses by month.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Counters {
+    lesson_months: Vec<(i32, u32)>,
+    lesson_points: HashMap<NaiveDate, f64>,
+    renewal_years: Vec<NaiveDate>,
+    activity: HashMap<(i32, u32), u32>,
+}
+
+fn month(date: NaiveDate) -> (i32, u32) {
+    (date.year(), date.month())
+}
+
+impl Counters {
+    /// The counters from a player's history rows.
+    pub fn from_history<'a>(rows: impl IntoIterator<Item = &'a HistoryEntry>, school_year: (u32, u32)) -> Counters {
+        let mut c = Counters::default();
+        for r in rows {
+            if r.bonus <= 0.0 {
+                continue;
+            }
+            match r.kind {
+                HistoryKind::Lesson => {
+                    c.lesson_months.push(month(r.date));
+                    *c.lesson_points.entry(school_year_of(r.date, school_year)).or_default() += r.bonus;
+                }
+                HistoryKind::Renewal => c.renewal_years.push(school_year_of(r.date, school_year)),
+                HistoryKind::Game => *c.activity.entry(month(r.date)).or_default() += 1,
+                HistoryKind::Entry => {}
+            }
+        }
+        c
+    }
+
+    /// A lesson's bonus, or why there is none.
+    pub fn lesson(&mut self, date: NaiveDate, school_year: (u32, u32)) -> Result<f64, &'static str> {
+        let year = school_year_of(date, school_year);
+        if self.lesson_months.contains(&month(date)) {
+            return Err("a lesson bonus was already given this calendar month");
+        }
+        let so_far = self.lesson_points.get(&year).copied().unwrap_or(0.0);
+        if so_far + LESSON_BONUS > LESSON_POINTS_A_YEAR + 1e-9 {
+            return Err("45 education bonus points were already given this school year");
+        }
+        self.lesson_months.push(month(date));
+        *self.lesson_points.entry(year).or_default() += LESSON_BONUS;
+        Ok(LESSON_BONUS)
+    }
+
+    /// A renewal's bonus, or why there is none.
+    pub fn renewal(&mut self, date: NaiveDate, school_year: (u32, u32)) -> Result<f64, &'static str> {
+        let year = school_year_of(date, school_year);
+        if self.renewal_years.contains(&year) {
+            return Err("a renewal bonus was already given this school year");
+        }
+        self.renewal_years.push(year);
+        Ok(RENEWAL_BONUS)
+    }
+
+    /// A game's activity bonus (0 after 20 games in the calendar month).
+    pub fn activity(&mut self, date: NaiveDate) -> f64 {
+        let n = self.activity.entry(month(date)).or_default();
+        if *n < ACTIVITY_GAMES_A_MONTH {
+            *n += 1;
+            ACTIVITY_BONUS
+        } else {
+            0.0
+        }
+    }
+}
+
+/// One game of the period from a player's side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CisGame {
+    pub date: NaiveDate,
+    pub event: u32,
+    /// Index of the opponent in the period's players.
+    pub opponent: u32,
+    /// The opponent's CIS rating at the start of the period, if he has one.
+    pub opponent_rating: Option<f64>,
+    pub score: f64,
+}
+
+/// Everything that happens to one player this period.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PlayerPeriod {
+    pub birth: Option<NaiveDate>,
+    /// The rating in the player file.
+    pub rating: Option<f64>,
+    /// The `Joined` date, when the file gives one.
+    pub joined: Option<NaiveDate>,
+    /// New lessons and renewals (not yet in the history), in date order.
+    pub lessons: Vec<NaiveDate>,
+    pub renewals: Vec<NaiveDate>,
+    pub games: Vec<CisGame>,
+    pub counters: Counters,
+}
+
+/// A player's rating at the start of the period, for every game's Elo.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum StartRating {
+    /// Rated before the period.
+    Rated(f64),
+    /// Enters the pool this period on this date at this age, with the initial rating.
+    Enters { date: NaiveDate, months: i64, rating: u32 },
+}
+
+impl StartRating {
+    pub fn value(self) -> f64 {
+        match self {
+            StartRating::Rated(r) => r,
+            StartRating::Enters { rating, .. } => rating as f64,
+        }
+    }
+}
+
+/// The start rating: the file's, or the initial rating for his age on the
+/// day he enters (`Joined`, or his first event this period, not after `end`);
+/// `None` for a player with neither a rating nor a birth date, or not yet in the pool.
+pub fn start_rating(p: &PlayerPeriod, end: NaiveDate) -> Option<StartRating> {
+    if let Some(r) = p.rating {
+        return Some(StartRating::Rated(r));
+    }
+    let birth = p.birth?;
+    let first = p.lessons.iter().chain(&p.renewals).copied().chain(p.games.iter().map(|g| g.date)).min();
+    let date = p.joined.or(first)?;
+    (date <= end).then(|| StartRating::Enters { date, months: age_in_months(birth, date), rating: initial_rating(birth, date) })
+}
+
+/// What happened, in date order.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StepKind {
+    Entry { months: i64 },
+    Lesson,
+    Renewal,
+    Game(CisGame),
+}
+
+/// One event of the player's period, with its effect on his rating.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Step {
+    pub date: NaiveDate,
+    pub kind: StepKind,
+    /// Expected score and Elo change (games between CIS-rated players).
+    pub expected: Option<f64>,
+    pub change: f64,
+    /// Lesson, renewal (with any raise to the age rating) or activity bonus.
+    pub bonus: f64,
+    /// The rating after the step (`None` outside the pool).
+    pub rating: Option<f64>,
+    pub note: String,
+}
+
+/// A player's period: every step and the rating at the end.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CisPeriod {
+    pub start: Option<StartRating>,
+    pub steps: Vec<Step>,
+    pub rating: Option<f64>,
+}
+
+/// Runs a player's period, with his start rating and the opponents' start
+/// ratings already in his games.
+pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u32, u32)) -> CisPeriod {
+    let mut counters = p.counters.clone();
+    let mut items: Vec<(NaiveDate, u8, StepKind)> = Vec::new();
+    if let Some(StartRating::Enters { date, months, .. }) = start {
+        items.push((date, 0, StepKind::Entry { months }));
+    }
+    items.extend(p.lessons.iter().map(|&d| (d, 1, StepKind::Lesson)));
+    items.extend(p.renewals.iter().map(|&d| (d, 2, StepKind::Renewal)));
+    items.extend(p.games.iter().map(|g| (g.date, 3, StepKind::Game(g.clone()))));
+    items.sort_by_key(|(d, order, _)| (*d, *order));
+    let own = start.map(StartRating::value);
+    let mut rating = match start {
+        Some(StartRating::Rated(r)) => Some(r),
+        _ => None,
+    };
+    let mut steps = Vec::with_capacity(items.len());
+    for (date, _, kind) in items {
+        let mut step = Step { date, kind: kind.clone(), expected: None, change: 0.0, bonus: 0.0, rating: None, note: String::new() };
+        let Some(current) = rating.or(if matches!(kind, StepKind::Entry { .. }) { own } else { None }) else {
+            step.note = match p.birth {
+                None => "no CIS rating: no birth date to give an initial rating".into(),
+                Some(_) => "not in the CIS rating pool yet".into(),
+            };
+            steps.push(step);
+            continue;
+        };
+        let mut next = current;
+        match &kind {
+            StepKind::Entry { months } => step.note = format!("initial rating for age {}", age_text(*months)),
+            StepKind::Lesson => match counters.lesson(date, school_year) {
+                Ok(b) => step.bonus = b,
+                Err(why) => step.note = why.into(),
+            },
+            StepKind::Renewal => match counters.renewal(date, school_year) {
+                Ok(b) => {
+                    step.bonus = b;
+                    if let Some(birth) = p.birth {
+                        let age_rating = initial_rating(birth, date) as f64;
+                        if current + b < age_rating {
+                            step.bonus = age_rating - current;
+                            step.note = format!(
+                                "+{} still below the rating for age {} ({}): raised to it",
+                                num(b),
+                                age_text(age_in_months(birth, date)),
+                                age_rating
+                            );
+                        }
+                    }
+                }
+                Err(why) => step.note = why.into(),
+            },
+            StepKind::Game(g) => {
+                if let (Some(mine), Some(theirs)) = (own, g.opponent_rating) {
+                    step.expected = Some(expected(mine, theirs));
+                    step.change = elo_change(mine, theirs, g.score);
+                } else {
+                    step.note = "the opponent has no CIS rating: activity bonus only".into();
+                }
+                step.bonus = counters.activity(date);
+                if step.bonus == 0.0 {
+                    let sep = if step.note.is_empty() { "" } else { "; " };
+                    step.note = format!("{}{sep}20 games with an activity bonus already this month", step.note);
+                }
+            }
+        }
+        next += step.change + step.bonus;
+        step.rating = Some(next);
+        rating = Some(next);
+        steps.push(step);
+    }
+    CisPeriod { start, steps, rating }
+}
+
+/// A date in the `Joined` column.
+fn joined_value(value: Option<&ExtraValue>) -> Result<Option<NaiveDate>, String> {
+    match value {
+        None | Some(ExtraValue::Empty) => Ok(None),
+        Some(ExtraValue::Date(d)) => Ok(Some(*d)),
+        Some(ExtraValue::Text(t)) => parse_date(t).map(Some).ok_or_else(|| format!("\"{t}\"")),
+        Some(ExtraValue::Number(n)) => Err(format!("the number {}", num(*n))),
+        Some(ExtraValue::Bool(b)) => Err(format!("the logical value {b}")),
+    }
+}
+
+/// History rows by player ID.
+fn history_by_player(period: &ValidPeriod) -> HashMap<u32, Vec<&HistoryEntry>> {
+    let mut by: HashMap<u32, Vec<&HistoryEntry>> = HashMap::new();
+    for h in &period.inputs.history {
+        by.entry(h.id).or_default().push(h);
+    }
+    by
+}
+
+/// Lessons or renewals not yet in the history and dated by the period's end,
+/// by player ID, each list in date order.
+fn new_dated(rows: &[DatedEntry], history: &HashMap<u32, Vec<&HistoryEntry>>, kind: HistoryKind, end: NaiveDate) -> HashMap<u32, Vec<NaiveDate>> {
+    let mut recorded: HashMap<(u32, NaiveDate), usize> = HashMap::new();
+    for (id, rows) in history {
+        for h in rows.iter().filter(|h| h.kind == kind) {
+            *recorded.entry((*id, h.date)).or_default() += 1;
+        }
+    }
+    let mut out: HashMap<u32, Vec<NaiveDate>> = HashMap::new();
+    for r in rows.iter().filter(|r| r.date <= end) {
+        match recorded.get_mut(&(r.id, r.date)) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => out.entry(r.id).or_default().push(r.date),
+        }
+    }
+    for dates in out.values_mut() {
+        dates.sort();
+    }
+    out
+}
+
+/// Every player's inputs for the period.
+fn player_periods(period: &ValidPeriod, index: &GameIndex) -> Vec<PlayerPeriod> {
+    let start = &period.players.players;
+    let config = &period.config;
+    let history = history_by_player(period);
+    let lessons = new_dated(&period.inputs.lessons, &history, HistoryKind::Lesson, config.end);
+    let renewals = new_dated(&period.inputs.renewals, &history, HistoryKind::Renewal, config.end);
+    let joined_col = extra_column(period, JOINED_COLUMN);
+    let mut inputs: Vec<PlayerPeriod> = start
+        .iter()
+        .enumerate()
+        .map(|(p, player)| PlayerPeriod {
+            birth: player.birth_date,
+            rating: player.rating.filter(|_| player.status.is_rated()),
+            joined: joined_col.and_then(|c| joined_value(player.extra.get(c)).ok().flatten()),
+            lessons: lessons.get(&player.id).cloned().unwrap_or_default(),
+            renewals: renewals.get(&player.id).cloned().unwrap_or_default(),
+            games: index
+                .of(p)
+                .iter()
+                .map(|g| CisGame { date: period.events[g.event as usize].end, event: g.event, opponent: g.opponent, opponent_rating: None, score: g.score as f64 })
+                .collect(),
+            counters: Counters::from_history(history.get(&player.id).into_iter().flatten().copied(), config.school_year_start),
+        })
+        .collect();
+    let starts: Vec<Option<f64>> = inputs.iter().map(|p| start_rating(p, config.end).map(StartRating::value)).collect();
+    for p in &mut inputs {
+        for g in &mut p.games {
+            g.opponent_rating = starts[g.opponent as usize];
+        }
+    }
+    inputs
+}
+
+/// A history row as the workbook holds it.
+fn history_cells(h: &HistoryEntry) -> Vec<ExtraValue> {
+    let number = |v: Option<f64>| v.map_or(ExtraValue::Empty, ExtraValue::Number);
+    let text = |t: &str| if t.is_empty() { ExtraValue::Empty } else { ExtraValue::Text(t.to_string()) };
+    vec![
+        ExtraValue::Number(h.id as f64),
+        ExtraValue::Date(h.date),
+        ExtraValue::Text(h.kind.as_str().to_string()),
+        text(&h.event),
+        number(h.opponent.map(|o| o as f64)),
+        number(h.opponent_rating),
+        number(h.result),
+        ExtraValue::Number(h.change),
+        ExtraValue::Number(h.bonus),
+        number(h.rating),
+        text(&h.note),
+    ]
+}
+
+/// The history rows of one player's period.
+fn history_rows(period: &ValidPeriod, player: &Player, result: &CisPeriod) -> Vec<HistoryEntry> {
+    let start = &period.players.players;
+    result
+        .steps
+        .iter()
+        .map(|s| {
+            let (kind, event, opponent, opponent_rating, score) = match &s.kind {
+                StepKind::Entry { .. } => (HistoryKind::Entry, String::new(), None, None, None),
+                StepKind::Lesson => (HistoryKind::Lesson, String::new(), None, None, None),
+                StepKind::Renewal => (HistoryKind::Renewal, String::new(), None, None, None),
+                StepKind::Game(g) => (
+                    HistoryKind::Game,
+                    period.events[g.event as usize].code.clone(),
+                    Some(start[g.opponent as usize].id),
+                    g.opponent_rating,
+                    Some(g.score),
+                ),
+            };
+            HistoryEntry {
+                id: player.id,
+                date: s.date,
+                kind,
+                event,
+                opponent,
+                opponent_rating,
+                result: score,
+                change: s.change,
+                bonus: s.bonus,
+                rating: s.rating,
+                note: s.note.clone(),
+            }
+        })
+        .collect()
+}
+
+impl RatingSystem for Cis {
+    fn id(&self) -> &'static str {
+        "cis"
+    }
+
+    /// Scholastic games count at any rate of play.
+    fn check_time_control(&self, _tc: &TimeControl) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn check_period(&self, period: &mut ValidPeriod) -> Vec<Diagnostic> {
+        let ids: std::collections::HashSet<u32> = period.players.players.iter().map(|p| p.id).collect();
+        let mut findings = Vec::new();
+        for (what, rows) in [("lesson", &period.inputs.lessons), ("renewal", &period.inputs.renewals)] {
+            for r in rows.iter().filter(|r| !ids.contains(&r.id)) {
+                findings.push(
+                    Diagnostic::error(Code::UnknownPlayerId, r.at.clone(), format!("ID {} is not in the player file", r.id))
+                        .with_hint(format!("give the ID of the player who had the {what}, as in players.xlsx")),
+                );
+            }
+            let later: Vec<&DatedEntry> = rows.iter().filter(|r| r.date > period.config.end).collect();
+            if let Some(first) = later.first() {
+                findings.push(
+                    Diagnostic::note(
+                        Code::Deferred,
+                        first.at.clone(),
+                        format!("{} {what}(s) dated after the period's end {}: they count next period", later.len(), period.config.end),
+                    ),
+                );
+            }
+        }
+        if let Some(c) = extra_column(period, JOINED_COLUMN) {
+            for p in &period.players.players {
+                if let Err(shown) = joined_value(p.extra.get(c)) {
+                    findings.push(
+                        Diagnostic::error(Code::BadDate, Location::sheet("players.xlsx", "Players"), format!("player {}: Joined must be a date, not {shown}", p.id))
+                            .with_hint("enter the date the player entered the CIS pool, e.g. 2023-09-14, or leave it blank"),
+                    );
+                }
+            }
+        }
+        findings
+    }
+
+    fn rate(&self, period: &ValidPeriod) -> Ratings {
+        let start = &period.players.players;
+        let config = &period.config;
+        let index = GameIndex::build(period);
+        let inputs = player_periods(period, &index);
+        let results: Vec<CisPeriod> = inputs
+            .par_iter()
+            .map(|p| run_period(p, start_rating(p, config.end), config.school_year_start))
+            .collect();
+        let (columns, positions) = with_columns(&period.players.extra_columns, &[JOINED_COLUMN]);
+        let joined_at = positions[0];
+        let mut players = Vec::with_capacity(start.len());
+        let mut calculations = Vec::new();
+        let mut history: Vec<HistoryEntry> = Vec::new();
+        for (p, r) in results.iter().enumerate() {
+            let mut next = start[p].clone();
+            next.extra.resize(columns.len(), ExtraValue::Empty);
+            if let Some(d) = index.last_played[p] {
+                next.last_played = Some(next.last_played.map_or(d, |old| old.max(d)));
+            }
+            if let Some(rating) = r.rating {
+                next.rating = Some(rating);
+                next.status = Status::Confirmed;
+            } else if index.last_played[p].is_some() && next.status == Status::New {
+                next.status = Status::Unrated;
+            }
+            if let Some(StartRating::Enters { date, .. }) = r.start {
+                if next.extra[joined_at] == ExtraValue::Empty {
+                    next.extra[joined_at] = ExtraValue::Date(date);
+                }
+            }
+            let games: Vec<&Step> = r.steps.iter().filter(|s| matches!(s.kind, StepKind::Game(_))).collect();
+            next.games += games.len() as u32;
+            let mut i = 0;
+            while i < games.len() {
+                let StepKind::Game(first) = &games[i].kind else { unreachable!("only games") };
+                let event = first.event;
+                let part: Vec<&Step> = games[i..].iter().copied().take_while(|s| matches!(&s.kind, StepKind::Game(g) if g.event == event)).collect();
+                i += part.len();
+                let game = |s: &Step| match &s.kind {
+                    StepKind::Game(g) => g.clone(),
+                    _ => unreachable!("only games"),
+                };
+                let rated: Vec<f64> = part.iter().filter_map(|s| game(s).opponent_rating).collect();
+                let in_pool = r.rating.is_some();
+                calculations.push(Calculation {
+                    player_id: next.id,
+                    event: period.events[event as usize].code.clone(),
+                    stage: 1,
+                    games: part.len() as u32,
+                    score: part.iter().map(|s| game(s).score).sum(),
+                    opp_avg: if rated.is_empty() { 0.0 } else { rated.iter().sum::<f64>() / rated.len() as f64 },
+                    expected: in_pool.then(|| part.iter().filter_map(|s| s.expected).sum()),
+                    bonus: in_pool.then(|| part.iter().map(|s| s.bonus).sum()),
+                    change: in_pool.then(|| part.iter().map(|s| s.change + s.bonus).sum()),
+                });
+            }
+            history.extend(history_rows(period, &next, r));
+            players.push(next);
+        }
+        history.sort_by(|a, b| a.date.cmp(&b.date).then(a.id.cmp(&b.id)));
+        let rows = period.inputs.history.iter().chain(&history).map(history_cells).collect();
+        let output = OutputTable {
+            file: "history.xlsx".into(),
+            sheet: "History".into(),
+            columns: HISTORY_COLUMNS.iter().map(|(n, w)| (n.to_string(), *w)).collect(),
+            rows,
+        };
+        let removed = vec![false; players.len()];
+        Ratings { players, removed, calculations, extra_columns: Some(columns), outputs: vec![output] }
+    }
+
+    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
+        let start = &period.players.players;
+        let p = start.iter().position(|pl| pl.id == id)?;
+        let player = &start[p];
+        let config = &period.config;
+        let index = GameIndex::build(period);
+        let inputs = player_periods(period, &index);
+        let r = run_period(&inputs[p], start_rating(&inputs[p], config.end), config.school_year_start);
+        let mut out = String::new();
+        let _ = writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
+        match r.start {
+            Some(StartRating::Rated(v)) => {
+                let _ = writeln!(out, "At the start of the period: CIS rating {} (every game this period uses it)", num(v));
+            }
+            Some(StartRating::Enters { date, months, rating }) => {
+                let past = (months - FIRST_MONTH).clamp(0, 72);
+                let _ = writeln!(
+                    out,
+                    "Enters the CIS pool on {date}, aged {}: initial rating {} (600 + ⌊{} months past the 6th birthday × 50/12⌋, within 600–900)",
+                    age_text(months),
+                    rating,
+                    past
+                );
+            }
+            None => {
+                let _ = writeln!(out, "No CIS rating: {}", if player.birth_date.is_none() { "no birth date to give an initial rating" } else { "not in the pool yet" });
+            }
+        }
+        let own = r.start.map(StartRating::value);
+        for s in &r.steps {
+            let after = s.rating.map(|v| format!(" → {}", num(v))).unwrap_or_default();
+            let note = if s.note.is_empty() { String::new() } else { format!(" ({})", s.note) };
+            let line = match &s.kind {
+                StepKind::Entry { .. } => format!("{}: enters the pool{after}", s.date),
+                StepKind::Lesson => format!("{}: lesson, education bonus +{}{after}{note}", s.date, num(s.bonus)),
+                StepKind::Renewal => format!("{}: renewal, bonus +{}{after}{note}", s.date, num(s.bonus)),
+                StepKind::Game(g) => {
+                    let opp = &start[g.opponent as usize];
+                    let result = match g.score {
+                        x if x == 1.0 => "won",
+                        x if x == 0.0 => "lost",
+                        _ => "drew",
+                    };
+                    let elo = match (s.expected, own, g.opponent_rating) {
+                        (Some(e), Some(mine), Some(theirs)) => {
+                            let d = mine - theirs;
+                            let kept = if d.abs() > MAX_DIFFERENCE { format!(", counted as {}", num(d.clamp(-MAX_DIFFERENCE, MAX_DIFFERENCE))) } else { String::new() };
+                            format!(
+                                "D = {} − {} = {}{kept}, E = ½ + D/800 = {:.4}, 40 × ({} − {:.4}) = {:+.2}",
+                                num(mine),
+                                num(theirs),
+                                num(d),
+                                e,
+                                num(g.score),
+                                e,
+                                s.change
+                            )
+                        }
+                        _ => "no Elo".to_string(),
+                    };
+                    format!(
+                        "{}: {result} v {} ({}) in {}: {elo}; activity +{}{after}{note}",
+                        s.date,
+                        opp.display_name(),
+                        opp.id,
+                        period.events[g.event as usize].code,
+                        num(s.bonus)
+                    )
+                }
+            };
+            let _ = writeln!(out, "  {line}");
+        }
+        if r.steps.is_empty() {
+            let _ = writeln!(out, "\nNothing this period: no lessons, renewals or games.");
+        }
+        let after = &ratings.players[p];
+        match r.rating {
+            Some(v) => {
+                let _ = writeln!(out, "\nNew rating {} (printed {})", num(v), self.printed(after));
+            }
+            None => {
+                let _ = writeln!(out, "\nStill no CIS rating; the history keeps every event");
+            }
+        }
+        Some(out)
+    }
+
+    fn printed(&self, player: &Player) -> String {
+        match (player.status, player.rating) {
+            (Status::New, _) => String::new(),
+            (s, Some(r)) if s.is_rated() => round_half_up(r).to_string(),
+            _ => "Unr".to_string(),
+        }
+    }
+
+    fn tables(&self) -> SystemTables {
+        SystemTables::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    const SEPT: (u32, u32) = (9, 1);
+
+    #[test]
+    fn initial_rating_by_age() {
+        let birth = d(2015, 3, 10);
+        assert_eq!(initial_rating(birth, d(2020, 3, 10)), 600); // 5
+        assert_eq!(initial_rating(birth, d(2021, 3, 10)), 600); // exactly 6
+        assert_eq!(initial_rating(birth, d(2021, 4, 9)), 600); // a month not yet complete
+        assert_eq!(initial_rating(birth, d(2021, 4, 10)), 604); // 1 month: 604.17
+        assert_eq!(initial_rating(birth, d(2022, 4, 10)), 654); // 13 months: 654.17
+        assert_eq!(initial_rating(birth, d(2024, 3, 25)), 750); // 36 months
+        assert_eq!(initial_rating(birth, d(2027, 2, 10)), 895); // 71 months: 895.83, rounded down
+        assert_eq!(initial_rating(birth, d(2027, 3, 10)), 900); // 12
+        assert_eq!(initial_rating(birth, d(2040, 1, 1)), 900);
+        assert_eq!(INITIAL_RATINGS[0], 600);
+        assert_eq!(INITIAL_RATINGS[3], 612);
+        assert_eq!(INITIAL_RATINGS[72], 900);
+    }
+
+    #[test]
+    fn linear_elo_720_v_750_gives_one_and_a_half_not_the_sources_three() {
+        // The source divides by 10 (−3); K = 40 and 400 points = 100% give −1.5.
+        assert!((elo_change(750.0, 720.0, 0.5) - -1.5).abs() < 1e-9);
+        assert!((elo_change(720.0, 750.0, 0.5) - 1.5).abs() < 1e-9);
+        assert!((elo_change(750.0, 720.0, 1.0) - 18.5).abs() < 1e-9);
+        assert!((elo_change(750.0, 720.0, 0.0) - -21.5).abs() < 1e-9);
+        // A draw gives (opponent − own) / 20.
+        assert!((elo_change(800.0, 700.0, 0.5) - -5.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn differences_beyond_400_count_as_400() {
+        assert_eq!(expected(1300.0, 800.0), 1.0);
+        assert_eq!(elo_change(1300.0, 800.0, 1.0), 0.0);
+        assert_eq!(expected(700.0, 1200.0), 0.0);
+        assert!((elo_change(700.0, 1200.0, 0.5) - 20.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn one_lesson_bonus_a_month_and_45_a_school_year() {
+        let mut c = Counters::default();
+        assert_eq!(c.lesson(d(2023, 9, 5), SEPT), Ok(5.0));
+        assert!(c.lesson(d(2023, 9, 20), SEPT).is_err()); // same month
+        for m in [10, 11, 12] {
+            assert_eq!(c.lesson(d(2023, m, 3), SEPT), Ok(5.0));
+        }
+        for m in 1..=5 {
+            assert_eq!(c.lesson(d(2024, m, 3), SEPT), Ok(5.0));
+        }
+        // Nine bonuses (45 points) this school year: June's lesson earns none.
+        assert!(c.lesson(d(2024, 6, 3), SEPT).is_err());
+        // A new school year starts on 1 September.
+        assert_eq!(c.lesson(d(2024, 9, 3), SEPT), Ok(5.0));
+    }
+
+    #[test]
+    fn counters_from_the_history_carry_across_periods() {
+        let row = |kind, date, bonus| HistoryEntry {
+            id: 1,
+            date,
+            kind,
+            event: String::new(),
+            opponent: None,
+            opponent_rating: None,
+            result: None,
+            change: 0.0,
+            bonus,
+            rating: None,
+            note: String::new(),
+        };
+        let rows = [
+            row(HistoryKind::Renewal, d(2023, 9, 10), 30.0),
+            row(HistoryKind::Lesson, d(2023, 10, 1), 5.0),
+            row(HistoryKind::Lesson, d(2023, 11, 1), 0.0),
+        ];
+        let mut c = Counters::from_history(&rows, SEPT);
+        assert!(c.renewal(d(2024, 5, 1), SEPT).is_err()); // same school year
+        assert_eq!(c.renewal(d(2024, 9, 1), SEPT), Ok(30.0));
+        assert!(c.lesson(d(2023, 10, 20), SEPT).is_err());
+        assert_eq!(c.lesson(d(2023, 11, 20), SEPT), Ok(5.0)); // November's row gave no bonus
+    }
+
+    #[test]
+    fn activity_bonus_at_most_20_a_month() {
+        let mut c = Counters::default();
+        let total: f64 = (0..25).map(|_| c.activity(d(2024, 3, 9))).sum();
+        assert_eq!(total, 20.0);
+        assert_eq!(c.activity(d(2024, 4, 1)), 1.0);
+    }
+
+    #[test]
+    fn a_draw_between_720_and_750_plus_activity() {
+        let game = |rating| CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: Some(rating), score: 0.5 };
+        let low = PlayerPeriod { rating: Some(720.0), games: vec![game(750.0)], ..Default::default() };
+        let high = PlayerPeriod { rating: Some(750.0), games: vec![game(720.0)], ..Default::default() };
+        let r = run_period(&low, start_rating(&low, d(2024, 3, 31)), SEPT);
+        assert_eq!(r.rating, Some(722.5));
+        let r = run_period(&high, start_rating(&high, d(2024, 3, 31)), SEPT);
+        assert_eq!(r.rating, Some(749.5));
+        assert_eq!((r.steps[0].change, r.steps[0].bonus), (-1.5, 1.0));
+    }
+
+    #[test]
+    fn a_newcomer_with_age_rating_lesson_and_renewal() {
+        // Born 2015-09-20; first event, a lesson on 2024-03-05: 8 years 5 months,
+        // 29 months past 6: 600 + ⌊1450/12⌋ = 720; lesson +5; renewal +30 → 755.
+        let p = PlayerPeriod {
+            birth: Some(d(2015, 9, 20)),
+            lessons: vec![d(2024, 3, 5)],
+            renewals: vec![d(2024, 3, 12)],
+            ..Default::default()
+        };
+        let start = start_rating(&p, d(2024, 3, 31));
+        assert_eq!(start, Some(StartRating::Enters { date: d(2024, 3, 5), months: 101, rating: 720 }));
+        let r = run_period(&p, start, SEPT);
+        assert_eq!(r.steps.len(), 3);
+        assert_eq!(r.steps[0].rating, Some(720.0));
+        assert_eq!(r.steps[1].rating, Some(725.0));
+        assert_eq!(r.steps[2].rating, Some(755.0));
+        assert_eq!(r.rating, Some(755.0));
+    }
+
+    #[test]
+    fn a_renewal_raises_a_low_rating_to_the_age_rating() {
+        // 650 at age 10 (the age rating is 800): +30 is 680, raised to 800.
+        let p = PlayerPeriod { birth: Some(d(2014, 3, 1)), rating: Some(650.0), renewals: vec![d(2024, 3, 1)], ..Default::default() };
+        let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
+        assert_eq!(r.steps[0].bonus, 150.0);
+        assert_eq!(r.rating, Some(800.0));
+        // A second renewal in the same school year earns nothing.
+        let p = PlayerPeriod { renewals: vec![d(2024, 3, 1), d(2024, 4, 1)], ..p };
+        let r = run_period(&p, start_rating(&p, d(2024, 4, 30)), SEPT);
+        assert_eq!(r.steps[1].bonus, 0.0);
+        assert_eq!(r.rating, Some(800.0));
+    }
+
+    #[test]
+    fn games_against_players_without_a_cis_rating_earn_activity_only() {
+        let game = CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: None, score: 1.0 };
+        let p = PlayerPeriod { rating: Some(700.0), games: vec![game], ..Default::default() };
+        let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
+        assert_eq!(r.rating, Some(701.0));
+        // Without a birth date there is no initial rating: the game is only recorded.
+        let game = CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: Some(700.0), score: 1.0 };
+        let p = PlayerPeriod { games: vec![game], ..Default::default() };
+        let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
+        assert_eq!(r.rating, None);
+        assert_eq!(r.steps.len(), 1);
+        assert!(r.steps[0].note.contains("no birth date"));
+    }
+}

@@ -1,0 +1,512 @@
+//! ECF grading (other-systems.md): each game is worth the opponent's grade,
+//! brought within 40 of the player's own (the 40-point rule), plus 50 for a
+//! win or minus 50 for a loss; the new grade is the average over this
+//! season's games, topped up to 30 games from the two seasons before (carried
+//! in the player file), published with at least 1 game this season and 9 in
+//! three, with a junior bonus by age on 1 September. Players are graded
+//! independently, in parallel, from the grades of the last list.
+
+use std::fmt::Write as _;
+
+use chrono::{Datelike, NaiveDate};
+use rayon::prelude::*;
+
+use super::acf::num;
+use super::games::{GameIndex, GameRef};
+use super::{extra_column, round_half_up, with_columns, Calculation, RatingSystem, Ratings};
+use crate::diag::{Code, Diagnostic, Location};
+use crate::model::{ExtraValue, Player, Status};
+use crate::publish::booklet_data::SystemTables;
+use crate::publish::lists::age_at;
+use crate::validate::eligibility::TimeControl;
+use crate::validate::ValidPeriod;
+
+/// The ECF rule set.
+pub struct Ecf;
+
+/// An opponent's grade counts as at most this far from the player's own.
+pub const POINT_RULE: f64 = 40.0;
+/// Points added for a win and taken off for a loss.
+pub const WIN_POINTS: f64 = 50.0;
+/// Games a grade is averaged over, when the seasons hold them.
+pub const GAMES_WANTED: u32 = 30;
+/// Games needed for a published grade: this season, and over three seasons.
+pub const PUBLISH_GAMES: (u32, u32) = (1, 9);
+/// Junior bonus by age on 1 September before the list: (ages below, bonus).
+pub const JUNIOR_BONUS: [(u32, i64); 3] = [(11, 10), (15, 8), (18, 6)];
+/// The player file's columns for the two seasons before this one.
+pub const SEASON_COLUMNS: [&str; 4] = ["Prev games", "Prev points", "Prev2 games", "Prev2 points"];
+
+/// Games and points of one season.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Season {
+    pub games: u32,
+    pub points: f64,
+}
+
+/// One game as graded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GradedGame {
+    pub event: u32,
+    pub opponent: u32,
+    pub score: f64,
+    /// The opponent's grade and the grade counted after the 40-point rule.
+    pub grade: f64,
+    pub counted: f64,
+    pub points: f64,
+}
+
+/// How the new grade is made up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GradeCalc {
+    pub this: Season,
+    pub prev: Season,
+    pub prev2: Season,
+    /// Games and points taken from each earlier season (the one before last pro rata).
+    pub from_prev: Season,
+    pub from_prev2_games: u32,
+    pub from_prev2_points: f64,
+    pub games: u32,
+    pub points: f64,
+    /// points / games, and that rounded to a whole grade.
+    pub average: f64,
+    pub grade: i64,
+}
+
+/// A player's season.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeasonResult {
+    /// The grade at the start (from the last list), if any.
+    pub own: Option<f64>,
+    pub games: Vec<GradedGame>,
+    /// Games against players without a grade, not used.
+    pub not_used: Vec<GameRef>,
+    pub calc: Option<GradeCalc>,
+    /// Whether a grade is published this season.
+    pub published: bool,
+    /// Age on 1 September and the junior bonus.
+    pub junior: Option<(u32, i64)>,
+    /// The published grade, bonus included.
+    pub grade: Option<i64>,
+}
+
+/// The points one game is worth: the opponent's grade within 40 of the
+/// player's own (as it is for a player with no grade), ±50 for a win or loss.
+pub fn game_points(own: Option<f64>, opponent: f64, score: f64) -> (f64, f64) {
+    let counted = match own {
+        Some(g) => opponent.clamp(g - POINT_RULE, g + POINT_RULE),
+        None => opponent,
+    };
+    (counted, counted + (score - 0.5) * 2.0 * WIN_POINTS)
+}
+
+/// The grade over this season's games, topped up to 30 games with last
+/// season's and then, pro rata, the season before's.
+pub fn grade_over(this: Season, prev: Season, prev2: Season) -> Option<GradeCalc> {
+    let mut games = this.games;
+    let mut points = this.points;
+    let mut from_prev = Season::default();
+    if games < GAMES_WANTED {
+        from_prev = prev;
+        games += prev.games;
+        points += prev.points;
+    }
+    let mut from_prev2_games = 0;
+    let mut from_prev2_points = 0.0;
+    if games < GAMES_WANTED && prev2.games > 0 {
+        from_prev2_games = (GAMES_WANTED - games).min(prev2.games);
+        from_prev2_points = prev2.points * from_prev2_games as f64 / prev2.games as f64;
+        games += from_prev2_games;
+        points += from_prev2_points;
+    }
+    if games == 0 {
+        return None;
+    }
+    let average = points / games as f64;
+    Some(GradeCalc { this, prev, prev2, from_prev, from_prev2_games, from_prev2_points, games, points, average, grade: round_half_up(average) })
+}
+
+/// At least 1 game in the last twelve months and 9 in the last three seasons.
+pub fn publishable(this: Season, prev: Season, prev2: Season) -> bool {
+    this.games >= PUBLISH_GAMES.0 && this.games + prev.games + prev2.games >= PUBLISH_GAMES.1
+}
+
+/// The 1 September on or before the list's date.
+pub fn bonus_date(published: NaiveDate) -> NaiveDate {
+    let this_year = NaiveDate::from_ymd_opt(published.year(), 9, 1).expect("1 September exists");
+    if published >= this_year {
+        this_year
+    } else {
+        NaiveDate::from_ymd_opt(published.year() - 1, 9, 1).expect("1 September exists")
+    }
+}
+
+/// Age on 1 September before the list and the junior bonus it gives, if any.
+pub fn junior_bonus(birth: Option<NaiveDate>, published: NaiveDate) -> Option<(u32, i64)> {
+    let age = age_at(birth?, bonus_date(published));
+    JUNIOR_BONUS.iter().find(|(below, _)| age < *below).map(|&(_, bonus)| (age, bonus))
+}
+
+/// A number in a season column: blank is 0.
+fn season_value(value: Option<&ExtraValue>) -> Result<f64, String> {
+    match value {
+        None | Some(ExtraValue::Empty) => Ok(0.0),
+        Some(ExtraValue::Number(n)) => Ok(*n),
+        Some(ExtraValue::Text(t)) => t.trim().replace(',', ".").parse::<f64>().map_err(|_| format!("\"{t}\"")),
+        Some(ExtraValue::Bool(b)) => Err(format!("the logical value {b}")),
+        Some(ExtraValue::Date(d)) => Err(format!("the date {d}")),
+    }
+}
+
+/// The two seasons before this one, from the player file's columns (`at`:
+/// positions of [`SEASON_COLUMNS`] in the extra columns, where present).
+fn carried(player: &Player, at: &[Option<usize>; 4]) -> (Season, Season) {
+    let v = |k: usize| season_value(at[k].and_then(|c| player.extra.get(c))).unwrap_or(0.0);
+    (Season { games: v(0).max(0.0) as u32, points: v(1) }, Season { games: v(2).max(0.0) as u32, points: v(3) })
+}
+
+fn season_columns(period: &ValidPeriod) -> [Option<usize>; 4] {
+    SEASON_COLUMNS.map(|c| extra_column(period, c))
+}
+
+/// The grade a player brings into the season (from the last list).
+fn grade_of(p: &Player) -> Option<f64> {
+    p.rating.filter(|_| p.status.is_rated())
+}
+
+/// One player's season.
+pub fn season(player: &Player, games: &[GameRef], start: &[Player], prev: Season, prev2: Season, published: NaiveDate) -> SeasonResult {
+    let own = grade_of(player);
+    let mut graded = Vec::new();
+    let mut not_used = Vec::new();
+    for g in games {
+        match grade_of(&start[g.opponent as usize]) {
+            Some(grade) => {
+                let (counted, points) = game_points(own, grade, g.score as f64);
+                graded.push(GradedGame { event: g.event, opponent: g.opponent, score: g.score as f64, grade, counted, points });
+            }
+            None => not_used.push(*g),
+        }
+    }
+    let this = Season { games: graded.len() as u32, points: graded.iter().map(|g| g.points).sum() };
+    let published_now = publishable(this, prev, prev2);
+    let calc = grade_over(this, prev, prev2);
+    let junior = junior_bonus(player.birth_date, published);
+    let grade = match (&calc, published_now) {
+        (Some(c), true) => Some(c.grade + junior.map_or(0, |j| j.1)),
+        _ => None,
+    };
+    SeasonResult { own, games: graded, not_used, calc, published: published_now, junior, grade }
+}
+
+impl RatingSystem for Ecf {
+    fn id(&self) -> &'static str {
+        "ecf"
+    }
+
+    /// The ECF rules grade every rate of play the reports bring.
+    fn check_time_control(&self, _tc: &TimeControl) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn check_period(&self, period: &mut ValidPeriod) -> Vec<Diagnostic> {
+        let at = season_columns(period);
+        let mut findings = Vec::new();
+        for p in &period.players.players {
+            for (k, name) in SEASON_COLUMNS.iter().enumerate() {
+                let Some(c) = at[k] else { continue };
+                let whole = k % 2 == 0;
+                let wrong = match season_value(p.extra.get(c)) {
+                    Err(shown) => Some(shown),
+                    Ok(v) if whole && (v < 0.0 || v.fract() != 0.0) => Some(num(v)),
+                    Ok(_) => None,
+                };
+                if let Some(shown) = wrong {
+                    findings.push(
+                        Diagnostic::error(
+                            Code::BadNumber,
+                            Location::sheet("players.xlsx", "Players"),
+                            format!("player {}: {name} must be {}, not {shown}", p.id, if whole { "a whole number of games" } else { "a number of points" }),
+                        )
+                        .with_hint("the season columns are written by ratebook: copy them from the last season's output/players.xlsx"),
+                    );
+                }
+            }
+        }
+        findings
+    }
+
+    fn rate(&self, period: &ValidPeriod) -> Ratings {
+        let start = &period.players.players;
+        let index = GameIndex::build(period);
+        let at = season_columns(period);
+        let published = period.config.published;
+        let seasons: Vec<SeasonResult> = (0..start.len())
+            .into_par_iter()
+            .map(|p| {
+                let (prev, prev2) = carried(&start[p], &at);
+                season(&start[p], index.of(p), start, prev, prev2, published)
+            })
+            .collect();
+        let (columns, positions) = with_columns(&period.players.extra_columns, &SEASON_COLUMNS);
+        let mut players = Vec::with_capacity(start.len());
+        let mut calculations = Vec::new();
+        for (p, s) in seasons.iter().enumerate() {
+            let mut next = start[p].clone();
+            if let Some(d) = index.last_played[p] {
+                next.last_played = Some(next.last_played.map_or(d, |old| old.max(d)));
+                if next.status == Status::New {
+                    next.status = Status::Unrated;
+                }
+            }
+            if let Some(g) = s.grade {
+                next.rating = Some(g as f64);
+                next.status = Status::Confirmed;
+            }
+            let this = Season { games: s.games.len() as u32, points: s.games.iter().map(|g| g.points).sum() };
+            next.games += this.games;
+            next.score += s.games.iter().map(|g| g.score).sum::<f64>();
+            // The new file carries this season as last season, and last season as the one before.
+            let (prev, _) = carried(&start[p], &at);
+            next.extra.resize(columns.len(), ExtraValue::Empty);
+            for (k, value) in [this.games as f64, this.points, prev.games as f64, prev.points].into_iter().enumerate() {
+                let blank = if k < 2 { this.games == 0 } else { prev.games == 0 };
+                next.extra[positions[k]] = if blank { ExtraValue::Empty } else { ExtraValue::Number(value) };
+            }
+            let mut i = 0;
+            while i < s.games.len() {
+                let event = s.games[i].event;
+                let part: Vec<&GradedGame> = s.games[i..].iter().take_while(|g| g.event == event).collect();
+                i += part.len();
+                calculations.push(Calculation {
+                    player_id: next.id,
+                    event: period.events[event as usize].code.clone(),
+                    stage: if s.own.is_some() { 2 } else { 1 },
+                    games: part.len() as u32,
+                    score: part.iter().map(|g| g.score).sum(),
+                    opp_avg: part.iter().map(|g| g.counted).sum::<f64>() / part.len() as f64,
+                    expected: None,
+                    bonus: None,
+                    change: None,
+                });
+            }
+            players.push(next);
+        }
+        let removed = vec![false; players.len()];
+        Ratings { players, removed, calculations, extra_columns: Some(columns), outputs: Vec::new() }
+    }
+
+    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
+        let start = &period.players.players;
+        let p = start.iter().position(|pl| pl.id == id)?;
+        let player = &start[p];
+        let index = GameIndex::build(period);
+        let (prev, prev2) = carried(player, &season_columns(period));
+        let s = season(player, index.of(p), start, prev, prev2, period.config.published);
+        let mut out = String::new();
+        let _ = writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
+        match s.own {
+            Some(g) => {
+                let _ = writeln!(out, "At the start of the season: graded {}", num(g));
+            }
+            None => {
+                let _ = writeln!(out, "At the start of the season: no grade (opponents' grades count as they are)");
+            }
+        }
+        let result = |score: f64| match score {
+            s if s == 1.0 => "won",
+            s if s == 0.0 => "lost",
+            _ => "drew",
+        };
+        let mut shown = None;
+        if !s.games.is_empty() || !s.not_used.is_empty() {
+            let _ = writeln!(out, "\nThis season's games: the opponent's grade{}, +50 a win, −50 a loss", if s.own.is_some() { " within 40 of the player's own" } else { "" });
+        }
+        for g in &s.games {
+            if shown != Some(g.event) {
+                let ev = &period.events[g.event as usize];
+                let _ = writeln!(out, "\n  {} {}", ev.code, ev.name);
+                shown = Some(g.event);
+            }
+            let opp = &start[g.opponent as usize];
+            let counted = if g.counted != g.grade { format!(" counted as {} (40-point rule)", num(g.counted)) } else { String::new() };
+            let _ = writeln!(
+                out,
+                "    {} v {} ({}): grade {}{counted} → {} points",
+                result(g.score),
+                opp.display_name(),
+                opp.id,
+                num(g.grade),
+                num(g.points)
+            );
+        }
+        for g in &s.not_used {
+            let opp = &start[g.opponent as usize];
+            let ev = &period.events[g.event as usize];
+            let _ = writeln!(out, "    {} v {} ({}) in {}: not used, the opponent has no grade", result(g.score as f64), opp.display_name(), opp.id, ev.code);
+        }
+        let this = s.calc.as_ref().map(|c| c.this).unwrap_or_default();
+        let _ = writeln!(out, "\nThis season: {} games, {} points", this.games, num(this.points));
+        let _ = writeln!(out, "Last season: {} games, {} points; the season before: {} games, {} points", prev.games, num(prev.points), prev2.games, num(prev2.points));
+        match &s.calc {
+            Some(c) => {
+                if c.from_prev.games > 0 {
+                    let _ = writeln!(out, "Fewer than 30 games this season: last season's {} games and {} points added", c.from_prev.games, num(c.from_prev.points));
+                }
+                if c.from_prev2_games > 0 {
+                    let _ = writeln!(
+                        out,
+                        "Still fewer than 30: {} of the season before's {} games, pro rata {} × {} / {} = {} points",
+                        c.from_prev2_games,
+                        c.prev2.games,
+                        num(c.prev2.points),
+                        c.from_prev2_games,
+                        c.prev2.games,
+                        num(c.from_prev2_points)
+                    );
+                }
+                let _ = writeln!(out, "Grade = {} / {} = {} → {}", num(c.points), c.games, num(c.average), c.grade);
+            }
+            None => {
+                let _ = writeln!(out, "No graded games in three seasons: no grade");
+            }
+        }
+        if let Some((age, bonus)) = s.junior {
+            let _ = writeln!(out, "Junior bonus: aged {age} on {}: +{bonus}", bonus_date(period.config.published));
+        }
+        let after = &ratings.players[p];
+        match s.grade {
+            Some(g) => {
+                let _ = writeln!(out, "Published grade: {g} (printed {})", self.printed(after));
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "Not published: needs at least 1 game this season and 9 in the last three ({} and {}); the results are kept and count next season",
+                    this.games,
+                    this.games + prev.games + prev2.games
+                );
+            }
+        }
+        Some(out)
+    }
+
+    fn printed(&self, player: &Player) -> String {
+        match (player.status, player.rating) {
+            (Status::New, _) => String::new(),
+            (s, Some(r)) if s.is_rated() => round_half_up(r).to_string(),
+            _ => "Unr".to_string(),
+        }
+    }
+
+    fn tables(&self) -> SystemTables {
+        SystemTables::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, day).unwrap()
+    }
+
+    #[test]
+    fn the_40_point_rule() {
+        // 120 beats a 180: counted as 160, +50.
+        assert_eq!(game_points(Some(120.0), 180.0, 1.0), (160.0, 210.0));
+        // 120 loses to a 60: counted as 80, −50.
+        assert_eq!(game_points(Some(120.0), 60.0, 0.0), (80.0, 30.0));
+        // Within 40: as it is; a draw adds nothing.
+        assert_eq!(game_points(Some(120.0), 150.0, 0.5), (150.0, 150.0));
+        // No grade: the opponent's grade as it is.
+        assert_eq!(game_points(None, 180.0, 1.0), (180.0, 230.0));
+    }
+
+    #[test]
+    fn thirty_games_or_the_seasons_before() {
+        let season = |games, points| Season { games, points };
+        // 30 this season: only this season.
+        let c = grade_over(season(30, 3600.0), season(10, 2000.0), season(10, 2000.0)).unwrap();
+        assert_eq!((c.games, c.grade), (30, 120));
+        // 10 + 12, then 8 of 20 from the season before: 2000 × 8 / 20 = 800.
+        let c = grade_over(season(10, 1300.0), season(12, 1500.0), season(20, 2000.0)).unwrap();
+        assert_eq!(c.from_prev2_games, 8);
+        assert_eq!(c.from_prev2_points, 800.0);
+        assert_eq!((c.games, c.points), (30, 3600.0));
+        assert_eq!(c.grade, 120);
+        // Fewer than 30 in all: everything, averaged.
+        let c = grade_over(season(5, 500.0), season(3, 330.0), season(2, 190.0)).unwrap();
+        assert_eq!((c.games, c.points, c.grade), (10, 1020.0, 102));
+        // Whole numbers, half up: 1275 / 10 = 127.5 → 128.
+        assert_eq!(grade_over(season(10, 1275.0), Season::default(), Season::default()).unwrap().grade, 128);
+        assert!(grade_over(Season::default(), Season::default(), Season::default()).is_none());
+    }
+
+    #[test]
+    fn the_9_game_12_month_publication_rule() {
+        let season = |games| Season { games, points: 100.0 * games as f64 };
+        assert!(publishable(season(9), season(0), season(0)));
+        assert!(publishable(season(1), season(4), season(4)));
+        assert!(!publishable(season(0), season(20), season(20))); // no game in the last twelve months
+        assert!(!publishable(season(3), season(3), season(2))); // 8 in three seasons
+    }
+
+    #[test]
+    fn junior_bonus_by_age_on_1_september() {
+        let list = d(2024, 8, 1);
+        assert_eq!(bonus_date(list), d(2023, 9, 1));
+        assert_eq!(bonus_date(d(2024, 9, 1)), d(2024, 9, 1));
+        assert_eq!(junior_bonus(Some(d(2012, 10, 1)), list), Some((10, 10))); // 10 on 1 September 2023
+        assert_eq!(junior_bonus(Some(d(2012, 9, 1)), list), Some((11, 8)));
+        assert_eq!(junior_bonus(Some(d(2008, 9, 2)), list), Some((14, 8)));
+        assert_eq!(junior_bonus(Some(d(2008, 9, 1)), list), Some((15, 6)));
+        assert_eq!(junior_bonus(Some(d(2005, 9, 2)), list), Some((17, 6)));
+        assert_eq!(junior_bonus(Some(d(2005, 9, 1)), list), None); // 18
+        assert_eq!(junior_bonus(None, list), None);
+    }
+
+    #[test]
+    fn a_season_with_the_rule_and_a_bonus() {
+        let mut junior = Player::new(1, "Young", "Ann");
+        junior.status = Status::Confirmed;
+        junior.rating = Some(120.0);
+        junior.birth_date = Some(d(2012, 10, 1));
+        let mut strong = Player::new(2, "Strong", "Sam");
+        strong.status = Status::Confirmed;
+        strong.rating = Some(180.0);
+        let mut weak = Player::new(3, "Weak", "Will");
+        weak.status = Status::Confirmed;
+        weak.rating = Some(60.0);
+        let newcomer = Player::new(4, "New", "Ned");
+        let start = vec![junior.clone(), strong, weak, newcomer];
+        let games: Vec<GameRef> = (0..9)
+            .map(|i| match i % 3 {
+                0 => GameRef { event: 0, opponent: 1, score: 1.0 },
+                1 => GameRef { event: 0, opponent: 2, score: 0.0 },
+                _ => GameRef { event: 0, opponent: 3, score: 1.0 },
+            })
+            .collect();
+        let s = season(&junior, &games, &start, Season::default(), Season::default(), d(2024, 8, 1));
+        // Three wins over the 180 (210 each), three losses to the 60 (30 each); the newcomer has no grade.
+        assert_eq!(s.games.len(), 6);
+        assert_eq!(s.not_used.len(), 3);
+        assert!(!s.published); // 6 games in three seasons
+        let s = season(&junior, &games, &start, Season { games: 3, points: 360.0 }, Season::default(), d(2024, 8, 1));
+        let c = s.calc.as_ref().unwrap();
+        assert_eq!((c.games, c.points), (9, 1080.0)); // 630 + 90 + 360
+        assert_eq!(c.grade, 120);
+        assert_eq!(s.junior, Some((10, 10)));
+        assert_eq!(s.grade, Some(130));
+    }
+
+    #[test]
+    fn season_columns_accept_numbers_text_and_blanks() {
+        assert_eq!(season_value(None), Ok(0.0));
+        assert_eq!(season_value(Some(&ExtraValue::Empty)), Ok(0.0));
+        assert_eq!(season_value(Some(&ExtraValue::Number(12.0))), Ok(12.0));
+        assert_eq!(season_value(Some(&ExtraValue::Text("1500,5".into()))), Ok(1500.5));
+        assert!(season_value(Some(&ExtraValue::Text("lots".into()))).is_err());
+    }
+}
