@@ -28,7 +28,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
     match cli.command {
         Command::Period { data, out, skip_invalid, timings, templates } => {
-            let report = pipeline::run_period(&PeriodOptions { data, out: out.clone(), skip_invalid, templates })?;
+            let report = pipeline::run_period(&PeriodOptions {
+                data,
+                out: out.clone(),
+                skip_invalid,
+                templates,
+                progress: std::io::stderr().is_terminal(),
+            })?;
             print_findings(&report.diagnostics, false);
             if report.published {
                 eprintln!(

@@ -47,6 +47,27 @@ pub struct PeriodOptions {
     pub skip_invalid: bool,
     /// A folder of booklet templates to use instead of the built-in ones.
     pub templates: Option<PathBuf>,
+    /// Show which stage is running on stderr (when it is a terminal).
+    pub progress: bool,
+}
+
+/// A one-line status on stderr, rewritten as the stages go by.
+struct Progress {
+    on: bool,
+}
+
+impl Progress {
+    fn stage(&self, what: &str) {
+        if self.on {
+            eprint!("\r\x1b[2K{what}…");
+        }
+    }
+
+    fn done(&self) {
+        if self.on {
+            eprint!("\r\x1b[2K");
+        }
+    }
 }
 
 /// What a period run did.
@@ -63,10 +84,13 @@ pub struct PeriodReport {
 /// report with `published == false`, and only validation.txt is written.
 pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
     let mut timings = Timings::default();
+    let progress = Progress { on: opts.progress };
+    progress.stage("reading and checking the reports");
     let Loaded { mut validated, system } = load(&opts.data, &mut timings)?;
     let errors = validated.error_count();
     let blocked = errors > 0 && (!opts.skip_invalid || validated.has_global_errors());
     if blocked {
+        progress.done();
         let text = validation_report::render(&validated.period, &validated.diagnostics, false);
         let mut staging = Staging::new(&opts.out)?;
         staging.write("validation.txt", text.as_bytes())?;
@@ -99,39 +123,68 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
         .filter(|e| e.disposition.is_rated())
         .map(|e| e.games.iter().filter(|g| g.outcome.is_played()).count() as u64)
         .sum();
+    progress.stage("rating");
     let started = Instant::now();
     let ratings = system.rate(period);
-    timings.record("rate", started);
+    if ratings.stage_times.is_empty() {
+        timings.record("rate", started);
+    } else {
+        for (stage, took) in &ratings.stage_times {
+            timings.push(stage, *took);
+        }
+    }
 
     let started = Instant::now();
     let lists = lists::build_lists(period, &ratings, system.as_ref()).context("building the lists")?;
     timings.record("lists", started);
 
+    progress.stage("writing the workbooks and typesetting the booklet");
     let mut staging = Staging::new(&opts.out)?;
-    let started = Instant::now();
     let (mut kept, mut removed) = publish::split_player_file(period, &ratings);
     if let Some(columns) = &ratings.extra_columns {
         kept.extra_columns = columns.clone();
         removed.extra_columns = columns.clone();
     }
     let stamp = period.config.published;
-    publish::player_file::write_player_file(&staging.path("players.xlsx"), &kept, stamp).context("writing players.xlsx")?;
-    publish::player_file::write_player_file(&staging.path("removed.xlsx"), &removed, stamp).context("writing removed.xlsx")?;
-    publish::workbook::write_ratings(&staging.path("ratings.xlsx"), period, &ratings, &lists).context("writing ratings.xlsx")?;
-    for table in &ratings.outputs {
-        write_output_table(&staging.path(&table.file), table, stamp).with_context(|| format!("writing {}", table.file))?;
-    }
-    timings.record("xlsx", started);
-
-    let started = Instant::now();
-    let data = publish::booklet_data(period, &ratings, &lists, system.as_ref());
-    let pdf = publish::booklet::render_booklet(&data, opts.templates.as_deref()).context("typesetting booklet.pdf")?;
-    staging.write("booklet.pdf", &pdf)?;
-    timings.record("pdf", started);
+    let players_path = staging.path("players.xlsx");
+    let removed_path = staging.path("removed.xlsx");
+    let ratings_path = staging.path("ratings.xlsx");
+    let output_paths: Vec<_> = ratings.outputs.iter().map(|t| staging.path(&t.file)).collect();
+    let pdf_path = staging.path("booklet.pdf");
+    // The workbooks and the booklet are independent: write them side by side.
+    let (workbooks, booklet) = rayon::join(
+        || -> Result<std::time::Duration> {
+            let started = Instant::now();
+            let (files, ratings_book) = rayon::join(
+                || -> Result<()> {
+                    publish::player_file::write_player_file(&players_path, &kept, stamp).context("writing players.xlsx")?;
+                    publish::player_file::write_player_file(&removed_path, &removed, stamp).context("writing removed.xlsx")?;
+                    for (table, path) in ratings.outputs.iter().zip(&output_paths) {
+                        write_output_table(path, table, stamp).with_context(|| format!("writing {}", table.file))?;
+                    }
+                    Ok(())
+                },
+                || publish::workbook::write_ratings(&ratings_path, period, &ratings, &lists).context("writing ratings.xlsx"),
+            );
+            files?;
+            ratings_book?;
+            Ok(started.elapsed())
+        },
+        || -> Result<std::time::Duration> {
+            let started = Instant::now();
+            let data = publish::booklet_data(period, &ratings, &lists, system.as_ref());
+            let pdf = publish::booklet::render_booklet(&data, opts.templates.as_deref()).context("typesetting booklet.pdf")?;
+            std::fs::write(&pdf_path, pdf).with_context(|| format!("cannot write {}", pdf_path.display()))?;
+            Ok(started.elapsed())
+        },
+    );
+    timings.push("xlsx", workbooks?);
+    timings.push("pdf", booklet?);
 
     let text = validation_report::render(period, &validated.diagnostics, true);
     staging.write("validation.txt", text.as_bytes())?;
     staging.commit()?;
+    progress.done();
     Ok(PeriodReport {
         published: true,
         players: kept.players.len(),

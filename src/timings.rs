@@ -3,12 +3,21 @@
 
 use std::time::{Duration, Instant};
 
-/// Stage name → wall time, in the order the stages ran.
-#[derive(Debug, Clone, Default)]
+/// Stage name → wall time, in the order the stages ran, and the run's own
+/// wall time (stages may overlap: the workbooks and the booklet are written
+/// in parallel).
+#[derive(Debug, Clone)]
 pub struct Timings {
+    began: Instant,
     pub stages: Vec<(String, Duration)>,
     /// Games played in rated events this period (the workload), for games per second.
     pub games: u64,
+}
+
+impl Default for Timings {
+    fn default() -> Self {
+        Timings { began: Instant::now(), stages: Vec::new(), games: 0 }
+    }
 }
 
 impl Timings {
@@ -17,8 +26,14 @@ impl Timings {
         self.stages.push((stage.to_string(), started.elapsed()));
     }
 
+    /// Records a duration measured elsewhere.
+    pub fn push(&mut self, stage: &str, took: Duration) {
+        self.stages.push((stage.to_string(), took));
+    }
+
+    /// Wall time since the run began.
     pub fn total(&self) -> Duration {
-        self.stages.iter().map(|(_, d)| *d).sum()
+        self.began.elapsed()
     }
 
     /// One line per stage, then the total and the peak memory.

@@ -225,10 +225,13 @@ impl RatingSystem for Acf {
         let start = &period.players.players;
         let index = GameIndex::build(period);
         let n = start.len();
+        let began = std::time::Instant::now();
         let stage1_results: Vec<Option<Stage1>> = (0..n)
             .into_par_iter()
             .map(|p| if start[p].status == Status::Confirmed { None } else { stage1(&start[p], index.of(p), start) })
             .collect();
+        let stage1_time = began.elapsed();
+        let began = std::time::Instant::now();
         // The rating each player brings into stage 2, if he is rated after stage 1.
         let after_stage1: Vec<Option<f64>> = (0..n)
             .map(|p| match (&stage1_results[p], start[p].status) {
@@ -244,6 +247,7 @@ impl RatingSystem for Acf {
             })
             .collect();
 
+        let stage2_time = began.elapsed();
         let removal_limit = period.config.published.checked_sub_months(Months::new(24)).unwrap_or(period.config.published);
         let mut players = Vec::with_capacity(n);
         let mut removed = Vec::with_capacity(n);
@@ -296,7 +300,14 @@ impl RatingSystem for Acf {
             removed.push(next.games < 30 && next.last_played.is_some_and(|d| d < removal_limit));
             players.push(next);
         }
-        Ratings { players, removed, calculations, extra_columns: None, outputs: Vec::new() }
+        Ratings {
+            players,
+            removed,
+            calculations,
+            extra_columns: None,
+            outputs: Vec::new(),
+            stage_times: vec![("stage1", stage1_time), ("stage2", stage2_time)],
+        }
     }
 
     fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {

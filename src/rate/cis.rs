@@ -572,7 +572,7 @@ impl RatingSystem for Cis {
             rows,
         };
         let removed = vec![false; players.len()];
-        Ratings { players, removed, calculations, extra_columns: Some(columns), outputs: vec![output] }
+        Ratings { players, removed, calculations, extra_columns: Some(columns), outputs: vec![output], stage_times: Vec::new() }
     }
 
     fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {

@@ -293,7 +293,7 @@ impl RatingSystem for Ecf {
             players.push(next);
         }
         let removed = vec![false; players.len()];
-        Ratings { players, removed, calculations, extra_columns: Some(columns), outputs: Vec::new() }
+        Ratings { players, removed, calculations, extra_columns: Some(columns), outputs: Vec::new(), stage_times: Vec::new() }
     }
 
     fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {

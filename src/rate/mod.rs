@@ -55,6 +55,8 @@ pub struct Ratings {
     /// Workbooks the rule set publishes beside the standard outputs (CIS's
     /// history.xlsx).
     pub outputs: Vec<OutputTable>,
+    /// Wall time of the rule set's stages (e.g. `stage1`, `stage2`), for `--timings`.
+    pub stage_times: Vec<(&'static str, std::time::Duration)>,
 }
 
 /// A one-sheet workbook a rule set publishes (the publish stage writes it).

@@ -454,10 +454,13 @@ impl RatingSystem for Nzcf {
         let start = &period.players.players;
         let index = GameIndex::build(period);
         let n = start.len();
+        let began = std::time::Instant::now();
         let stage1: Vec<Option<Provisional>> = (0..n)
             .into_par_iter()
             .map(|p| if is_established(&start[p]) { None } else { provisional(&start[p], index.of(p), start) })
             .collect();
+        let stage1_time = began.elapsed();
+        let began = std::time::Instant::now();
         let rating_in_stage2 = stage2_ratings(start, |p| stage1[p].as_ref().map(|s| (s.rp, s.status)));
         let winners = winners(period);
         let stage2: Vec<Option<Established>> = (0..n)
@@ -467,6 +470,7 @@ impl RatingSystem for Nzcf {
                     .then(|| established(&start[p], index.of(p), |o| rating_in_stage2[o], |e| winners[e as usize].contains(&start[p].id)))
             })
             .collect();
+        let stage2_time = began.elapsed();
 
         let published = period.config.published;
         let limit = |years: u32| published.checked_sub_months(Months::new(12 * years)).unwrap_or(published);
@@ -524,7 +528,7 @@ impl RatingSystem for Nzcf {
             removed.push(next.last_played.is_some_and(|d| d < inactive_since));
             players.push(next);
         }
-        Ratings { players, removed, calculations, extra_columns: None, outputs: Vec::new() }
+        Ratings { players, removed, calculations, extra_columns: None, outputs: Vec::new(), stage_times: vec![("stage1", stage1_time), ("stage2", stage2_time)] }
     }
 
     fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
