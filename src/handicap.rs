@@ -128,7 +128,7 @@ pub fn start_halves(difference: u32) -> u32 {
 
 /// Half points as printed: 17 → "8.5", 26 → "13".
 pub fn halves(h: u32) -> String {
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         (h / 2).to_string()
     } else {
         format!("{}.5", h / 2)

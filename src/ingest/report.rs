@@ -383,7 +383,7 @@ pub fn parse_result(token: &str, paired: bool) -> Option<Outcome> {
         "0f-0f" | "--" => return Some(Outcome::Forfeit { white_points: 0.0, black_points: 0.0 }),
         _ => {}
     }
-    let (a, b) = t.split_once('-').or_else(|| {
+    let (a, b) = t.split_once('-').or({
         // "1/2-1/2" splits at the dash; "=-=" too. Nothing else to try.
         None
     })?;

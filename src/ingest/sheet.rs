@@ -4,6 +4,10 @@
 //! Workbooks come through calamine (`.xlsx`, `.xls`, `.ods`); a CSV file is
 //! read as a one-sheet workbook.
 
+// Cell readers return a located Diagnostic as their error: it is large, but
+// errors are the cold path and callers collect them, so it is not boxed.
+#![allow(clippy::result_large_err)]
+
 use std::collections::HashMap;
 use std::io::Cursor;
 use std::path::Path;

@@ -108,10 +108,10 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
         sheet.write_string(row, 1, &e.name)?;
         sheet.write_string(row, 2, &e.state)?;
         if e.start != NaiveDate::MIN {
-            sheet.write_datetime_with_format(row, 3, &e.start, &date)?;
+            sheet.write_datetime_with_format(row, 3, e.start, &date)?;
         }
         if e.end != NaiveDate::MIN {
-            sheet.write_datetime_with_format(row, 4, &e.end, &date)?;
+            sheet.write_datetime_with_format(row, 4, e.end, &date)?;
         }
         sheet.write_number(row, 5, e.rounds)?;
         sheet.write_string(row, 6, e.kind.as_str())?;

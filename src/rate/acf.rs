@@ -327,11 +327,7 @@ impl RatingSystem for Acf {
         };
         let opponent_line = |g: &GameRef, used: Option<f64>, clamped_from: f64| {
             let opp = &start[g.opponent as usize];
-            let result = match g.score {
-                s if s == 1.0 => "won",
-                s if s == 0.0 => "lost",
-                _ => "drew",
-            };
+            let result = super::result_word(g.score as f64);
             match used {
                 None => format!("    {result} v {} ({}): not counted, the opponent is not rated", opp.display_name(), opp.id),
                 Some(u) if (u - clamped_from).abs() > 1e-9 => format!(
@@ -409,8 +405,8 @@ impl RatingSystem for Acf {
             _ => {
                 let own = if player.status == Status::Provisional { player.rating } else { None };
                 let _ = writeln!(out, "\nStage 1: a partially-rated player, performance rating over all games");
-                if own.is_some() {
-                    let _ = writeln!(out, "  (provisionally rated: opponents' ratings are kept within 336 of {})", num(own.unwrap()));
+                if let Some(own) = own {
+                    let _ = writeln!(out, "  (provisionally rated: opponents' ratings are kept within 336 of {})", num(own));
                 }
                 let mut shown_event = None;
                 for g in games {

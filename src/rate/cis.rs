@@ -613,11 +613,7 @@ impl RatingSystem for Cis {
                 StepKind::Renewal => format!("{}: renewal, bonus +{}{after}{note}", s.date, num(s.bonus)),
                 StepKind::Game(g) => {
                     let opp = &start[g.opponent as usize];
-                    let result = match g.score {
-                        x if x == 1.0 => "won",
-                        x if x == 0.0 => "lost",
-                        _ => "drew",
-                    };
+                    let result = super::result_word(g.score);
                     let elo = match (s.expected, own, g.opponent_rating) {
                         (Some(e), Some(mine), Some(theirs)) => {
                             let d = mine - theirs;

@@ -313,11 +313,7 @@ impl RatingSystem for Ecf {
                 let _ = writeln!(out, "At the start of the season: no grade (opponents' grades count as they are)");
             }
         }
-        let result = |score: f64| match score {
-            s if s == 1.0 => "won",
-            s if s == 0.0 => "lost",
-            _ => "drew",
-        };
+        let result = super::result_word;
         let mut shown = None;
         if !s.games.is_empty() || !s.not_used.is_empty() {
             let _ = writeln!(out, "\nThis season's games: the opponent's grade{}, +50 a win, −50 a loss", if s.own.is_some() { " within 40 of the player's own" } else { "" });

@@ -199,6 +199,17 @@ pub fn with_columns(existing: &[String], names: &[&str]) -> (Vec<String>, Vec<us
     (columns, at)
 }
 
+/// "won", "drew" or "lost" for a score of 1, ½ or 0 (for `explain`).
+pub fn result_word(score: f64) -> &'static str {
+    if score >= 1.0 {
+        "won"
+    } else if score <= 0.0 {
+        "lost"
+    } else {
+        "drew"
+    }
+}
+
 /// Half up to a whole number, as ratings print: 1011.5 → 1012.
 pub fn round_half_up(x: f64) -> i64 {
     (x + 0.5 + 1e-9).floor() as i64

@@ -545,11 +545,7 @@ impl RatingSystem for Nzcf {
             let ev = &period.events[e as usize];
             format!("{} {}", ev.code, ev.name)
         };
-        let result = |score: f64| match score {
-            s if s == 1.0 => "won",
-            s if s == 0.0 => "lost",
-            _ => "drew",
-        };
+        let result = super::result_word;
         if games.is_empty() {
             let _ = writeln!(out, "\nNo rated games this period (forfeits, byes, adjudicated games and games against computers never count).");
         }

@@ -121,7 +121,7 @@ pub fn timing(end: NaiveDate, config: &PeriodConfig) -> Timing {
 
 /// Minutes as people say them: 7200 s → "120 minutes", 90 s → "1.5 minutes".
 pub fn minutes(seconds: u64) -> String {
-    if seconds % 60 == 0 {
+    if seconds.is_multiple_of(60) {
         format!("{} minutes", seconds / 60)
     } else {
         format!("{:.1} minutes", seconds as f64 / 60.0)

@@ -118,8 +118,8 @@ fn check_games(
 
 fn cell_text(c: CrossCell) -> &'static str {
     match c {
-        CrossCell::Played(v) if v == 1.0 => "1",
-        CrossCell::Played(v) if v == 0.0 => "0",
+        CrossCell::Played(v) if v >= 1.0 => "1",
+        CrossCell::Played(v) if v <= 0.0 => "0",
         CrossCell::Played(_) => "½",
         CrossCell::ForfeitWin => "1*",
         CrossCell::ForfeitLoss => "0*",

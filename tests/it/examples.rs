@@ -45,7 +45,7 @@ fn one_against_each(code: &str, state: &str, end: chrono::NaiveDate, subject: &P
     event(code, state, end, entrants, games)
 }
 
-fn by_ids<'a>(players: &'a [Player], ids: impl Iterator<Item = u32>) -> Vec<&'a Player> {
+fn by_ids(players: &[Player], ids: impl Iterator<Item = u32>) -> Vec<&Player> {
     ids.map(|id| players.iter().find(|p| p.id == id).unwrap()).collect()
 }
 

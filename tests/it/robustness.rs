@@ -62,7 +62,8 @@ fn mutations() -> Vec<(String, Vec<u8>)> {
         }
         out.push((format!("flip{k:03}.xlsx"), b));
     }
-    let mangles: [(&str, fn(String) -> String); 6] = [
+    type Mangle = (&'static str, fn(String) -> String);
+    let mangles: [Mangle; 6] = [
         ("halfxml", |s| s[..s.len() / 2].to_string()),
         ("badtags", |s| s.replace("<c ", "<c<")),
         ("nocloses", |s| s.replace("</row>", "")),

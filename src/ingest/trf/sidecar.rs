@@ -229,9 +229,9 @@ mod tests {
         assert_eq!(s.start.unwrap().value, NaiveDate::from_ymd_opt(2011, 2, 25).unwrap());
         assert_eq!(s.end.unwrap().value, NaiveDate::from_ymd_opt(2011, 2, 27).unwrap());
         assert_eq!(s.kind.unwrap().value, EventKind::RoundRobin);
-        assert_eq!(s.handicap.unwrap().value, false);
-        assert_eq!(s.fixed_opening.unwrap().value, false);
-        assert_eq!(s.approved.unwrap().value, true);
+        assert!(!s.handicap.unwrap().value);
+        assert!(!s.fixed_opening.unwrap().value);
+        assert!(s.approved.unwrap().value);
         assert_eq!(s.ids, Ids::National);
         assert_eq!(parse_ok("code = \"X\"").ids, Ids::Fide, "FIDE IDs by default");
         assert_eq!(parse_ok("\"Time Control\" = \"3600\"").time_control.unwrap().value, "3600");

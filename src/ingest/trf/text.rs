@@ -23,7 +23,7 @@ pub fn decode(bytes: &[u8]) -> Result<String, String> {
 }
 
 fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<String, String> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err("the file starts with a UTF-16 byte-order mark but has an odd number of bytes".into());
     }
     let units = bytes.chunks_exact(2).map(|c| unit([c[0], c[1]]));
