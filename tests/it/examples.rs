@@ -128,3 +128,56 @@ fn worked_examples_over_two_periods() {
     assert!(text.contains("AR = (ARo × NGo + SR) / (NGo + NG) = (1250 × 5 + 9170) / (5 + 7) = 1285"), "{text}");
     assert!(text.contains("Rp = AR + Dp = 1285 + (-230) = 1055"), "{text}");
 }
+
+/// Player-file maintenance (acf.md): the inactive with fewer than 30 games go
+/// to removed.xlsx, a new player who played becomes unrated (`9R` when none of
+/// his games counted), and newcomers get IDs after the highest, in order of
+/// event code, then start number.
+#[test]
+fn maintenance_and_newcomers() {
+    let f = Fixture::new(AUGUST_1993);
+    let mut inactive = player(20, "Gone", "Long", "T", Status::Unrated, Some(900.0), 12);
+    inactive.last_played = Some(date(1991, 7, 31)); // more than two years before 1993-08-01
+    let mut veteran = player(21, "Stayed", "Old", "T", Status::Confirmed, Some(1500.0), 45);
+    veteran.last_played = Some(date(1990, 1, 1)); // inactive, but 30 games or more
+    let mut never = player(22, "Never", "Played", "T", Status::New, None, 0);
+    never.last_played = None; // never played: kept
+    let fresh = player(23, "Fresh", "Start", "T", Status::New, None, 0);
+    let other_new = player(24, "Other", "New", "T", Status::New, None, 0);
+    let rated = player(25, "Rated", "Opponent", "T", Status::Confirmed, Some(1400.0), 40);
+    f.players(vec![inactive, veteran, never, fresh.clone(), other_new.clone(), rated.clone()]);
+
+    // Fresh plays only another new player: nothing counts, but he has played.
+    f.report(&event("T93002", "T", date(1993, 6, 6), vec![entrant(1, &fresh), entrant(2, &other_new)], vec![(1, 1, Some(2), "½-½")]));
+    // Two newcomers without IDs in each of two events, listed out of order.
+    let newcomer = |no: u32, surname: &str| ratebook::report_writer::ReportPlayer {
+        no,
+        id: None,
+        surname: surname.to_string(),
+        first_names: "New".to_string(),
+        gender: Some(ratebook::model::Gender::Female),
+        birth_date: Some(date(1980, 1, 1)),
+        state: None,
+        club: None,
+    };
+    f.report(&event("T93009", "T", date(1993, 6, 20), vec![newcomer(2, "Zeta"), newcomer(1, "Eta"), entrant(3, &rated)], vec![(1, 1, Some(3), "0-1"), (2, 2, Some(3), "0-1")]));
+    f.report(&event("T93001", "T", date(1993, 5, 1), vec![entrant(1, &rated), newcomer(2, "Alpha")], vec![(1, 1, Some(2), "1-0")]));
+    let run = f.run(&["period"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+
+    let kept = read_players(&f.out().join("players.xlsx"));
+    let removed = read_players(&f.out().join("removed.xlsx"));
+    assert_eq!(removed.players.iter().map(|p| p.id).collect::<Vec<_>>(), [20]);
+    assert!(kept.players.iter().any(|p| p.id == 21), "30 games or more: kept");
+    assert!(kept.players.iter().any(|p| p.id == 22), "never played: kept");
+    let fresh = find(&kept, 23);
+    assert_eq!((fresh.status, fresh.games), (Status::Unrated, 0));
+    assert_eq!(fresh.last_played, Some(date(1993, 6, 6)));
+    let tas = sheet_rows(&f.out().join("ratings.xlsx"), "T");
+    let row = tas.iter().find(|r| r[2] == "Fresh, Start").expect("Fresh listed");
+    assert_eq!(row[0], "9R");
+    // IDs 26, 27, 28: T93001's No 2 first, then T93009's No 1 and No 2.
+    let names: Vec<(u32, &str)> = kept.players.iter().filter(|p| p.id > 25).map(|p| (p.id, p.surname.as_str())).collect();
+    assert_eq!(names, [(26, "Alpha"), (27, "Eta"), (28, "Zeta")]);
+    assert_eq!(find(&kept, 26).state.as_deref(), Some("T"), "a newcomer's state defaults to the event's");
+}
