@@ -267,34 +267,15 @@ impl RatingSystem for Acf {
                 next.rating = Some(s.rp);
                 next.status = s.status;
                 for part in &s.parts {
-                    calculations.push(Calculation {
-                        player_id: next.id,
-                        event: period.events[part.event as usize].code.clone(),
-                        stage: 1,
-                        games: part.games,
-                        score: part.score,
-                        opp_avg: part.opp_sum / part.games as f64,
-                        expected: None,
-                        bonus: None,
-                        change: None,
-                    });
+                    calculations.push(Calculation::performance(next.id, &period.events[part.event as usize].code, part));
                 }
             }
             if let Some(s) = &stage2_results[p] {
                 next.rating = Some(s.rn);
                 next.games += s.events.iter().map(|e| e.games).sum::<u32>();
                 for e in &s.events {
-                    calculations.push(Calculation {
-                        player_id: next.id,
-                        event: period.events[e.event as usize].code.clone(),
-                        stage: 2,
-                        games: e.games,
-                        score: e.score,
-                        opp_avg: e.opp_avg,
-                        expected: Some(e.expected),
-                        bonus: Some(e.bonus),
-                        change: Some(e.change),
-                    });
+                    let code = &period.events[e.event as usize].code;
+                    calculations.push(Calculation::change(next.id, code, e.games, e.score, e.opp_avg, e.expected, e.bonus, e.change));
                 }
             }
             removed.push(next.games < 30 && next.last_played.is_some_and(|d| d < removal_limit));

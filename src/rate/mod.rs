@@ -39,6 +39,39 @@ pub struct Calculation {
     pub change: Option<f64>,
 }
 
+impl Calculation {
+    /// A performance-rating row (stage 1): what counted in one event.
+    pub fn performance(player_id: u32, event: &str, part: &acf::EventPart) -> Calculation {
+        Calculation {
+            player_id,
+            event: event.to_string(),
+            stage: 1,
+            games: part.games,
+            score: part.score,
+            opp_avg: part.opp_sum / part.games as f64,
+            expected: None,
+            bonus: None,
+            change: None,
+        }
+    }
+
+    /// A rating-change row (stage 2): one event's expected score, bonus and change.
+    #[allow(clippy::too_many_arguments)]
+    pub fn change(player_id: u32, event: &str, games: u32, score: f64, opp_avg: f64, expected: f64, bonus: f64, change: f64) -> Calculation {
+        Calculation {
+            player_id,
+            event: event.to_string(),
+            stage: 2,
+            games,
+            score,
+            opp_avg,
+            expected: Some(expected),
+            bonus: Some(bonus),
+            change: Some(change),
+        }
+    }
+}
+
 /// The result of rating a period.
 #[derive(Debug, Clone)]
 pub struct Ratings {

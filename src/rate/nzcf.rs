@@ -493,17 +493,7 @@ impl RatingSystem for Nzcf {
                 next.rating = s.rp;
                 next.status = s.status;
                 for part in &s.parts {
-                    calculations.push(Calculation {
-                        player_id: next.id,
-                        event: period.events[part.event as usize].code.clone(),
-                        stage: 1,
-                        games: part.games,
-                        score: part.score,
-                        opp_avg: part.opp_sum / part.games as f64,
-                        expected: None,
-                        bonus: None,
-                        change: None,
-                    });
+                    calculations.push(Calculation::performance(next.id, &period.events[part.event as usize].code, part));
                 }
             }
             if let Some(s) = &stage2[p] {
@@ -511,17 +501,9 @@ impl RatingSystem for Nzcf {
                 next.status = Status::Confirmed;
                 next.games += s.tournaments.iter().map(|t| t.n).sum::<u32>();
                 for t in &s.tournaments {
-                    calculations.push(Calculation {
-                        player_id: next.id,
-                        event: period.events[t.event as usize].code.clone(),
-                        stage: 2,
-                        games: t.n,
-                        score: t.wa,
-                        opp_avg: t.games.iter().map(|g| g.rating).sum::<f64>() / t.n as f64,
-                        expected: Some(t.we),
-                        bonus: Some(t.bonus),
-                        change: Some(t.change),
-                    });
+                    let code = &period.events[t.event as usize].code;
+                    let opp_avg = t.games.iter().map(|g| g.rating).sum::<f64>() / t.n as f64;
+                    calculations.push(Calculation::change(next.id, code, t.n, t.wa, opp_avg, t.we, t.bonus, t.change));
                 }
             }
             let inactive_since = if next.status == Status::Confirmed { established_limit } else { provisional_limit };
