@@ -4,6 +4,7 @@
 //! always gives the same bytes.
 
 mod text;
+mod view;
 mod world;
 
 #[cfg(test)]
@@ -59,6 +60,9 @@ pub fn render_booklet(data: &BookletData, templates: Option<&Path>) -> Result<Ve
     let published = published_date(&data.published)?;
     let world = world_for(data, templates, Some(published))?;
     let Warned { output: document, .. } = typeset(&world, typst_pdf::pdf)?;
+    // The layout caches are of no more use: free them before the PDF is
+    // written (a world-sized booklet's caches hold several hundred MB).
+    typst::comemo::evict(0);
     let options = PdfOptions {
         ident: Smart::Custom(format!("ratebook booklet: {} {}", data.federation, data.period)),
         creator: Smart::Custom(Some(format!("ratebook {}", env!("CARGO_PKG_VERSION")))),
@@ -85,14 +89,18 @@ pub fn booklet_text(data: &BookletData, templates: Option<&Path>) -> Result<Stri
     Ok(text)
 }
 
-/// The world for one booklet: the data as `/data.json`, `today` = published.
+/// The world for one booklet: the data as `/data.json` and `/lists.json`
+/// (see [`view`]), `today` = published.
 fn world_for(
     data: &BookletData,
     templates: Option<&Path>,
     today: Option<Datetime>,
 ) -> Result<BookletWorld, BookletError> {
-    let json = serde_json::to_vec(data)?;
-    BookletWorld::new(templates, json, today)
+    let (json, lists) = rayon::join(
+        || serde_json::to_vec(&view::TemplateData::new(data)),
+        || serde_json::to_vec(&view::ListColumns::new(data)),
+    );
+    BookletWorld::new(templates, json?, lists?, today)
 }
 
 /// Compiles the template into a paged document, with typst's warnings; on

@@ -2,7 +2,11 @@
 //! reproducibility, the template diagnostics, and a national-sized fixture.
 //!
 //! `BOOKLET_PREVIEW=/tmp/booklet cargo test --lib booklet -- --ignored preview`
-//! writes the fixtures' PDFs into that folder to look at.
+//! writes the fixtures' PDFs into that folder to look at. Timing:
+//! `BOOKLET_N=200000 … --ignored timing_split` (the made-up fixture), or
+//! `BOOKLET_DATA=/tmp/w BOOKLET_JSON=/tmp/w.json … --ignored dump_template_data`
+//! once, then `BOOKLET_JSON=/tmp/w.json BOOKLET_PDF=1 … --ignored timing_data`
+//! (a generated period; `BOOKLET_TEMPLATES` tries a copy of the templates).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -350,8 +354,8 @@ fn text_has_names_states_events_and_tables() {
         "2R",
         "Unr",
         "D'Souza, Christine",
-        "V93019",
-        "Victorian Major",
+        "V93019 Victorian Major",
+        "V93020 MCC Easter Open (late)",
         "A93115",
         "time control too fast: 5 minutes a game",
         "late",
@@ -561,6 +565,48 @@ fn national_list_typesets_every_state() {
         let last = s.players.last().unwrap();
         assert!(text.contains(last.name.split(' ').next().unwrap()));
     }
+    // The pages of the state lists are filled in advance: every one but the
+    // last is full (three columns of about 75 lines), none spilled over.
+    let pages: Vec<&str> = text.split("\n\n").filter(|page| page.contains("Active Players \u{b7}")).collect();
+    assert!(pages.len() > 5, "{} pages of state lists", pages.len());
+    for (i, page) in pages[..pages.len() - 1].iter().enumerate() {
+        let lines = page.lines().count();
+        assert!(lines > 200, "state list page {} has only {lines} lines:\n{page}", i + 1);
+    }
+    // Every player's line, in order, state by state.
+    let mut at = 0;
+    for s in &data.states {
+        for p in &s.players {
+            let line = format!("\n{} {} {}", p.rating, p.games, p.name.split(' ').next().unwrap());
+            let found = text[at..].find(&line);
+            if found.is_none() {
+                let near = text[at..].find(p.name.split(' ').next().unwrap()).map(|i| at + i).unwrap_or(at);
+                panic!("{line:?} missing or out of order ({}): {:?}", s.name, &text[near.saturating_sub(200)..near + 200]);
+            }
+            at += found.unwrap() + 1;
+        }
+    }
+}
+
+#[test]
+fn a_booklet_without_states_or_events_typesets() {
+    let mut data = fixture();
+    data.lists.clear();
+    data.states.clear();
+    data.events_rated.clear();
+    data.events_not_rated.clear();
+    let text = check_layout(&data);
+    assert!(text.contains("No events were rated this period."));
+}
+
+#[test]
+fn a_line_break_in_a_name_does_not_break_the_lists() {
+    let mut data = fixture();
+    data.states[0].players[1].name = "Johansen,\nDarryl".into();
+    data.events_rated[0].events[0].name = "Victorian\nMajor".into();
+    let text = check_layout(&data);
+    assert!(text.contains("2452 42 Johansen, Darryl\n2577 32 Rogers, Ian"), "{text}");
+    assert!(text.contains("V93019 Victorian Major\nV93020 MCC Easter Open"), "{text}");
 }
 
 /// Writes the fixtures' PDFs into `$BOOKLET_PREVIEW` and prints timings
@@ -619,4 +665,55 @@ fn preview_empty() {
     data.events_rated.clear();
     data.events_not_rated.clear();
     std::fs::write(dir.join("empty.pdf"), render_booklet(&data, None).unwrap()).unwrap();
+}
+
+/// Writes the template data of the data folder `$BOOKLET_DATA` to
+/// `$BOOKLET_JSON` (`/data.json`) and `$BOOKLET_JSON.lists` (`/lists.json`),
+/// for `timing_data`.
+#[test]
+#[ignore]
+fn dump_template_data() {
+    let dir = std::env::var("BOOKLET_DATA").unwrap();
+    let out = std::env::var("BOOKLET_JSON").unwrap();
+    let data = crate::pipeline::booklet_data(Path::new(&dir)).unwrap();
+    std::fs::write(&out, serde_json::to_vec(&view::TemplateData::new(&data)).unwrap()).unwrap();
+    std::fs::write(format!("{out}.lists"), serde_json::to_vec(&view::ListColumns::new(&data)).unwrap()).unwrap();
+}
+
+/// Typesets the template data in `$BOOKLET_JSON` (see `dump_template_data`)
+/// with the templates in `$BOOKLET_TEMPLATES` (default: the embedded ones) and
+/// prints how long it took; with `$BOOKLET_PDF`, also the PDF export
+/// (`$BOOKLET_UNTAGGED`: without tags), with `$BOOKLET_TEXT` the text, and
+/// with `$BOOKLET_ROUNDS=n`, n − 1 warm-up runs first.
+#[test]
+#[ignore]
+fn timing_data() {
+    let dir = std::env::var("BOOKLET_TEMPLATES").ok().map(PathBuf::from);
+    let path = std::env::var("BOOKLET_JSON").unwrap();
+    let json = std::fs::read(&path).unwrap();
+    let lists = std::fs::read(format!("{path}.lists")).unwrap();
+    let world = BookletWorld::new(dir.as_deref(), json, lists, published_date("1993-08-01").ok()).unwrap();
+    let rounds: usize = std::env::var("BOOKLET_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    for _ in 1..rounds {
+        let t = Instant::now();
+        let pages = typeset(&world, typst_pdf::pdf).map(|doc| doc.output.pages().len());
+        eprintln!("warm-up: {:.2?}, {pages:?} pages", t.elapsed());
+    }
+    let t = Instant::now();
+    match typeset(&world, typst_pdf::pdf) {
+        Ok(doc) => {
+            let doc = doc.output;
+            eprintln!("typeset: {:.2?}, {} pages", t.elapsed(), doc.pages().len());
+            if std::env::var("BOOKLET_PDF").is_ok() {
+                let t = Instant::now();
+                let tagged = std::env::var("BOOKLET_UNTAGGED").is_err();
+                let pdf = typst_pdf::pdf(&doc, &PdfOptions { tagged, ..PdfOptions::default() }).unwrap();
+                eprintln!("pdf: {:.2?}, {} bytes", t.elapsed(), pdf.len());
+            }
+            if std::env::var("BOOKLET_TEXT").is_ok() {
+                eprintln!("{}", text::frames_text(doc.pages().iter().map(|page| &page.frame)));
+            }
+        }
+        Err(e) => eprintln!("{e}"),
+    }
 }

@@ -14,7 +14,7 @@ pub(crate) fn frames_text<'a>(pages: impl Iterator<Item = &'a Frame>) -> String 
             out.push_str("\n\n");
         }
         let mut line = Line::default();
-        walk(frame, Transform::identity(), &mut |origin, item| line.push(&mut out, origin, item));
+        walk_in_reading_order(frame, Transform::identity(), &mut |origin, item| line.push(&mut out, origin, item));
     }
     out.push('\n');
     out
@@ -43,13 +43,64 @@ impl Line {
             }
             Some(_) => {}
         }
-        out.push_str(text);
+        // Runs of spaces of any width (the lists pad with en, six-per-em and
+        // figure spaces) read as one space.
+        let mut space = false;
+        for c in text.chars() {
+            if c.is_whitespace() && c != '\n' {
+                if !space {
+                    out.push(' ');
+                }
+                space = true;
+            } else {
+                out.push(c);
+                space = false;
+            }
+        }
         self.last = Some((origin.y, origin.x + item.width()));
     }
 }
 
+/// The label of blocks whose text is set in columns side by side but reads
+/// across, line by line (the lists' runs of rows: the state lists' numbers
+/// and names, the events' codes and names, are separate paragraphs).
+const ROWS_LABEL: &str = "list-rows";
+
+/// Like [`walk`], but the text of a block labelled `<list-rows>` is visited
+/// line by line, left to right, as it reads.
+fn walk_in_reading_order<'a>(frame: &'a Frame, ts: Transform, f: &mut dyn FnMut(Point, &'a TextItem)) {
+    for (pos, item) in frame.items() {
+        let ts = ts.pre_concat(Transform::translate(pos.x, pos.y));
+        match item {
+            FrameItem::Group(group) if group.label.is_some_and(|l| l.resolve().as_str() == ROWS_LABEL) => {
+                let mut runs = Vec::new();
+                walk(&group.frame, ts.pre_concat(group.transform), &mut |origin, text| runs.push((origin, text)));
+                // Line by line (runs whose baselines are within a fraction of
+                // the text size of each other), then left to right.
+                runs.sort_by(|(a, _), (b, _)| a.y.to_raw().total_cmp(&b.y.to_raw()));
+                let mut start = 0;
+                while start < runs.len() {
+                    let (top, first) = runs[start];
+                    let end = runs[start..]
+                        .iter()
+                        .position(|(origin, _)| origin.y - top.y > first.size * 0.4)
+                        .map_or(runs.len(), |n| start + n);
+                    runs[start..end].sort_by(|(a, _), (b, _)| a.x.to_raw().total_cmp(&b.x.to_raw()));
+                    for &(origin, text) in &runs[start..end] {
+                        f(origin, text);
+                    }
+                    start = end;
+                }
+            }
+            FrameItem::Group(group) => walk_in_reading_order(&group.frame, ts.pre_concat(group.transform), f),
+            FrameItem::Text(text) => f(Point::zero().transform(ts), text),
+            _ => {}
+        }
+    }
+}
+
 /// Visits every text run of a frame with its position on the page.
-pub(crate) fn walk(frame: &Frame, ts: Transform, f: &mut dyn FnMut(Point, &TextItem)) {
+pub(crate) fn walk<'a>(frame: &'a Frame, ts: Transform, f: &mut dyn FnMut(Point, &'a TextItem)) {
     for (pos, item) in frame.items() {
         let ts = ts.pre_concat(Transform::translate(pos.x, pos.y));
         match item {

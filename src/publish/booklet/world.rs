@@ -1,6 +1,6 @@
 //! The typst `World` the booklet is compiled in: the template files (from a
-//! folder, or the copies embedded in the binary), the booklet data as a virtual
-//! JSON file, and the embedded fonts. Nothing here touches the network, the
+//! folder, or the copies embedded in the binary), the booklet data as virtual
+//! JSON files, and the embedded fonts. Nothing here touches the network, the
 //! system fonts or the clock.
 
 use std::collections::HashMap;
@@ -18,8 +18,10 @@ use super::BookletError;
 
 /// Where the template's main file lives, inside the template root.
 pub(crate) const MAIN: &str = "booklet.typ";
-/// The virtual file the template reads the data from: `json("/data.json")`.
+/// The virtual files the template reads the data from: `json("/data.json")`,
+/// and the long lists, `json("/lists.json")`.
 pub(crate) const DATA: &str = "data.json";
+pub(crate) const LISTS: &str = "lists.json";
 
 /// The repository's `templates/` folder, compiled into the binary so that it
 /// works from anywhere. Keep in step with the files under `templates/`.
@@ -29,6 +31,7 @@ static EMBEDDED: &[(&str, &[u8])] = &[
     ("parts/front.typ", include_bytes!("../../../templates/parts/front.typ")),
     ("parts/lists.typ", include_bytes!("../../../templates/parts/lists.typ")),
     ("parts/charts.typ", include_bytes!("../../../templates/parts/charts.typ")),
+    ("parts/columns.typ", include_bytes!("../../../templates/parts/columns.typ")),
     ("parts/states.typ", include_bytes!("../../../templates/parts/states.typ")),
     ("parts/events.typ", include_bytes!("../../../templates/parts/events.typ")),
     ("parts/tables.typ", include_bytes!("../../../templates/parts/tables.typ")),
@@ -41,10 +44,12 @@ static EMBEDDED: &[(&str, &[u8])] = &[
 ];
 
 /// The sans face shipped with the templates (SIL OFL, see templates/fonts/OFL.txt).
-static EMBEDDED_FONTS: &[&[u8]] = &[
-    include_bytes!("../../../templates/fonts/NotoSans-Regular.ttf"),
-    include_bytes!("../../../templates/fonts/NotoSans-Bold.ttf"),
-];
+static EMBEDDED_FONTS: &[&[u8]] = &[LIST_FONT, LIST_FONT_BOLD];
+
+/// The face the templates set the lists in (Noto Sans Regular, and Bold):
+/// the widths the template data carries are estimated in it.
+pub(crate) static LIST_FONT: &[u8] = include_bytes!("../../../templates/fonts/NotoSans-Regular.ttf");
+pub(crate) static LIST_FONT_BOLD: &[u8] = include_bytes!("../../../templates/fonts/NotoSans-Bold.ttf");
 
 /// The fonts every booklet can use: typst's own (serif, maths, mono) and our
 /// sans. Parsed once per process.
@@ -71,6 +76,8 @@ pub(crate) struct BookletWorld {
     main: FileId,
     data_id: FileId,
     data: Bytes,
+    lists_id: FileId,
+    lists: Bytes,
     today: Option<Datetime>,
     book: LazyHash<FontBook>,
     fonts: Vec<Font>,
@@ -79,11 +86,13 @@ pub(crate) struct BookletWorld {
 }
 
 impl BookletWorld {
-    /// A world serving the template from `folder` (or the embedded copy) and
-    /// `data` as `/data.json`; `today` is what `datetime.today()` answers.
+    /// A world serving the template from `folder` (or the embedded copy),
+    /// `data` as `/data.json` and `lists` as `/lists.json`; `today` is what
+    /// `datetime.today()` answers.
     pub(crate) fn new(
         folder: Option<&Path>,
         data: Vec<u8>,
+        lists: Vec<u8>,
         today: Option<Datetime>,
     ) -> Result<Self, BookletError> {
         let mut fonts = BASE_FONTS.clone();
@@ -107,6 +116,8 @@ impl BookletWorld {
             main: project_file(MAIN),
             data_id: project_file(DATA),
             data: Bytes::new(data),
+            lists_id: project_file(LISTS),
+            lists: Bytes::new(lists),
             today,
             book,
             fonts,
@@ -118,7 +129,7 @@ impl BookletWorld {
     /// folder, `templates/…` for the embedded copy.
     pub(crate) fn display_path(&self, id: FileId) -> String {
         let rel = id.vpath().get_without_slash();
-        if id == self.data_id {
+        if id == self.data_id || id == self.lists_id {
             return format!("<booklet data>/{rel}");
         }
         match (&self.templates, id.root()) {
@@ -132,6 +143,9 @@ impl BookletWorld {
     fn read(&self, id: FileId) -> FileResult<Bytes> {
         if id == self.data_id {
             return Ok(self.data.clone());
+        }
+        if id == self.lists_id {
+            return Ok(self.lists.clone());
         }
         if let VirtualRoot::Package(spec) = id.root() {
             return Err(FileError::Other(Some(
