@@ -253,13 +253,7 @@ impl RatingSystem for Acf {
         let mut removed = Vec::with_capacity(n);
         let mut calculations = Vec::new();
         for p in 0..n {
-            let mut next = start[p].clone();
-            if let Some(d) = index.last_played[p] {
-                next.last_played = Some(next.last_played.map_or(d, |old| old.max(d)));
-                if next.status == Status::New {
-                    next.status = Status::Unrated;
-                }
-            }
+            let mut next = index.carry_forward(p, &start[p]);
             if let Some(s) = &stage1_results[p] {
                 next.games = s.g;
                 next.score = s.t;

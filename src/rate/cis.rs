@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use super::acf::num;
 use super::games::GameIndex;
-use super::{extra_column, round_half_up, with_columns, Calculation, OutputTable, RatingSystem, Ratings};
+use super::{extra_column, with_columns, Calculation, OutputTable, RatingSystem, Ratings};
 use crate::config::school_year_of;
 use crate::diag::{Code, Diagnostic, Location};
 use crate::ingest::extras::{DatedEntry, HistoryEntry, HistoryKind, HISTORY_COLUMNS};
@@ -518,16 +518,11 @@ impl RatingSystem for Cis {
         let mut calculations = Vec::new();
         let mut history: Vec<HistoryEntry> = Vec::new();
         for (p, r) in results.iter().enumerate() {
-            let mut next = start[p].clone();
+            let mut next = index.carry_forward(p, &start[p]);
             next.extra.resize(columns.len(), ExtraValue::Empty);
-            if let Some(d) = index.last_played[p] {
-                next.last_played = Some(next.last_played.map_or(d, |old| old.max(d)));
-            }
             if let Some(rating) = r.rating {
                 next.rating = Some(rating);
                 next.status = Status::Confirmed;
-            } else if index.last_played[p].is_some() && next.status == Status::New {
-                next.status = Status::Unrated;
             }
             if let Some(StartRating::Enters { date, .. }) = r.start {
                 if next.extra[joined_at] == ExtraValue::Empty {
@@ -659,11 +654,7 @@ impl RatingSystem for Cis {
     }
 
     fn printed(&self, player: &Player) -> String {
-        match (player.status, player.rating) {
-            (Status::New, _) => String::new(),
-            (s, Some(r)) if s.is_rated() => round_half_up(r).to_string(),
-            _ => "Unr".to_string(),
-        }
+        super::printed_whole(player)
     }
 
     fn tables(&self) -> SystemTables {

@@ -252,13 +252,7 @@ impl RatingSystem for Ecf {
         let mut players = Vec::with_capacity(start.len());
         let mut calculations = Vec::new();
         for (p, s) in seasons.iter().enumerate() {
-            let mut next = start[p].clone();
-            if let Some(d) = index.last_played[p] {
-                next.last_played = Some(next.last_played.map_or(d, |old| old.max(d)));
-                if next.status == Status::New {
-                    next.status = Status::Unrated;
-                }
-            }
+            let mut next = index.carry_forward(p, &start[p]);
             if let Some(g) = s.grade {
                 next.rating = Some(g as f64);
                 next.status = Status::Confirmed;
@@ -388,11 +382,7 @@ impl RatingSystem for Ecf {
     }
 
     fn printed(&self, player: &Player) -> String {
-        match (player.status, player.rating) {
-            (Status::New, _) => String::new(),
-            (s, Some(r)) if s.is_rated() => round_half_up(r).to_string(),
-            _ => "Unr".to_string(),
-        }
+        super::printed_whole(player)
     }
 
     fn tables(&self) -> SystemTables {

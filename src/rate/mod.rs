@@ -243,6 +243,16 @@ pub fn result_word(score: f64) -> &'static str {
     }
 }
 
+/// A rating printed as a whole number (`Unr` when the player has none
+/// published, blank for a new player), as ECF and CIS lists print it.
+pub fn printed_whole(player: &Player) -> String {
+    match (player.status, player.rating) {
+        (crate::model::Status::New, _) => String::new(),
+        (s, Some(r)) if s.is_rated() => round_half_up(r).to_string(),
+        _ => "Unr".to_string(),
+    }
+}
+
 /// Half up to a whole number, as ratings print: 1011.5 → 1012.
 pub fn round_half_up(x: f64) -> i64 {
     (x + 0.5 + 1e-9).floor() as i64
