@@ -89,7 +89,16 @@ fn main() {
                     eprintln!("generating {} ({players} players, {events} events) into {} …", size.name, dir.display());
                     let started = Instant::now();
                     let status = Command::new(binary())
-                        .args(["generate", "--seed", "7", "--players", &players.to_string(), "--events", &events.to_string(), "--out"])
+                        .args([
+                            "generate",
+                            "--seed",
+                            "7",
+                            "--players",
+                            &players.to_string(),
+                            "--events",
+                            &events.to_string(),
+                            "--out",
+                        ])
                         .arg(&dir)
                         .status()
                         .expect("ratebook generate runs");
@@ -110,10 +119,8 @@ fn main() {
         rows.push((size.name, all));
     }
 
-    let stage_names: Vec<String> = rows
-        .first()
-        .map(|(_, runs)| runs[0].stages.iter().map(|(n, _)| n.clone()).collect())
-        .unwrap_or_default();
+    let stage_names: Vec<String> =
+        rows.first().map(|(_, runs)| runs[0].stages.iter().map(|(n, _)| n.clone()).collect()).unwrap_or_default();
     print!("| data | games | total s |");
     for s in &stage_names {
         print!(" {s} s |");
@@ -131,7 +138,9 @@ fn main() {
         print!("| {name} | {games:.0} | {total:.2} |");
         let mut read = f64::NAN;
         for s in &stage_names {
-            let t = median(runs.iter().map(|r| r.stages.iter().find(|(n, _)| n == s).map_or(f64::NAN, |(_, t)| *t)).collect());
+            let t = median(
+                runs.iter().map(|r| r.stages.iter().find(|(n, _)| n == s).map_or(f64::NAN, |(_, t)| *t)).collect(),
+            );
             if s == "read" {
                 read = t;
             }
@@ -141,7 +150,8 @@ fn main() {
         println!(" {peak:.0} | {:.0} | {:.2} |", games / total, total / read);
         totals.push((*name, games, total));
     }
-    if let (Some(large), Some(world)) = (totals.iter().find(|t| t.0 == "large"), totals.iter().find(|t| t.0 == "world")) {
+    if let (Some(large), Some(world)) = (totals.iter().find(|t| t.0 == "large"), totals.iter().find(|t| t.0 == "world"))
+    {
         let time_ratio = world.2 / large.2;
         let game_ratio = world.1 / large.1;
         println!(

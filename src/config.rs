@@ -11,10 +11,7 @@ use thiserror::Error;
 #[derive(Debug, Error)]
 pub enum ConfigError {
     #[error("cannot read {path}: {source}")]
-    Read {
-        path: String,
-        source: std::io::Error,
-    },
+    Read { path: String, source: std::io::Error },
     #[error("{path}: {message}")]
     Invalid { path: String, message: String },
 }
@@ -61,13 +58,7 @@ pub struct ListSizes {
 
 impl Default for ListSizes {
     fn default() -> Self {
-        ListSizes {
-            top: 60,
-            juniors: vec![20, 16, 12],
-            junior_size: 20,
-            females: 20,
-            improvers: 25,
-        }
+        ListSizes { top: 60, juniors: vec![20, 16, 12], junior_size: 20, females: 20, improvers: 25 }
     }
 }
 
@@ -117,14 +108,9 @@ struct PeriodToml {
 impl PeriodConfig {
     /// Reads and checks `period.toml`.
     pub fn load(path: &Path) -> Result<PeriodConfig, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
-            path: path.display().to_string(),
-            source,
-        })?;
-        PeriodConfig::parse(&text).map_err(|message| ConfigError::Invalid {
-            path: path.display().to_string(),
-            message,
-        })
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| ConfigError::Read { path: path.display().to_string(), source })?;
+        PeriodConfig::parse(&text).map_err(|message| ConfigError::Invalid { path: path.display().to_string(), message })
     }
 
     /// Parses the text of `period.toml`; the error says what is wrong and where.
@@ -132,10 +118,8 @@ impl PeriodConfig {
         let raw: PeriodToml = toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
         let date = |key: &str, value: &toml::value::Datetime| -> Result<NaiveDate, String> {
             match value.date {
-                Some(d) if value.time.is_none() => {
-                    NaiveDate::from_ymd_opt(d.year as i32, d.month as u32, d.day as u32)
-                        .ok_or_else(|| format!("`{key}` is not a valid date: {value}"))
-                }
+                Some(d) if value.time.is_none() => NaiveDate::from_ymd_opt(d.year as i32, d.month as u32, d.day as u32)
+                    .ok_or_else(|| format!("`{key}` is not a valid date: {value}")),
                 _ => Err(format!("`{key}` must be a date like 1993-08-01, not {value}")),
             }
         };
@@ -159,9 +143,7 @@ impl PeriodConfig {
         };
         let mut states = Vec::new();
         for (code, name) in &raw.states {
-            let name = name
-                .as_str()
-                .ok_or_else(|| format!("[states] {code} must be the state's name in quotes"))?;
+            let name = name.as_str().ok_or_else(|| format!("[states] {code} must be the state's name in quotes"))?;
             states.push((code.trim().to_string(), name.to_string()));
         }
         if states.is_empty() {
@@ -184,10 +166,7 @@ impl PeriodConfig {
 
     /// The state's name for a code, if the code is one of `[states]`.
     pub fn state_name(&self, code: &str) -> Option<&str> {
-        self.states
-            .iter()
-            .find(|(c, _)| c.eq_ignore_ascii_case(code))
-            .map(|(_, n)| n.as_str())
+        self.states.iter().find(|(c, _)| c.eq_ignore_ascii_case(code)).map(|(_, n)| n.as_str())
     }
 
     /// The earliest end date of a late event: `start` minus the period's length.
@@ -310,7 +289,9 @@ A = "Australian Capital Territory"
     #[test]
     fn school_year_start_defaults_to_september_and_is_checked() {
         assert_eq!(PeriodConfig::parse(EXAMPLE).unwrap().school_year_start, (9, 1));
-        let with = |v: &str| PeriodConfig::parse(&EXAMPLE.replace("[states]", &format!("school_year_start = {v}\n\n[states]")));
+        let with = |v: &str| {
+            PeriodConfig::parse(&EXAMPLE.replace("[states]", &format!("school_year_start = {v}\n\n[states]")))
+        };
         assert_eq!(with("\"08-15\"").unwrap().school_year_start, (8, 15));
         assert_eq!(with("2024-01-20").unwrap().school_year_start, (1, 20));
         assert!(with("\"13-01\"").unwrap_err().contains("school_year_start"));

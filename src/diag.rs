@@ -134,12 +134,7 @@ impl Location {
 
     /// A cell by zero-based row and column.
     pub fn cell(file: &str, sheet: &str, row: u32, col: u32) -> Location {
-        Location {
-            file: file.to_string(),
-            sheet: Some(sheet.to_string()),
-            cell: Some(a1(row, col)),
-            line: None,
-        }
+        Location { file: file.to_string(), sheet: Some(sheet.to_string()), cell: Some(a1(row, col)), line: None }
     }
 
     /// A position in a text file, one-based line and column.

@@ -172,7 +172,10 @@ pub fn card(m: &Match, file: &str) -> Card {
         });
     }
     // Players must play in rating order: each present player rated no higher than the one above.
-    for (side, rating_of) in [("home", (|c: &BoardCard| c.home_rating) as fn(&BoardCard) -> Option<u32>), ("away", |c: &BoardCard| c.away_rating)] {
+    for (side, rating_of) in [
+        ("home", (|c: &BoardCard| c.home_rating) as fn(&BoardCard) -> Option<u32>),
+        ("away", |c: &BoardCard| c.away_rating),
+    ] {
         let mut above: Option<(u32, u32)> = None;
         for c in &boards {
             let Some(r) = rating_of(c) else { continue };
@@ -240,7 +243,10 @@ fn result_cell(sheet: &Sheet, row: u32, col: u32, diagnostics: &mut Vec<Diagnost
                 Diagnostic::error(
                     Code::BadResult,
                     sheet.location(row, col),
-                    format!("a board's result must be 1, ½ or 0, not {}", cell_text(sheet.get(row, col)).unwrap_or_default()),
+                    format!(
+                        "a board's result must be 1, ½ or 0, not {}",
+                        cell_text(sheet.get(row, col)).unwrap_or_default()
+                    ),
                 )
                 .with_hint("write 1 for a win, ½ (or 0.5) for a draw, 0 for a loss"),
             );
@@ -252,9 +258,14 @@ fn result_cell(sheet: &Sheet, row: u32, col: u32, diagnostics: &mut Vec<Diagnost
 /// Reads the `Match` sheet (or a workbook's only sheet).
 pub fn read_match(path: &Path, file: &str) -> Result<(Match, Vec<Diagnostic>), Vec<Diagnostic>> {
     let workbook = crate::ingest::sheet::Workbook::open(path, file).map_err(|d| vec![d])?;
-    let Some(sheet) = workbook.sheet("Match").or_else(|| (workbook.sheets.len() == 1).then(|| &workbook.sheets[0])) else {
-        return Err(vec![Diagnostic::error(Code::MissingSheet, Location::file(file), "the workbook has no sheet \"Match\"")
-            .with_hint(format!("name the match's sheet Match (sheets found: {})", workbook.sheet_names().join(", ")))]);
+    let Some(sheet) = workbook.sheet("Match").or_else(|| (workbook.sheets.len() == 1).then(|| &workbook.sheets[0]))
+    else {
+        return Err(vec![Diagnostic::error(
+            Code::MissingSheet,
+            Location::file(file),
+            "the workbook has no sheet \"Match\"",
+        )
+        .with_hint(format!("name the match's sheet Match (sheets found: {})", workbook.sheet_names().join(", ")))]);
     };
     let mut diagnostics = Vec::new();
     let Some(header) = Header::find(sheet) else {
@@ -302,7 +313,11 @@ pub fn read_match(path: &Path, file: &str) -> Result<(Match, Vec<Diagnostic>), V
                 }
             };
             if grade.is_some_and(|g| g < 0.0) {
-                diagnostics.push(Diagnostic::error(Code::BadNumber, sheet.location(row, grade_col), format!("{what} cannot be negative")));
+                diagnostics.push(Diagnostic::error(
+                    Code::BadNumber,
+                    sheet.location(row, grade_col),
+                    format!("{what} cannot be negative"),
+                ));
             }
             let result = result_col.and_then(|c| result_cell(sheet, row, c, &mut diagnostics));
             Seat { name: sheet.text(row, name_col), grade, result }
@@ -313,12 +328,19 @@ pub fn read_match(path: &Path, file: &str) -> Result<(Match, Vec<Diagnostic>), V
         boards.push(Board { board, home, away });
     }
     if boards.is_empty() {
-        diagnostics.push(Diagnostic::error(Code::MissingField, sheet.sheet_location(), "the match has no boards").with_hint("one row per board under the header row"));
+        diagnostics.push(
+            Diagnostic::error(Code::MissingField, sheet.sheet_location(), "the match has no boards")
+                .with_hint("one row per board under the header row"),
+        );
     }
     let mut seen = std::collections::HashSet::new();
     for b in &boards {
         if !seen.insert(b.board) {
-            diagnostics.push(Diagnostic::error(Code::BadValue, sheet.sheet_location(), format!("board {} is listed twice", b.board)));
+            diagnostics.push(Diagnostic::error(
+                Code::BadValue,
+                sheet.sheet_location(),
+                format!("board {} is listed twice", b.board),
+            ));
         }
     }
     if diagnostics.iter().any(Diagnostic::is_error) {
@@ -327,7 +349,11 @@ pub fn read_match(path: &Path, file: &str) -> Result<(Match, Vec<Diagnostic>), V
     if has_results {
         for b in &boards {
             if b.home.result.is_none() && b.away.result.is_none() {
-                diagnostics.push(Diagnostic::warning(Code::MissingField, sheet.sheet_location(), format!("board {} has no result: counted as 0-0", b.board)));
+                diagnostics.push(Diagnostic::warning(
+                    Code::MissingField,
+                    sheet.sheet_location(),
+                    format!("board {} has no result: counted as 0-0", b.board),
+                ));
             }
         }
     }
@@ -338,11 +364,21 @@ pub fn read_match(path: &Path, file: &str) -> Result<(Match, Vec<Diagnostic>), V
 /// The card as text, like the printed match cards.
 pub fn render(card: &Card) -> String {
     let mut out = String::new();
-    let width = card.boards.iter().flat_map(|b| [b.home_name.chars().count(), b.away_name.chars().count()]).max().unwrap_or(0).max(12);
+    let width = card
+        .boards
+        .iter()
+        .flat_map(|b| [b.home_name.chars().count(), b.away_name.chars().count()])
+        .max()
+        .unwrap_or(0)
+        .max(12);
     let rating = |r: Option<u32>| r.map(halves).unwrap_or_else(|| "-".into());
     let adj = |a: u32| if a == 0 { String::new() } else { halves(a) };
     let res = |r: Option<f64>| r.map(points).unwrap_or_default();
-    let _ = writeln!(out, "{:>3}  {:<width$} {:>5} {:>4} {:>4}   {:<width$} {:>5} {:>4} {:>4}", "Bd", "Home", "Rtg", "Adj", "Res", "Away", "Rtg", "Adj", "Res");
+    let _ = writeln!(
+        out,
+        "{:>3}  {:<width$} {:>5} {:>4} {:>4}   {:<width$} {:>5} {:>4} {:>4}",
+        "Bd", "Home", "Rtg", "Adj", "Res", "Away", "Rtg", "Adj", "Res"
+    );
     for b in &card.boards {
         let _ = writeln!(
             out,
@@ -358,7 +394,17 @@ pub fn render(card: &Card) -> String {
             res(b.away_result),
         );
     }
-    let _ = writeln!(out, "     {:<width$} {:>5} {:>4} {:>4}   {:<width$} {:>5} {:>4}", "Adjustments", "", halves(card.home_total), "", "", "", halves(card.away_total));
+    let _ = writeln!(
+        out,
+        "     {:<width$} {:>5} {:>4} {:>4}   {:<width$} {:>5} {:>4}",
+        "Adjustments",
+        "",
+        halves(card.home_total),
+        "",
+        "",
+        "",
+        halves(card.away_total)
+    );
     let diff = card.home_total.abs_diff(card.away_total);
     let tenth = diff as f64 / 20.0;
     let to = match card.start_to {
@@ -383,7 +429,8 @@ pub fn render(card: &Card) -> String {
                 points(pts)
             }
         };
-        let _ = writeln!(out, "Result: home {}, away {}", with(r.home_points, Team::Home), with(r.away_points, Team::Away));
+        let _ =
+            writeln!(out, "Result: home {}, away {}", with(r.home_points, Team::Home), with(r.away_points, Team::Away));
         let _ = writeln!(
             out,
             "{}",
@@ -632,7 +679,11 @@ mod tests {
         let m = Match {
             boards: vec![
                 game(1, ("A", 12.0, 0.0), ("B", 14.0, 1.0)),
-                Board { board: 2, home: Seat { name: None, grade: None, result: Some(0.0) }, away: seat("C", 13.0, 1.0) },
+                Board {
+                    board: 2,
+                    home: Seat { name: None, grade: None, result: Some(0.0) },
+                    away: seat("C", 13.0, 1.0),
+                },
                 game(3, ("D", 12.5, 0.5), ("E", 9.0, 0.5)),
             ],
             has_results: true,
@@ -641,7 +692,7 @@ mod tests {
         assert_eq!((c.boards[1].home_adjustment, c.boards[1].away_adjustment), (0, 0));
         assert_eq!((c.home_total, c.away_total), (8, 14));
         assert_eq!((c.start, c.start_to), (1, Team::Away)); // 3 apart → 0.3 → 0.5
-        // Board 3's home player (12.5) is rated above board 1's (12).
+                                                            // Board 3's home player (12.5) is rated above board 1's (12).
         assert_eq!(c.warnings.len(), 1);
         assert!(c.warnings[0].message.contains("board 3"), "{}", c.warnings[0].message);
         let r = c.result.unwrap();

@@ -66,7 +66,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Ok(c) => c.states,
                 Err(_) => ratebook::config::default_states(),
             };
-            let layout = if crosstable { ratebook::template::TemplateLayout::Crosstable } else { ratebook::template::TemplateLayout::Games };
+            let layout = if crosstable {
+                ratebook::template::TemplateLayout::Crosstable
+            } else {
+                ratebook::template::TemplateLayout::Games
+            };
             ratebook::template::write_template(&file, layout, &states)?;
             eprintln!("wrote {}", file.display());
             Ok(ExitCode::SUCCESS)
@@ -106,7 +110,13 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Generate { out, players, events, seed, system } => {
             let system = ratebook::config::SystemName::parse(&system).expect("clap checks the system's name");
-            let summary = ratebook::generate::generate(&ratebook::generate::GenerateOptions { out: out.clone(), players, events, seed, system })?;
+            let summary = ratebook::generate::generate(&ratebook::generate::GenerateOptions {
+                out: out.clone(),
+                players,
+                events,
+                seed,
+                system,
+            })?;
             eprintln!(
                 "wrote {} players, {} events, {} games into {}",
                 summary.players,
@@ -122,11 +132,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// Prints findings grouped by file to stderr: all of them with `all`,
 /// otherwise errors and warnings only (notes are in validation.txt).
 fn print_findings(diagnostics: &[Diagnostic], all: bool) {
-    let shown: Vec<Diagnostic> = diagnostics
-        .iter()
-        .filter(|d| all || d.severity != Severity::Note)
-        .cloned()
-        .collect();
+    let shown: Vec<Diagnostic> = diagnostics.iter().filter(|d| all || d.severity != Severity::Note).cloned().collect();
     let text = validation_report::render_findings(&shown);
     if std::io::stderr().is_terminal() {
         for line in text.lines() {

@@ -170,12 +170,7 @@ impl EventKind {
     }
 
     pub fn parse(text: &str) -> Option<EventKind> {
-        let key: String = text
-            .trim()
-            .to_ascii_lowercase()
-            .chars()
-            .filter(|c| c.is_ascii_alphanumeric())
-            .collect();
+        let key: String = text.trim().to_ascii_lowercase().chars().filter(|c| c.is_ascii_alphanumeric()).collect();
         match key.as_str() {
             "swiss" => Some(EventKind::Swiss),
             "roundrobin" | "rr" | "allplayall" => Some(EventKind::RoundRobin),

@@ -9,8 +9,8 @@ use anyhow::{Context, Result};
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::ingest::{read_data_folder, IngestError};
-use crate::publish::{self, booklet_data::BookletData, lists, validation_report, Staging};
 use crate::model::ExtraValue;
+use crate::publish::{self, booklet_data::BookletData, lists, validation_report, Staging};
 use crate::rate::{system_for, OutputTable, RatingSystem, Ratings};
 use crate::timings::Timings;
 use crate::validate::{validate, Disposition, Validated};
@@ -106,12 +106,20 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
     if errors > 0 {
         for e in validated.period.events.iter().filter(|e| e.disposition == Disposition::Invalid) {
             validated.diagnostics.push(
-                Diagnostic::note(Code::SkippedInvalid, Location::file(&e.file), format!("event {} skipped: its report has errors", e.code))
-                    .with_hint("correct the report and it will be rated in a later period"),
+                Diagnostic::note(
+                    Code::SkippedInvalid,
+                    Location::file(&e.file),
+                    format!("event {} skipped: its report has errors", e.code),
+                )
+                .with_hint("correct the report and it will be rated in a later period"),
             );
         }
         for f in &validated.period.unreadable {
-            validated.diagnostics.push(Diagnostic::note(Code::SkippedInvalid, Location::file(f), "skipped: the file could not be read"));
+            validated.diagnostics.push(Diagnostic::note(
+                Code::SkippedInvalid,
+                Location::file(f),
+                "skipped: the file could not be read",
+            ));
         }
         crate::diag::sort(&mut validated.diagnostics);
     }
@@ -157,14 +165,19 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
             let started = Instant::now();
             let (files, ratings_book) = rayon::join(
                 || -> Result<()> {
-                    publish::player_file::write_player_file(&players_path, &kept, stamp).context("writing players.xlsx")?;
-                    publish::player_file::write_player_file(&removed_path, &removed, stamp).context("writing removed.xlsx")?;
+                    publish::player_file::write_player_file(&players_path, &kept, stamp)
+                        .context("writing players.xlsx")?;
+                    publish::player_file::write_player_file(&removed_path, &removed, stamp)
+                        .context("writing removed.xlsx")?;
                     for (table, path) in ratings.outputs.iter().zip(&output_paths) {
                         write_output_table(path, table, stamp).with_context(|| format!("writing {}", table.file))?;
                     }
                     Ok(())
                 },
-                || publish::workbook::write_ratings(&ratings_path, period, &ratings, &lists).context("writing ratings.xlsx"),
+                || {
+                    publish::workbook::write_ratings(&ratings_path, period, &ratings, &lists)
+                        .context("writing ratings.xlsx")
+                },
             );
             files?;
             ratings_book?;
@@ -173,7 +186,8 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
         || -> Result<std::time::Duration> {
             let started = Instant::now();
             let data = publish::booklet_data(period, &ratings, &lists, system.as_ref());
-            let pdf = publish::booklet::render_booklet(&data, opts.templates.as_deref()).context("typesetting booklet.pdf")?;
+            let pdf = publish::booklet::render_booklet(&data, opts.templates.as_deref())
+                .context("typesetting booklet.pdf")?;
             std::fs::write(&pdf_path, pdf).with_context(|| format!("cannot write {}", pdf_path.display()))?;
             Ok(started.elapsed())
         },
@@ -224,7 +238,11 @@ pub fn booklet_data(data: &Path) -> Result<BookletData> {
 
 /// Writes a workbook a rule set publishes (one sheet, a bold header row, the
 /// publication date as the document's date so two runs give the same bytes).
-fn write_output_table(path: &Path, table: &OutputTable, stamp: chrono::NaiveDate) -> Result<(), rust_xlsxwriter::XlsxError> {
+fn write_output_table(
+    path: &Path,
+    table: &OutputTable,
+    stamp: chrono::NaiveDate,
+) -> Result<(), rust_xlsxwriter::XlsxError> {
     use rust_xlsxwriter::{DocProperties, Format, Workbook};
     let mut workbook = Workbook::new();
     workbook.set_properties(&DocProperties::new().set_creation_datetime(&stamp));

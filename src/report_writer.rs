@@ -50,7 +50,10 @@ pub struct ReportPlayer {
 pub enum ReportResults {
     Games(Vec<ReportGame>),
     /// row i, column j: i's result against j, as the cell text ("1", "½", "0", "1*", "0*", "x", "" ...); index = start number - 1
-    Crosstable { cells: Vec<Vec<String>>, totals: bool },
+    Crosstable {
+        cells: Vec<Vec<String>>,
+        totals: bool,
+    },
 }
 
 /// A row of the `Games` sheet: start numbers and the result token.
@@ -155,7 +158,12 @@ fn header(sheet: &mut Worksheet, names: &[&str], widths: &[f64], bold: &Format) 
     Ok(())
 }
 
-fn write_players_sheet(sheet: &mut Worksheet, players: &[ReportPlayer], bold: &Format, date: &Format) -> Result<(), XlsxError> {
+fn write_players_sheet(
+    sheet: &mut Worksheet,
+    players: &[ReportPlayer],
+    bold: &Format,
+    date: &Format,
+) -> Result<(), XlsxError> {
     sheet.set_name("Players")?;
     header(sheet, &PLAYER_COLUMNS, &[5.0, 8.0, 22.0, 22.0, 7.0, 11.0, 6.0, 22.0], bold)?;
     for (i, p) in players.iter().enumerate() {
@@ -307,7 +315,11 @@ mod tests {
             fixed_opening: true,
             approved: true,
             submitted: None,
-            players: vec![player(1, Some(3001), "Smith", "John"), player(2, Some(3002), "Müller", "Zoë"), player(3, None, "Nguyen", "")],
+            players: vec![
+                player(1, Some(3001), "Smith", "John"),
+                player(2, Some(3002), "Müller", "Zoë"),
+                player(3, None, "Nguyen", ""),
+            ],
             results,
         }
     }

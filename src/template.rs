@@ -54,7 +54,9 @@ fn build(report: &EventReport, states: &[(String, String)]) -> Result<Workbook, 
     validate_players(workbook.worksheet_from_name("Players")?, &codes)?;
     match &report.results {
         ReportResults::Games(_) => validate_games(workbook.worksheet_from_name("Games")?)?,
-        ReportResults::Crosstable { cells, .. } => validate_crosstable(workbook.worksheet_from_name("Crosstable")?, cells.len())?,
+        ReportResults::Crosstable { cells, .. } => {
+            validate_crosstable(workbook.worksheet_from_name("Crosstable")?, cells.len())?
+        }
     }
     write_notes(workbook.add_worksheet(), states)?;
     Ok(workbook)
@@ -73,16 +75,17 @@ fn example(layout: TemplateLayout, states: &[(String, String)]) -> EventReport {
         .map(|(c, n)| (c.clone(), n.clone()))
         .unwrap_or_else(|| ("V".to_string(), "Victoria".to_string()));
     let place = if state == "V" { "Box Hill".to_string() } else { state_name };
-    let newcomer = |no: u32, surname: &str, first: &str, gender: Gender, born: NaiveDate, club: Option<&str>| ReportPlayer {
-        no,
-        id: None,
-        surname: surname.to_string(),
-        first_names: first.to_string(),
-        gender: Some(gender),
-        birth_date: Some(born),
-        state: Some(state.clone()),
-        club: club.map(str::to_string),
-    };
+    let newcomer =
+        |no: u32, surname: &str, first: &str, gender: Gender, born: NaiveDate, club: Option<&str>| ReportPlayer {
+            no,
+            id: None,
+            surname: surname.to_string(),
+            first_names: first.to_string(),
+            gender: Some(gender),
+            birth_date: Some(born),
+            state: Some(state.clone()),
+            club: club.map(str::to_string),
+        };
     let mut players = vec![
         newcomer(1, "Nguyen", "Thanh Long", Gender::Male, date(1980, 3, 14), Some("Box Hill")),
         newcomer(2, "Papadopoulos", "Eleni", Gender::Female, date(1975, 11, 2), None),
@@ -99,7 +102,12 @@ fn example(layout: TemplateLayout, states: &[(String, String)]) -> EventReport {
     match layout {
         TemplateLayout::Games => {
             players.push(newcomer(7, "Chen", "Wei", Gender::Male, date(1978, 5, 5), None));
-            let g = |round: u32, white: u32, black: Option<u32>, result: &str| ReportGame { round, white, black, result: result.to_string() };
+            let g = |round: u32, white: u32, black: Option<u32>, result: &str| ReportGame {
+                round,
+                white,
+                black,
+                result: result.to_string(),
+            };
             let games = vec![
                 g(1, 1, Some(5), "1-0"),
                 g(1, 6, Some(2), "½-½"),
@@ -220,7 +228,11 @@ fn validate_event(sheet: &mut Worksheet, states: &[&str]) -> Result<(), XlsxErro
         cell(sheet, "State", &hint(list(states)?, "State", "The code of the state association running the event.")?)?;
     }
     cell(sheet, "Start", &dates()?)?;
-    cell(sheet, "End", &hint(dates()?, "End", "The date of the last round. It decides the period the event is rated in.")?)?;
+    cell(
+        sheet,
+        "End",
+        &hint(dates()?, "End", "The date of the last round. It decides the period the event is rated in.")?,
+    )?;
     cell(sheet, "Rounds", &whole(1)?)?;
     cell(
         sheet,
@@ -448,7 +460,8 @@ mod tests {
         let r = example(TemplateLayout::Games, &states());
         let ReportResults::Games(games) = &r.results else { panic!("games layout") };
         for round in 1..=r.rounds {
-            let mut seen: Vec<u32> = games.iter().filter(|g| g.round == round).flat_map(|g| [Some(g.white), g.black]).flatten().collect();
+            let mut seen: Vec<u32> =
+                games.iter().filter(|g| g.round == round).flat_map(|g| [Some(g.white), g.black]).flatten().collect();
             seen.sort();
             assert_eq!(seen, (1..=r.players.len() as u32).collect::<Vec<_>>(), "round {round}: everyone once");
         }

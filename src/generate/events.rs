@@ -162,7 +162,10 @@ impl Pools {
                 let mut rated: Vec<u32> = members
                     .iter()
                     .copied()
-                    .filter(|&m| pop.file.players[m as usize].status == crate::model::Status::Confirmed && pop.activity[m as usize] > 0.1)
+                    .filter(|&m| {
+                        pop.file.players[m as usize].status == crate::model::Status::Confirmed
+                            && pop.activity[m as usize] > 0.1
+                    })
                     .collect();
                 rated.sort_by(|&a, &b| {
                     let (ra, rb) = (pop.file.players[a as usize].rating, pop.file.players[b as usize].rating);
@@ -300,9 +303,10 @@ fn vary_names(plans: &mut [EventPlan]) {
         if varied.len() == 2 {
             break;
         }
-        let pick = plan.players.iter_mut().find(|p| {
-            p.id.is_some_and(|id| !varied.contains(&id)) && names::nickname(&p.first_names).is_some()
-        });
+        let pick = plan
+            .players
+            .iter_mut()
+            .find(|p| p.id.is_some_and(|id| !varied.contains(&id)) && names::nickname(&p.first_names).is_some());
         if let Some(player) = pick {
             player.first_names = names::nickname(&player.first_names).unwrap_or_default();
             varied.extend(player.id);
@@ -339,7 +343,9 @@ fn plan_event(rng: &mut ChaCha8Rng, pop: &Population, pools: &Pools, d: &Draft) 
         Kind::Match => (2, 2 * rng.random_range(2..=4)),
     };
     let limit = match d.kind {
-        Kind::Weekender | Kind::Rapid if rng.random_bool(0.15) => Some(*[1200, 1600, 1600, 1800, 2000].choose(rng).unwrap_or(&1600)),
+        Kind::Weekender | Kind::Rapid if rng.random_bool(0.15) => {
+            Some(*[1200, 1600, 1600, 1800, 2000].choose(rng).unwrap_or(&1600))
+        }
         _ => None,
     };
 
@@ -449,7 +455,9 @@ fn choose_players(
 ) -> Vec<u32> {
     let known = size - newcomers;
     let mut chosen: Vec<u32> = Vec::with_capacity(size);
-    let under = |limit: Option<u32>| move |p: u32| limit.is_none_or(|l| pop.seeding_rating(p as usize).is_none_or(|r| r < l as f64));
+    let under = |limit: Option<u32>| {
+        move |p: u32| limit.is_none_or(|l| pop.seeding_rating(p as usize).is_none_or(|r| r < l as f64))
+    };
     let state_pool = &pools.states[d.state];
     match d.kind {
         Kind::Open => fill(
@@ -551,9 +559,13 @@ fn dates(rng: &mut ChaCha8Rng, d: &Draft, rounds: u32) -> (NaiveDate, NaiveDate,
     };
     let start = end - chrono::Duration::days(days - 1);
     let submitted = match d.timing {
-        Timing::InPeriod => Some((end + chrono::Duration::days(rng.random_range(3..=35))).min(date(1993, 7, 31)).max(end)),
+        Timing::InPeriod => {
+            Some((end + chrono::Duration::days(rng.random_range(3..=35))).min(date(1993, 7, 31)).max(end))
+        }
         // Late reports came in after the previous list had closed.
-        Timing::Late => Some(day_between(rng, date(1993, 4, 2), date(1993, 6, 30)).max(end + chrono::Duration::days(3))),
+        Timing::Late => {
+            Some(day_between(rng, date(1993, 4, 2), date(1993, 6, 30)).max(end + chrono::Duration::days(3)))
+        }
         Timing::TooLate => Some(day_between(rng, date(1993, 4, 2), date(1993, 7, 20))),
         Timing::Deferred => None,
     };
@@ -563,13 +575,16 @@ fn dates(rng: &mut ChaCha8Rng, d: &Draft, rounds: u32) -> (NaiveDate, NaiveDate,
 /// A time control for the kind: standard for most, rapid for allegros, and
 /// too fast to rate for the draft that asks for it.
 fn time_control(rng: &mut ChaCha8Rng, d: &Draft) -> String {
-    let pick = |rng: &mut ChaCha8Rng, options: &[&str]| options.choose(rng).copied().unwrap_or("40/7200:1800").to_string();
+    let pick =
+        |rng: &mut ChaCha8Rng, options: &[&str]| options.choose(rng).copied().unwrap_or("40/7200:1800").to_string();
     match d.kind {
         Kind::Rapid if d.too_fast => "1500+10".to_string(),
         Kind::Rapid => pick(rng, &["3600", "3600+0"]),
         Kind::Open | Kind::ClosedRoundRobin => pick(rng, &["40/7200:1800", "40/7200:1800", "40/9000:3600"]),
         Kind::Weekender => pick(rng, &["5400+30", "40/6000:1800", "40/7200:1800"]),
-        Kind::ClubSwiss | Kind::ClubRoundRobin => pick(rng, &["40/7200:1800", "40/7200:1800", "40/6000:1800", "5400+30"]),
+        Kind::ClubSwiss | Kind::ClubRoundRobin => {
+            pick(rng, &["40/7200:1800", "40/7200:1800", "40/6000:1800", "5400+30"])
+        }
         Kind::Junior => pick(rng, &["5400+30", "5400+30", "3600", "40/6000:1800"]),
         Kind::Match => "40/7200:1800".to_string(),
     }
@@ -593,7 +608,9 @@ fn event_name(
     let limited = |l: u32| format!("Under {l}");
     match d.kind {
         _ if d.handicap => format!("{club} Handicap Tournament"),
-        _ if d.fixed_opening => format!("{club} Thematic Tournament ({})", names::THEMES.choose(rng).copied().unwrap_or("King's Gambit")),
+        _ if d.fixed_opening => {
+            format!("{club} Thematic Tournament ({})", names::THEMES.choose(rng).copied().unwrap_or("King's Gambit"))
+        }
         Kind::Open => names::opens(state).choose(rng).copied().unwrap_or("Open").to_string(),
         Kind::Weekender => match limit {
             Some(l) => format!("{town} {} {season} Cup", limited(l)),

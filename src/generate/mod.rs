@@ -124,7 +124,8 @@ pub fn generate(opts: &GenerateOptions) -> anyhow::Result<GenerateSummary> {
         let path = opts.out.join(name);
         let sheet = if *name == "lessons.xlsx" { "Lessons" } else { "Renewals" };
         let (y, m, d) = PLAYER_FILE_DATE;
-        systems::write_dated(&path, sheet, rows, date(y, m, d)).with_context(|| format!("writing {}", path.display()))?;
+        systems::write_dated(&path, sheet, rows, date(y, m, d))
+            .with_context(|| format!("writing {}", path.display()))?;
     }
     let states: BTreeSet<&str> = plans.iter().map(|p| p.state.as_str()).collect();
     for state in states {

@@ -23,7 +23,8 @@ pub fn swiss_round(order: &[usize], score: &[f64], met: &[Vec<u32>]) -> Vec<(usi
     while let Some(first) = (0..order.len()).find(|&k| !used[k]) {
         used[first] = true;
         let candidates = candidates(order, score, &used, first);
-        let Some(&pick) = candidates.iter().find(|&&c| !has_met(met, order[first], order[c])).or(candidates.first()) else {
+        let Some(&pick) = candidates.iter().find(|&&c| !has_met(met, order[first], order[c])).or(candidates.first())
+        else {
             break;
         };
         used[pick] = true;
@@ -38,7 +39,14 @@ fn has_met(met: &[Vec<u32>], a: usize, b: usize) -> bool {
 
 /// Depth-first search for a pairing without rematches, trying the natural
 /// opponent first.
-fn search(order: &[usize], score: &[f64], met: &[Vec<u32>], used: &mut [bool], pairs: &mut Vec<(usize, usize)>, budget: &mut u32) -> bool {
+fn search(
+    order: &[usize],
+    score: &[f64],
+    met: &[Vec<u32>],
+    used: &mut [bool],
+    pairs: &mut Vec<(usize, usize)>,
+    budget: &mut u32,
+) -> bool {
     let Some(first) = (0..order.len()).find(|&k| !used[k]) else {
         return true;
     };

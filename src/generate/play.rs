@@ -156,7 +156,12 @@ fn swiss(rng: &mut ChaCha8Rng, strength: &[f64], rounds: u32) -> Vec<ReportGame>
             balance[black] -= 1;
             last_white[white] = Some(true);
             last_white[black] = Some(false);
-            rows.push(ReportGame { round, white: white as u32 + 1, black: Some(black as u32 + 1), result: result.to_string() });
+            rows.push(ReportGame {
+                round,
+                white: white as u32 + 1,
+                black: Some(black as u32 + 1),
+                result: result.to_string(),
+            });
         }
         if let Some(who) = bye {
             rows.push(ReportGame { round, white: who as u32 + 1, black: None, result: bye_token.to_string() });
@@ -174,11 +179,8 @@ fn crosstable(rng: &mut ChaCha8Rng, strength: &[f64]) -> Vec<Vec<String>> {
         row[i] = "x".to_string();
     }
     let schedule = pairing::round_robin(n);
-    let forfeit = if rng.random_bool(0.12) {
-        schedule.choose(rng).and_then(|round| round.choose(rng)).copied()
-    } else {
-        None
-    };
+    let forfeit =
+        if rng.random_bool(0.12) { schedule.choose(rng).and_then(|round| round.choose(rng)).copied() } else { None };
     for &(white, black) in schedule.iter().flatten() {
         let (w, b) = if Some((white, black)) == forfeit {
             if rng.random_bool(0.5) {
@@ -213,7 +215,12 @@ fn match_games(rng: &mut ChaCha8Rng, strength: &[f64], games: u32) -> Vec<Report
             let white = (first_white + round as usize - 1) % 2;
             let black = 1 - white;
             let s = game(rng, strength[white], strength[black]);
-            ReportGame { round, white: white as u32 + 1, black: Some(black as u32 + 1), result: token(s, "½-½").to_string() }
+            ReportGame {
+                round,
+                white: white as u32 + 1,
+                black: Some(black as u32 + 1),
+                result: token(s, "½-½").to_string(),
+            }
         })
         .collect()
 }

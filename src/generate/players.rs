@@ -104,7 +104,11 @@ pub(super) fn population(rng: &mut ChaCha8Rng, count: usize) -> Population {
         let gender = if rng.random_bool(0.13) { Gender::Female } else { Gender::Male };
         let long = i % 1000 == 7 || i % 1000 == 531;
         let (surname, first_names) = names::person(rng, gender, long);
-        let age = if junior { rng.random_range(youngest..=19) } else { (20.0 + normal(rng, 0.0, 22.0).abs()).min(85.0) as i32 };
+        let age = if junior {
+            rng.random_range(youngest..=19)
+        } else {
+            (20.0 + normal(rng, 0.0, 22.0).abs()).min(85.0) as i32
+        };
 
         let mut p = Player::new(id, &surname, &first_names);
         p.gender = Some(gender);
@@ -138,7 +142,14 @@ pub(super) fn population(rng: &mut ChaCha8Rng, count: usize) -> Population {
             p.fide_id = Some(next_fide);
         }
         let email = if rng.random_bool(0.12) {
-            const DOMAINS: [&str; 6] = ["ozemail.com.au", "bigpond.com", "unimelb.edu.au", "netspace.net.au", "iinet.net.au", "ozonline.com.au"];
+            const DOMAINS: [&str; 6] = [
+                "ozemail.com.au",
+                "bigpond.com",
+                "unimelb.edu.au",
+                "netspace.net.au",
+                "iinet.net.au",
+                "ozonline.com.au",
+            ];
             let initial = names::ascii_fold(&first_names).chars().next().unwrap_or('x');
             let domain = DOMAINS.choose(rng).copied().unwrap_or("ozemail.com.au");
             ExtraValue::Text(format!("{initial}{}@{domain}", names::ascii_fold(&surname)))
@@ -151,7 +162,9 @@ pub(super) fn population(rng: &mut ChaCha8Rng, count: usize) -> Population {
         let strength = match status {
             Status::Confirmed => p.rating.unwrap_or(1450.0) + normal(rng, 0.0, 50.0) + gain,
             Status::Provisional => p.rating.unwrap_or(1300.0) + normal(rng, 0.0, 90.0) + gain,
-            Status::Unrated => p.rating.or(p.opp_avg.map(|a| a - 150.0)).unwrap_or(1100.0) + normal(rng, 0.0, 150.0) + gain,
+            Status::Unrated => {
+                p.rating.or(p.opp_avg.map(|a| a - 150.0)).unwrap_or(1100.0) + normal(rng, 0.0, 150.0) + gain
+            }
             Status::New if junior => rng.random_range(1000.0..1400.0),
             Status::New => rng.random_range(1200.0..1600.0),
         };

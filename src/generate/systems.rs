@@ -25,7 +25,8 @@ const END: (i32, u32, u32) = (1993, 7, 31);
 /// `period.toml` for `system`: the ACF sample's, with `system` set and, for
 /// CIS, the school year's first day.
 pub(super) fn period_toml(system: SystemName) -> String {
-    let mut text = PERIOD_TOML.replacen("system       = \"acf\"", &format!("system       = \"{}\"", system.as_str()), 1);
+    let mut text =
+        PERIOD_TOML.replacen("system       = \"acf\"", &format!("system       = \"{}\"", system.as_str()), 1);
     if system == SystemName::Cis {
         text = text.replacen(
             "\n[states]",
@@ -126,7 +127,12 @@ fn ecf_seasons(rng: &mut ChaCha8Rng, p: &Player) -> Vec<ExtraValue> {
 }
 
 /// Writes a sheet of `ID`, `Date` rows; `stamp` is the document's date.
-pub(super) fn write_dated(path: &std::path::Path, sheet_name: &str, rows: &[(u32, NaiveDate)], stamp: NaiveDate) -> Result<(), rust_xlsxwriter::XlsxError> {
+pub(super) fn write_dated(
+    path: &std::path::Path,
+    sheet_name: &str,
+    rows: &[(u32, NaiveDate)],
+    stamp: NaiveDate,
+) -> Result<(), rust_xlsxwriter::XlsxError> {
     let mut workbook = Workbook::new();
     workbook.set_properties(&DocProperties::new().set_creation_datetime(&stamp));
     let bold = Format::new().set_bold();

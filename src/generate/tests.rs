@@ -142,8 +142,12 @@ fn generate_reports_are_consistent() {
         match &report.results {
             ReportResults::Games(games) => {
                 for round in 1..=report.rounds {
-                    let mut seen: Vec<u32> =
-                        games.iter().filter(|g| g.round == round).flat_map(|g| [Some(g.white), g.black]).flatten().collect();
+                    let mut seen: Vec<u32> = games
+                        .iter()
+                        .filter(|g| g.round == round)
+                        .flat_map(|g| [Some(g.white), g.black])
+                        .flatten()
+                        .collect();
                     let count = seen.len();
                     seen.sort();
                     seen.dedup();
@@ -253,12 +257,28 @@ fn generate_profile() {
     });
     eprintln!("timing {timings:?}");
     for (p, _) in played.iter().take(40) {
-        eprintln!("{} {:<40} {} .. {} {:>2} players {} rounds {}", p.code, p.name, p.start, p.end, p.players.len(), p.rounds, p.time_control);
+        eprintln!(
+            "{} {:<40} {} .. {} {:>2} players {} rounds {}",
+            p.code,
+            p.name,
+            p.start,
+            p.end,
+            p.players.len(),
+            p.rounds,
+            p.time_control
+        );
     }
     let dir = tempfile::tempdir().unwrap();
     for (players, events) in [(3000, 150), (200_000, 10_000)] {
         let started = std::time::Instant::now();
-        let summary = generate(&GenerateOptions { out: dir.path().join(format!("d{players}")), players, events, seed: 1993, system: SystemName::Acf }).unwrap();
+        let summary = generate(&GenerateOptions {
+            out: dir.path().join(format!("d{players}")),
+            players,
+            events,
+            seed: 1993,
+            system: SystemName::Acf,
+        })
+        .unwrap();
         eprintln!("{summary:?} in {:?}", started.elapsed());
     }
 }

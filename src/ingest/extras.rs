@@ -110,7 +110,9 @@ pub fn read_system_inputs(dir: &Path, config: &PeriodConfig) -> (SystemInputs, V
     if config.system != SystemName::Cis {
         return (inputs, diagnostics);
     }
-    for (stem, sheet_name, target) in [("lessons", "Lessons", &mut inputs.lessons), ("renewals", "Renewals", &mut inputs.renewals)] {
+    for (stem, sheet_name, target) in
+        [("lessons", "Lessons", &mut inputs.lessons), ("renewals", "Renewals", &mut inputs.renewals)]
+    {
         match find(dir, stem) {
             Some(path) => {
                 if let Some(sheet) = open_sheet(&path, &super::relative(dir, &path), sheet_name, &mut diagnostics) {
@@ -118,8 +120,12 @@ pub fn read_system_inputs(dir: &Path, config: &PeriodConfig) -> (SystemInputs, V
                 }
             }
             None => diagnostics.push(
-                Diagnostic::note(Code::UnreadableFile, Location::file(&format!("{stem}.xlsx")), format!("no {stem}.xlsx: no {stem} this period"))
-                    .with_hint(format!("put the period's {stem} in {stem}.xlsx, one row of ID and Date each")),
+                Diagnostic::note(
+                    Code::UnreadableFile,
+                    Location::file(&format!("{stem}.xlsx")),
+                    format!("no {stem}.xlsx: no {stem} this period"),
+                )
+                .with_hint(format!("put the period's {stem} in {stem}.xlsx, one row of ID and Date each")),
             ),
         }
     }
@@ -169,7 +175,11 @@ fn id_cell(sheet: &Sheet, row: u32, col: u32, diagnostics: &mut Vec<Diagnostic>)
     match keep(diagnostics, sheet.whole(row, col, "ID")) {
         Some(id) if id <= u32::MAX as u64 => Some(id as u32),
         Some(id) => {
-            diagnostics.push(Diagnostic::error(Code::BadNumber, sheet.location(row, col), format!("ID {id} is too large")));
+            diagnostics.push(Diagnostic::error(
+                Code::BadNumber,
+                sheet.location(row, col),
+                format!("ID {id} is too large"),
+            ));
             None
         }
         None => {
@@ -227,7 +237,8 @@ pub fn read_history(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<His
         ["ID", "Date", "Kind"].iter().map(|n| keep(diagnostics, header.require(sheet, &[n]).map(Some))).collect();
     let [Some(id_col), Some(date_col), Some(kind_col)] = required[..] else { return Vec::new() };
     let col = |n: &str| header.column(&[n]);
-    let (event_col, opp_col, opp_rating_col, result_col) = (col("Event"), col("Opponent"), col("Opponent rating"), col("Result"));
+    let (event_col, opp_col, opp_rating_col, result_col) =
+        (col("Event"), col("Opponent"), col("Opponent rating"), col("Result"));
     let (change_col, bonus_col, rating_col, note_col) = (col("Change"), col("Bonus"), col("Rating"), col("Note"));
     let (_, r1) = sheet.row_span();
     let mut out = Vec::new();
@@ -238,18 +249,24 @@ pub fn read_history(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<His
         let id = id_cell(sheet, row, id_col, diagnostics);
         let date = date_cell(sheet, row, date_col, diagnostics);
         let kind = match sheet.text(row, kind_col) {
-            Some(t) => match HistoryKind::parse(&t) {
-                Some(k) => Some(k),
-                None => {
-                    diagnostics.push(
+            Some(t) => {
+                match HistoryKind::parse(&t) {
+                    Some(k) => Some(k),
+                    None => {
+                        diagnostics.push(
                         Diagnostic::error(Code::BadValue, sheet.location(row, kind_col), format!("Kind must be entry, lesson, renewal or game, not \"{t}\""))
                             .with_hint("history.xlsx is written by ratebook: restore this row from the previous period's output"),
                     );
-                    None
+                        None
+                    }
                 }
-            },
+            }
             None => {
-                diagnostics.push(Diagnostic::error(Code::MissingField, sheet.location(row, kind_col), "the row has no Kind"));
+                diagnostics.push(Diagnostic::error(
+                    Code::MissingField,
+                    sheet.location(row, kind_col),
+                    "the row has no Kind",
+                ));
                 None
             }
         };
@@ -259,7 +276,9 @@ pub fn read_history(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<His
         let change = number(change_col, "Change").unwrap_or(0.0);
         let bonus = number(bonus_col, "Bonus").unwrap_or(0.0);
         let rating = number(rating_col, "Rating");
-        let opponent = opp_col.and_then(|c| keep(diagnostics, sheet.whole(row, c, "Opponent"))).and_then(|o| u32::try_from(o).ok());
+        let opponent = opp_col
+            .and_then(|c| keep(diagnostics, sheet.whole(row, c, "Opponent")))
+            .and_then(|o| u32::try_from(o).ok());
         if let (Some(id), Some(date), Some(kind)) = (id, date, kind) {
             out.push(HistoryEntry {
                 id,
@@ -316,7 +335,11 @@ mod tests {
 
     #[test]
     fn a_missing_column_is_named() {
-        let sheet = Sheet::from_rows("renewals.xlsx", "Renewals", vec![vec![s("ID"), s("When")], vec![Data::Float(1.0), s("2024-01-01")]]);
+        let sheet = Sheet::from_rows(
+            "renewals.xlsx",
+            "Renewals",
+            vec![vec![s("ID"), s("When")], vec![Data::Float(1.0), s("2024-01-01")]],
+        );
         let mut d = Vec::new();
         assert!(read_dated(&sheet, &mut d).is_empty());
         assert_eq!(d.len(), 1);
@@ -352,7 +375,10 @@ mod tests {
         assert_eq!(rows.len(), 1);
         let r = &rows[0];
         assert_eq!((r.id, r.kind, r.event.as_str(), r.opponent), (7, HistoryKind::Game, "C24001", Some(8)));
-        assert_eq!((r.opponent_rating, r.result, r.change, r.bonus, r.rating), (Some(750.0), Some(0.5), 1.5, 1.0, Some(722.5)));
+        assert_eq!(
+            (r.opponent_rating, r.result, r.change, r.bonus, r.rating),
+            (Some(750.0), Some(0.5), 1.5, 1.0, Some(722.5))
+        );
         assert_eq!(d.len(), 1);
         assert_eq!(d[0].location.cell.as_deref(), Some("C3"));
     }

@@ -12,8 +12,20 @@ use crate::model::{ExtraValue, Gender, Player, PlayerFile, Status};
 
 /// The columns ratebook knows, by their names in data-format.md.
 const KNOWN: [&str; 14] = [
-    "ID", "Surname", "First names", "Gender", "Birth date", "State", "Club", "Rating", "Status", "Games",
-    "Score", "Opp avg", "Last played", "FIDE ID",
+    "ID",
+    "Surname",
+    "First names",
+    "Gender",
+    "Birth date",
+    "State",
+    "Club",
+    "Rating",
+    "Status",
+    "Games",
+    "Score",
+    "Opp avg",
+    "Last played",
+    "FIDE ID",
 ];
 
 /// Reads the player file; problems in rows are collected, and a row with an
@@ -92,14 +104,22 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         let Some(id) = id else {
             if sheet.text(row, id_col).is_none() {
                 diagnostics.push(
-                    Diagnostic::error(Code::MissingField, sheet.location(row, id_col), "a player in the file has no ID")
-                        .with_hint("every player in the player file needs a unique whole-number ID"),
+                    Diagnostic::error(
+                        Code::MissingField,
+                        sheet.location(row, id_col),
+                        "a player in the file has no ID",
+                    )
+                    .with_hint("every player in the player file needs a unique whole-number ID"),
                 );
             }
             continue;
         };
         let Ok(id) = u32::try_from(id) else {
-            diagnostics.push(Diagnostic::error(Code::BadNumber, sheet.location(row, id_col), format!("ID {id} is too large")));
+            diagnostics.push(Diagnostic::error(
+                Code::BadNumber,
+                sheet.location(row, id_col),
+                format!("ID {id} is too large"),
+            ));
             continue;
         };
         if let Some(first_row) = seen_ids.insert(id, row) {
@@ -115,8 +135,12 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         }
         let Some(surname) = surname else {
             diagnostics.push(
-                Diagnostic::error(Code::MissingField, sheet.location(row, surname_col), format!("player {id} has no surname"))
-                    .with_hint("fill in the player's surname"),
+                Diagnostic::error(
+                    Code::MissingField,
+                    sheet.location(row, surname_col),
+                    format!("player {id} has no surname"),
+                )
+                .with_hint("fill in the player's surname"),
             );
             continue;
         };
@@ -126,8 +150,12 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
                 match Gender::parse(&g) {
                     Some(g) => player.gender = Some(g),
                     None => diagnostics.push(
-                        Diagnostic::error(Code::BadValue, sheet.location(row, c), format!("gender must be M or F, not \"{g}\""))
-                            .with_hint("write M, F, or leave it blank"),
+                        Diagnostic::error(
+                            Code::BadValue,
+                            sheet.location(row, c),
+                            format!("gender must be M or F, not \"{g}\""),
+                        )
+                        .with_hint("write M, F, or leave it blank"),
                     ),
                 }
             }

@@ -149,8 +149,12 @@ pub fn read_workbook(workbook: &Workbook, diagnostics: &mut Vec<Diagnostic>) -> 
     let results_sheet = match (games_sheet, cross_sheet) {
         (Some(_), Some(_)) => {
             diagnostics.push(
-                Diagnostic::error(Code::AmbiguousResults, Location::file(file), "the report has both a Games and a Crosstable sheet")
-                    .with_hint("keep exactly one of them: Games for pairings, Crosstable for round robins"),
+                Diagnostic::error(
+                    Code::AmbiguousResults,
+                    Location::file(file),
+                    "the report has both a Games and a Crosstable sheet",
+                )
+                .with_hint("keep exactly one of them: Games for pairings, Crosstable for round robins"),
             );
             None
         }
@@ -223,8 +227,12 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
         let n = keep(diagnostics, sheet.whole(r, value_col, "Rounds"))??;
         if n == 0 || n > 1000 {
             diagnostics.push(
-                Diagnostic::error(Code::BadNumber, sheet.location(r, value_col), format!("Rounds must be 1 or more, not {n}"))
-                    .with_hint("the number of rounds played"),
+                Diagnostic::error(
+                    Code::BadNumber,
+                    sheet.location(r, value_col),
+                    format!("Rounds must be 1 or more, not {n}"),
+                )
+                .with_hint("the number of rounds played"),
             );
             return None;
         }
@@ -236,8 +244,12 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
         None => EventKind::Swiss,
         Some((r, v)) => EventKind::parse(&v).unwrap_or_else(|| {
             diagnostics.push(
-                Diagnostic::error(Code::BadValue, sheet.location(r, value_col), format!("unknown event type \"{}\"", clip(&v)))
-                    .with_hint("use swiss, round robin, match, team or other (blank means swiss)"),
+                Diagnostic::error(
+                    Code::BadValue,
+                    sheet.location(r, value_col),
+                    format!("unknown event type \"{}\"", clip(&v)),
+                )
+                .with_hint("use swiss, round robin, match, team or other (blank means swiss)"),
             );
             EventKind::Other
         }),
@@ -253,7 +265,8 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
     let fixed_opening = flag(&["Fixed opening"], false, diagnostics);
     let approved = flag(&["Approved"], true, diagnostics);
     let federation_event = flag(&["Federation event"], true, diagnostics);
-    let submitted = field_row(&["Submitted"]).and_then(|r| keep(diagnostics, sheet.date(r, value_col, "Submitted")).flatten());
+    let submitted =
+        field_row(&["Submitted"]).and_then(|r| keep(diagnostics, sheet.date(r, value_col, "Submitted")).flatten());
     RawEvent {
         code,
         name,
@@ -273,7 +286,14 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
 }
 
 /// The start number in a row's No cell; a blank or zero one is an error.
-fn start_number(sheet: &Sheet, row: u32, col: u32, diagnostics: &mut Vec<Diagnostic>, missing: &str, hint: &str) -> Option<u32> {
+fn start_number(
+    sheet: &Sheet,
+    row: u32,
+    col: u32,
+    diagnostics: &mut Vec<Diagnostic>,
+    missing: &str,
+    hint: &str,
+) -> Option<u32> {
     match keep(diagnostics, sheet.whole(row, col, "No"))? {
         Some(n) if n >= 1 && n <= u32::MAX as u64 => Some(n as u32),
         _ => {
@@ -286,8 +306,9 @@ fn start_number(sheet: &Sheet, row: u32, col: u32, diagnostics: &mut Vec<Diagnos
 fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntrant> {
     let Some(header) = Header::find(sheet) else {
         diagnostics.push(
-            Diagnostic::error(Code::MissingColumn, sheet.sheet_location(), "the Players sheet is empty")
-                .with_hint("the first row names the columns: No, ID, Surname, First names, Gender, Birth date, State, Club"),
+            Diagnostic::error(Code::MissingColumn, sheet.sheet_location(), "the Players sheet is empty").with_hint(
+                "the first row names the columns: No, ID, Surname, First names, Gender, Birth date, State, Club",
+            ),
         );
         return Vec::new();
     };
@@ -306,7 +327,14 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
         if sheet.row_is_blank(row) {
             continue;
         }
-        let Some(no) = start_number(sheet, row, no_col, diagnostics, "a player has no start number", "number the players 1, 2, 3, … in the No column") else {
+        let Some(no) = start_number(
+            sheet,
+            row,
+            no_col,
+            diagnostics,
+            "a player has no start number",
+            "number the players 1, 2, 3, … in the No column",
+        ) else {
             continue;
         };
         let id = id_col.and_then(|c| keep(diagnostics, sheet.whole(row, c, "ID")).flatten()).and_then(|id| {
@@ -323,8 +351,12 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
             Some(s) => s,
             None => {
                 diagnostics.push(
-                    Diagnostic::error(Code::MissingField, sheet.location(row, surname_col), format!("player No {no} has no surname"))
-                        .with_hint("fill in the player's surname"),
+                    Diagnostic::error(
+                        Code::MissingField,
+                        sheet.location(row, surname_col),
+                        format!("player No {no} has no surname"),
+                    )
+                    .with_hint("fill in the player's surname"),
                 );
                 String::new()
             }
@@ -333,8 +365,12 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
             let text = sheet.text(row, c)?;
             Gender::parse(&text).or_else(|| {
                 diagnostics.push(
-                    Diagnostic::error(Code::BadValue, sheet.location(row, c), format!("gender must be M or F, not \"{}\"", clip(&text)))
-                        .with_hint("write M, F, or leave it blank"),
+                    Diagnostic::error(
+                        Code::BadValue,
+                        sheet.location(row, c),
+                        format!("gender must be M or F, not \"{}\"", clip(&text)),
+                    )
+                    .with_hint("write M, F, or leave it blank"),
                 );
                 None
             })
@@ -434,22 +470,25 @@ fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> 
         let (Some(round), Some(white)) = (round, white) else {
             let col = if round.is_none() { round_col } else { white_col };
             diagnostics.push(
-                Diagnostic::error(Code::MissingField, sheet.location(row, col), "a game row needs a round and a White start number")
-                    .with_hint("fill in Round and White (Black stays blank only for a bye)"),
+                Diagnostic::error(
+                    Code::MissingField,
+                    sheet.location(row, col),
+                    "a game row needs a round and a White start number",
+                )
+                .with_hint("fill in Round and White (Black stays blank only for a bye)"),
             );
             continue;
         };
         let result_at = sheet.location(row, result_col);
         let outcome = match &token {
             None => {
-                diagnostics.push(
-                    Diagnostic::error(Code::BadResult, result_at, "the result is missing")
-                        .with_hint(if black.is_some() {
-                            "write 1-0, 0-1, ½-½, or 1F-0F, 0F-1F, 0F-0F for games not played"
-                        } else {
-                            "a bye row's result is bye, 1, ½ or 0"
-                        }),
-                );
+                diagnostics.push(Diagnostic::error(Code::BadResult, result_at, "the result is missing").with_hint(
+                    if black.is_some() {
+                        "write 1-0, 0-1, ½-½, or 1F-0F, 0F-1F, 0F-0F for games not played"
+                    } else {
+                        "a bye row's result is bye, 1, ½ or 0"
+                    },
+                ));
                 continue;
             }
             Some(t) => match parse_result(t, black.is_some()) {
@@ -465,7 +504,8 @@ fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> 
                         "Black is blank, so this is a bye: write bye, 1, ½ or 0 (or fill in Black)"
                     };
                     diagnostics.push(
-                        Diagnostic::error(Code::BadResult, result_at, format!("\"{}\" is not a result", clip(t))).with_hint(hint),
+                        Diagnostic::error(Code::BadResult, result_at, format!("\"{}\" is not a result", clip(t)))
+                            .with_hint(hint),
                     );
                     continue;
                 }
@@ -476,7 +516,8 @@ fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> 
             white: Located { value: white, at: sheet.location(row, white_col) },
             black: black.map(|b| Located { value: b, at: sheet.location(row, black_col) }),
             outcome: Located { value: outcome, at: result_at },
-            remarks: remarks_col.and_then(|c| sheet.text(row, c).map(|t| Located { value: t, at: sheet.location(row, c) })),
+            remarks: remarks_col
+                .and_then(|c| sheet.text(row, c).map(|t| Located { value: t, at: sheet.location(row, c) })),
         });
     }
     games
@@ -509,15 +550,16 @@ fn read_crosstable(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Option<R
     let no_col = keep(diagnostics, header.require(sheet, &["No", "No.", "Number"]))?;
     let total_col = header.column(&["Total", "Points", "Pts"]);
     // Result columns: headers that are whole numbers.
-    let columns: Vec<(u32, u32)> = header
-        .names
-        .iter()
-        .filter_map(|(c, name)| name.trim().parse::<u32>().ok().map(|n| (*c, n)))
-        .collect();
+    let columns: Vec<(u32, u32)> =
+        header.names.iter().filter_map(|(c, name)| name.trim().parse::<u32>().ok().map(|n| (*c, n))).collect();
     if columns.is_empty() {
         diagnostics.push(
-            Diagnostic::error(Code::MissingColumn, sheet.location(header.row, no_col), "the crosstable has no result columns")
-                .with_hint("after No and Name, head one column per start number: 1, 2, 3, …"),
+            Diagnostic::error(
+                Code::MissingColumn,
+                sheet.location(header.row, no_col),
+                "the crosstable has no result columns",
+            )
+            .with_hint("after No and Name, head one column per start number: 1, 2, 3, …"),
         );
         return None;
     }
@@ -532,7 +574,14 @@ fn read_crosstable(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Option<R
         if sheet.row_is_blank(row) {
             continue;
         }
-        let Some(no) = start_number(sheet, row, no_col, diagnostics, "a crosstable row has no start number", "put the player's start number in the No column") else {
+        let Some(no) = start_number(
+            sheet,
+            row,
+            no_col,
+            diagnostics,
+            "a crosstable row has no start number",
+            "put the player's start number in the No column",
+        ) else {
             continue;
         };
         let mut cells = Vec::with_capacity(columns.len());

@@ -49,11 +49,7 @@ impl Workbook {
         let bytes = std::fs::read(path).map_err(|e| {
             Diagnostic::error(Code::UnreadableFile, Location::file(file), format!("cannot read the file: {e}"))
         })?;
-        let extension = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or("")
-            .to_ascii_lowercase();
+        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
         if extension == "csv" {
             return Ok(Workbook { file: file.to_string(), sheets: vec![read_csv(&bytes, file)?] });
         }
@@ -85,7 +81,13 @@ fn unreadable(file: &str, why: &str) -> Diagnostic {
 fn read_spreadsheet(bytes: Vec<u8>, file: &str, extension: &str) -> Result<Workbook, Diagnostic> {
     let cursor = Cursor::new(bytes);
     let mut workbook = calamine::open_workbook_auto_from_rs(cursor).map_err(|e| {
-        unreadable(file, &format!("not a readable spreadsheet ({}): {e}", if extension.is_empty() { "no extension" } else { extension }))
+        unreadable(
+            file,
+            &format!(
+                "not a readable spreadsheet ({}): {e}",
+                if extension.is_empty() { "no extension" } else { extension }
+            ),
+        )
     })?;
     let mut sheets = Vec::new();
     for name in workbook.sheet_names() {
@@ -124,7 +126,10 @@ fn read_spreadsheet(bytes: Vec<u8>, file: &str, extension: &str) -> Result<Workb
 }
 
 fn too_large(file: &str, sheet: &str) -> Diagnostic {
-    unreadable(file, &format!("sheet {sheet} is too large (more than {MAX_CELLS} cells), or its cell references are damaged"))
+    unreadable(
+        file,
+        &format!("sheet {sheet} is too large (more than {MAX_CELLS} cells), or its cell references are damaged"),
+    )
 }
 
 /// A sheet from its non-empty cells, refusing grids too large to hold.
@@ -243,8 +248,12 @@ impl Sheet {
     pub fn whole(&self, row: u32, col: u32, what: &str) -> Result<Option<u64>, Diagnostic> {
         let cell = self.get(row, col);
         let bad = |shown: String| {
-            Diagnostic::error(Code::BadNumber, self.location(row, col), format!("{what} must be a whole number, not {shown}"))
-                .with_hint(format!("write {what} as digits only, e.g. 12"))
+            Diagnostic::error(
+                Code::BadNumber,
+                self.location(row, col),
+                format!("{what} must be a whole number, not {shown}"),
+            )
+            .with_hint(format!("write {what} as digits only, e.g. 12"))
         };
         match cell {
             Data::Empty => Ok(None),

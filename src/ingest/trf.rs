@@ -52,8 +52,12 @@ pub fn read_trf(path: &Path, file: &str, matcher: &Matcher) -> (Option<RawReport
             Ok(t) => sidecar::parse(&t, &sidecar_file, &mut diagnostics),
             Err(e) => {
                 diagnostics.push(
-                    Diagnostic::error(Code::UnreadableFile, Location::file(&sidecar_file), format!("cannot read the sidecar: {e}"))
-                        .with_hint("save the sidecar as a text file (UTF-8)"),
+                    Diagnostic::error(
+                        Code::UnreadableFile,
+                        Location::file(&sidecar_file),
+                        format!("cannot read the sidecar: {e}"),
+                    )
+                    .with_hint("save the sidecar as a text file (UTF-8)"),
                 );
                 None
             }
@@ -64,7 +68,9 @@ pub fn read_trf(path: &Path, file: &str, matcher: &Matcher) -> (Option<RawReport
             Diagnostic::error(
                 Code::MissingSidecar,
                 Location::file(file),
-                format!("no sidecar {sidecar_file}: a TRF file does not carry the event's code, state and time control"),
+                format!(
+                    "no sidecar {sidecar_file}: a TRF file does not carry the event's code, state and time control"
+                ),
             )
             .with_hint(sidecar::example(&stem)),
         );
@@ -86,7 +92,13 @@ fn sidecar_name(file: &str) -> String {
 /// The report from a TRF file's bytes and its sidecar (`None` when the
 /// sidecar is missing or has errors: the file is still read, so its own
 /// problems are listed too).
-pub(crate) fn read_text(bytes: &[u8], file: &str, sidecar: Option<Sidecar>, matcher: &Matcher, diagnostics: &mut Vec<Diagnostic>) -> Option<RawReport> {
+pub(crate) fn read_text(
+    bytes: &[u8],
+    file: &str,
+    sidecar: Option<Sidecar>,
+    matcher: &Matcher,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<RawReport> {
     let text = match text::decode(bytes) {
         Ok(t) => t,
         Err(why) => {
@@ -100,8 +112,12 @@ pub(crate) fn read_text(bytes: &[u8], file: &str, sidecar: Option<Sidecar>, matc
     let trf = parse::parse(&text, file, diagnostics);
     if trf.players.is_empty() {
         diagnostics.push(
-            Diagnostic::error(Code::TrfSyntax, Location::file(file), "the file has no player lines (lines starting 001)")
-                .with_hint("a TRF file has one 001 line per player, with the results in fixed columns from column 92"),
+            Diagnostic::error(
+                Code::TrfSyntax,
+                Location::file(file),
+                "the file has no player lines (lines starting 001)",
+            )
+            .with_hint("a TRF file has one 001 line per player, with the results in fixed columns from column 92"),
         );
         return None;
     }
@@ -109,8 +125,12 @@ pub(crate) fn read_text(bytes: &[u8], file: &str, sidecar: Option<Sidecar>, matc
         trf.players.iter().partition(|p| results::is_bye_placeholder(&p.name));
     for p in &placeholders {
         diagnostics.push(
-            Diagnostic::note(Code::ByePlayer, Location::line(file, p.line, 15), format!("No {} \"{}\" stands for the bye, not a player: left out", p.no, p.name))
-                .with_hint("games against it count as byes"),
+            Diagnostic::note(
+                Code::ByePlayer,
+                Location::line(file, p.line, 15),
+                format!("No {} \"{}\" stands for the bye, not a player: left out", p.no, p.name),
+            )
+            .with_hint("games against it count as byes"),
         );
     }
     let placeholder_numbers: Vec<u32> = placeholders.iter().map(|p| p.no).collect();
@@ -148,8 +168,12 @@ fn read_event(trf: &TrfFile, sidecar: &Sidecar, file: &str, diagnostics: &mut Ve
     };
     if !missing.is_empty() {
         diagnostics.push(
-            Diagnostic::error(Code::BadSidecar, Location::line(&sidecar.file, 1, 1), format!("the sidecar lacks {}", missing.join(", ")))
-                .with_hint(format!("add them; a sidecar takes {}", sidecar::KEYS)),
+            Diagnostic::error(
+                Code::BadSidecar,
+                Location::line(&sidecar.file, 1, 1),
+                format!("the sidecar lacks {}", missing.join(", ")),
+            )
+            .with_hint(format!("add them; a sidecar takes {}", sidecar::KEYS)),
         );
         return None;
     }
@@ -164,47 +188,71 @@ fn read_event(trf: &TrfFile, sidecar: &Sidecar, file: &str, diagnostics: &mut Ve
             None
         }
     };
-    let mut date = |over: &Option<sidecar::At<chrono::NaiveDate>>, header: &Option<HeaderLine>, tag: &str, key: &str| {
-        if let Some(d) = over {
-            return Some(Located { value: d.value, at: whole.clone() });
-        }
-        let Some(h) = header.as_ref().filter(|h| !h.value.is_empty()) else {
-            diagnostics.push(
-                Diagnostic::error(Code::MissingField, whole.clone(), format!("the file has no {key} date (line {tag})"))
-                    .with_hint(format!("add a line \"{tag} YYYY/MM/DD\", or {key} = 2011-02-27 in the sidecar")),
-            );
-            return None;
-        };
-        match parse_event_date(&h.value) {
-            Some((d, two_digit)) => {
-                if two_digit {
-                    diagnostics.push(
-                        Diagnostic::warning(Code::BadDate, line_at(h), format!("\"{}\" has a two-digit year: read as {d}", h.value))
-                            .with_hint(format!("if that is wrong, give {key} = YYYY-MM-DD in the sidecar")),
-                    );
-                }
-                Some(Located { value: d, at: line_at(h) })
+    let mut date =
+        |over: &Option<sidecar::At<chrono::NaiveDate>>, header: &Option<HeaderLine>, tag: &str, key: &str| {
+            if let Some(d) = over {
+                return Some(Located { value: d.value, at: whole.clone() });
             }
-            None => {
+            let Some(h) = header.as_ref().filter(|h| !h.value.is_empty()) else {
                 diagnostics.push(
-                    Diagnostic::error(Code::BadDate, line_at(h), format!("the {key} date \"{}\" is not a date", crate::ingest::sheet::clip(&h.value)))
-                        .with_hint(format!("write it as YYYY/MM/DD, or give {key} = YYYY-MM-DD in the sidecar")),
+                    Diagnostic::error(
+                        Code::MissingField,
+                        whole.clone(),
+                        format!("the file has no {key} date (line {tag})"),
+                    )
+                    .with_hint(format!("add a line \"{tag} YYYY/MM/DD\", or {key} = 2011-02-27 in the sidecar")),
                 );
-                None
+                return None;
+            };
+            match parse_event_date(&h.value) {
+                Some((d, two_digit)) => {
+                    if two_digit {
+                        diagnostics.push(
+                            Diagnostic::warning(
+                                Code::BadDate,
+                                line_at(h),
+                                format!("\"{}\" has a two-digit year: read as {d}", h.value),
+                            )
+                            .with_hint(format!("if that is wrong, give {key} = YYYY-MM-DD in the sidecar")),
+                        );
+                    }
+                    Some(Located { value: d, at: line_at(h) })
+                }
+                None => {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            Code::BadDate,
+                            line_at(h),
+                            format!("the {key} date \"{}\" is not a date", crate::ingest::sheet::clip(&h.value)),
+                        )
+                        .with_hint(format!("write it as YYYY/MM/DD, or give {key} = YYYY-MM-DD in the sidecar")),
+                    );
+                    None
+                }
             }
-        }
-    };
+        };
     let start = date(&sidecar.start, &trf.start, "042", "start");
     let end = date(&sidecar.end, &trf.end, "052", "end");
-    let observed = trf.players.iter().filter_map(|p| p.rounds.iter().rev().find(|f| !f.is_blank()).map(|f| f.round)).max().unwrap_or(0);
+    let observed = trf
+        .players
+        .iter()
+        .filter_map(|p| p.rounds.iter().rev().find(|f| !f.is_blank()).map(|f| f.round))
+        .max()
+        .unwrap_or(0);
     let first_line = trf.players.first().map_or(1, |p| p.line);
     let rounds = match trf.rounds {
         Some((n, line)) => Some(Located { value: n, at: Location::line(file, line, 5) }),
-        None if observed > 0 => Some(Located { value: observed, at: Location::line(file, first_line, ROUND_START as u32) }),
+        None if observed > 0 => {
+            Some(Located { value: observed, at: Location::line(file, first_line, ROUND_START as u32) })
+        }
         None => {
             diagnostics.push(
-                Diagnostic::error(Code::TrfSyntax, Location::line(file, first_line, ROUND_START as u32), "the file has no results")
-                    .with_hint("the 001 lines carry each round's opponent, colour and result from column 92"),
+                Diagnostic::error(
+                    Code::TrfSyntax,
+                    Location::line(file, first_line, ROUND_START as u32),
+                    "the file has no results",
+                )
+                .with_hint("the 001 lines carry each round's opponent, colour and result from column 92"),
             );
             None
         }
@@ -213,7 +261,10 @@ fn read_event(trf: &TrfFile, sidecar: &Sidecar, file: &str, diagnostics: &mut Ve
         Some(k) => k.value,
         None => guess_kind(trf),
     };
-    let flag = |f: &Option<sidecar::At<bool>>, default: bool| Located { value: f.as_ref().map_or(default, |f| f.value), at: whole.clone() };
+    let flag = |f: &Option<sidecar::At<bool>>, default: bool| Located {
+        value: f.as_ref().map_or(default, |f| f.value),
+        at: whole.clone(),
+    };
     Some(RawEvent {
         code,
         name,
@@ -237,7 +288,11 @@ fn guess_kind(trf: &TrfFile) -> EventKind {
     let text = trf.kind_text.as_ref().map(|h| h.value.to_lowercase()).unwrap_or_default();
     if trf.teams || text.contains("team") || text.contains("mannschaft") {
         EventKind::Team
-    } else if text.contains("round robin") || text.contains("round-robin") || text.contains("all-play-all") || text.contains("rundenturnier") {
+    } else if text.contains("round robin")
+        || text.contains("round-robin")
+        || text.contains("all-play-all")
+        || text.contains("rundenturnier")
+    {
         EventKind::RoundRobin
     } else if text.split(|c: char| !c.is_alphanumeric()).any(|w| w == "match") {
         EventKind::Match
@@ -247,7 +302,14 @@ fn guess_kind(trf: &TrfFile) -> EventKind {
 }
 
 /// One player line as an entrant, matched to the player file.
-fn entrant(p: &PlayerLine, trf: &TrfFile, sidecar: &Sidecar, file: &str, matcher: &Matcher, diagnostics: &mut Vec<Diagnostic>) -> RawEntrant {
+fn entrant(
+    p: &PlayerLine,
+    trf: &TrfFile,
+    sidecar: &Sidecar,
+    file: &str,
+    matcher: &Matcher,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> RawEntrant {
     let at = |column: u32| Location::line(file, p.line, column);
     let (surname, first_names) = match p.name.split_once(',') {
         Some((s, f)) => (s.trim().to_string(), f.trim().to_string()),
@@ -280,24 +342,39 @@ fn entrant(p: &PlayerLine, trf: &TrfFile, sidecar: &Sidecar, file: &str, matcher
         }
     };
     let fide_id = if sidecar.ids == sidecar::Ids::Fide { p.id } else { None };
-    let wanted = Wanted { surname: &surname, first_names: &first_names, birth: p.birth, fide_id, national_id: national };
+    let wanted =
+        Wanted { surname: &surname, first_names: &first_names, birth: p.birth, fide_id, national_id: national };
     let shown = if p.name.is_empty() { format!("No {}", p.no) } else { p.name.clone() };
     let id = match matcher.find(&wanted) {
         Match::Id(id) => Some(id),
         Match::None => {
             let by = match (sidecar.ids, p.id) {
-                (sidecar::Ids::Fide, Some(f)) => format!("FIDE ID {f} is not in the player file's FIDE ID column, and no player there has this name"),
+                (sidecar::Ids::Fide, Some(f)) => {
+                    format!("FIDE ID {f} is not in the player file's FIDE ID column, and no player there has this name")
+                }
                 _ => "no player in the player file has this name".to_string(),
             };
             let hint = match (sidecar.ids, p.id) {
                 (sidecar::Ids::Fide, Some(f)) => {
-                    format!("if the player is in the player file, put {f} in their FIDE ID column; otherwise nothing to do")
+                    format!(
+                        "if the player is in the player file, put {f} in their FIDE ID column; otherwise nothing to do"
+                    )
                 }
-                (sidecar::Ids::Fide, None) => "if the player is in the player file, give them the same name (or a FIDE ID in both files)".to_string(),
-                (sidecar::Ids::National, _) => "if the player is in the player file, write their ID in positions 58-68".to_string(),
+                (sidecar::Ids::Fide, None) => {
+                    "if the player is in the player file, give them the same name (or a FIDE ID in both files)"
+                        .to_string()
+                }
+                (sidecar::Ids::National, _) => {
+                    "if the player is in the player file, write their ID in positions 58-68".to_string()
+                }
             };
             diagnostics.push(
-                Diagnostic::warning(Code::UnmatchedPlayer, at(15), format!("{shown} (No {}): {by}; joins as a new player", p.no)).with_hint(hint),
+                Diagnostic::warning(
+                    Code::UnmatchedPlayer,
+                    at(15),
+                    format!("{shown} (No {}): {by}; joins as a new player", p.no),
+                )
+                .with_hint(hint),
             );
             None
         }
@@ -313,14 +390,21 @@ fn entrant(p: &PlayerLine, trf: &TrfFile, sidecar: &Sidecar, file: &str, matcher
                 })
                 .collect();
             let hint = match sidecar.ids {
-                sidecar::Ids::Fide => "give the right player the FIDE ID in the player file (or birth dates on both sides)",
+                sidecar::Ids::Fide => {
+                    "give the right player the FIDE ID in the player file (or birth dates on both sides)"
+                }
                 sidecar::Ids::National => "write the player's ID in positions 58-68",
             };
             diagnostics.push(
                 Diagnostic::error(
                     Code::AmbiguousPlayer,
                     at(15),
-                    format!("{shown} (No {}) matches {} players in the player file: {}", p.no, candidates.len(), listed.join(", ")),
+                    format!(
+                        "{shown} (No {}) matches {} players in the player file: {}",
+                        p.no,
+                        candidates.len(),
+                        listed.join(", ")
+                    ),
                 )
                 .with_hint(hint),
             );

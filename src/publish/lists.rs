@@ -190,8 +190,21 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     Ok(Lists { ranked, states, games_this_period, active_players })
 }
 
-fn table(title: &str, subtitle: String, sheet: &str, kind: ListKind, df: &DataFrame, rank_by: &str) -> PolarsResult<ListTable> {
-    Ok(ListTable { title: title.to_string(), subtitle, sheet: sheet.to_string(), kind, rows: rows_of(df, Some(rank_by))? })
+fn table(
+    title: &str,
+    subtitle: String,
+    sheet: &str,
+    kind: ListKind,
+    df: &DataFrame,
+    rank_by: &str,
+) -> PolarsResult<ListTable> {
+    Ok(ListTable {
+        title: title.to_string(),
+        subtitle,
+        sheet: sheet.to_string(),
+        kind,
+        rows: rows_of(df, Some(rank_by))?,
+    })
 }
 
 /// Rows of a list frame; with `rank_by`, places are numbered and ties share one.
@@ -272,7 +285,12 @@ impl Lists {
                 name: name.clone(),
                 players: rows
                     .iter()
-                    .map(|r| StateRow { rating: r.rating.clone(), games: r.games, name: r.name.clone(), value: r.value })
+                    .map(|r| StateRow {
+                        rating: r.rating.clone(),
+                        games: r.games,
+                        name: r.name.clone(),
+                        value: r.value,
+                    })
                     .collect(),
             })
             .collect()

@@ -95,7 +95,22 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
     sheet.set_name("Events")?;
     header(
         sheet,
-        &["Code", "Name", "State", "Start", "End", "Rounds", "Type", "Time control", "Players", "Games played", "Players rated", "Rated", "Note", "File"],
+        &[
+            "Code",
+            "Name",
+            "State",
+            "Start",
+            "End",
+            "Rounds",
+            "Type",
+            "Time control",
+            "Players",
+            "Games played",
+            "Players rated",
+            "Rated",
+            "Note",
+            "File",
+        ],
         &[10.0, 34.0, 6.0, 11.0, 11.0, 7.0, 11.0, 14.0, 8.0, 12.0, 12.0, 7.0, 44.0, 30.0],
     )?;
     let mut rated_players = std::collections::HashMap::<&str, u32>::new();
@@ -126,11 +141,8 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
 
     let names: std::collections::HashMap<u32, String> =
         ratings.players.iter().map(|p| (p.id, p.display_name())).collect();
-    let chunks: Vec<&[crate::rate::Calculation]> = if ratings.calculations.is_empty() {
-        vec![&[]]
-    } else {
-        ratings.calculations.chunks(MAX_ROWS).collect()
-    };
+    let chunks: Vec<&[crate::rate::Calculation]> =
+        if ratings.calculations.is_empty() { vec![&[]] } else { ratings.calculations.chunks(MAX_ROWS).collect() };
     for (k, chunk) in chunks.iter().enumerate() {
         let sheet = workbook.add_worksheet_with_constant_memory()?;
         sheet.set_name(if k == 0 { "Calculations".to_string() } else { format!("Calculations {}", k + 1) })?;

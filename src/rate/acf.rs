@@ -197,7 +197,17 @@ pub fn event_change(event: u32, ng: u32, sa: f64, ar: f64, ro: f64) -> EventCalc
     let pct = expected_percent(d);
     let se = pct as f64 / 100.0 * ng as f64;
     let bp = bonus(ng, sa - se);
-    EventCalc { event, games: ng, score: sa, opp_avg: ar, d, expected_percent: pct, expected: se, bonus: bp, change: (sa - se) * K + bp }
+    EventCalc {
+        event,
+        games: ng,
+        score: sa,
+        opp_avg: ar,
+        d,
+        expected_percent: pct,
+        expected: se,
+        bonus: bp,
+        change: (sa - se) * K + bp,
+    }
 }
 
 impl RatingSystem for Acf {
@@ -248,7 +258,8 @@ impl RatingSystem for Acf {
             .collect();
 
         let stage2_time = began.elapsed();
-        let removal_limit = period.config.published.checked_sub_months(Months::new(24)).unwrap_or(period.config.published);
+        let removal_limit =
+            period.config.published.checked_sub_months(Months::new(24)).unwrap_or(period.config.published);
         let mut players = Vec::with_capacity(n);
         let mut removed = Vec::with_capacity(n);
         let mut calculations = Vec::new();
@@ -261,7 +272,11 @@ impl RatingSystem for Acf {
                 next.rating = Some(s.rp);
                 next.status = s.status;
                 for part in &s.parts {
-                    calculations.push(Calculation::performance(next.id, &period.events[part.event as usize].code, part));
+                    calculations.push(Calculation::performance(
+                        next.id,
+                        &period.events[part.event as usize].code,
+                        part,
+                    ));
                 }
             }
             if let Some(s) = &stage2_results[p] {
@@ -269,7 +284,9 @@ impl RatingSystem for Acf {
                 next.games += s.events.iter().map(|e| e.games).sum::<u32>();
                 for e in &s.events {
                     let code = &period.events[e.event as usize].code;
-                    calculations.push(Calculation::change(next.id, code, e.games, e.score, e.opp_avg, e.expected, e.bonus, e.change));
+                    calculations.push(Calculation::change(
+                        next.id, code, e.games, e.score, e.opp_avg, e.expected, e.bonus, e.change,
+                    ));
                 }
             }
             removed.push(next.games < 30 && next.last_played.is_some_and(|d| d < removal_limit));
@@ -304,7 +321,11 @@ impl RatingSystem for Acf {
             let opp = &start[g.opponent as usize];
             let result = super::result_word(g.score as f64);
             match used {
-                None => format!("    {result} v {} ({}): not counted, the opponent is not rated", opp.display_name(), opp.id),
+                None => format!(
+                    "    {result} v {} ({}): not counted, the opponent is not rated",
+                    opp.display_name(),
+                    opp.id
+                ),
                 Some(u) if (u - clamped_from).abs() > 1e-9 => format!(
                     "    {result} v {} ({}): rating {} counted as {} (336 rule)",
                     opp.display_name(),
@@ -316,7 +337,10 @@ impl RatingSystem for Acf {
             }
         };
         if games.is_empty() {
-            let _ = writeln!(out, "\nNo games played over the board in rated events this period (forfeits and byes never count).");
+            let _ = writeln!(
+                out,
+                "\nNo games played over the board in rated events this period (forfeits and byes never count)."
+            );
         }
         match player.status {
             Status::Confirmed => {
@@ -350,16 +374,30 @@ impl RatingSystem for Acf {
                         None => format!("{}+", row.low),
                     };
                     let _ = writeln!(out, "    NG = {}, Sa = {}, AR = {}", ev.games, num(ev.score), num(ev.opp_avg));
-                    let _ = writeln!(out, "    D = AR − Ro = {} − {} = {} → {}", num(ev.opp_avg), num(s.ro), ev.d, ev.d);
-                    let _ = writeln!(out, "    Table 2, {band}: {col} expects {} a game", hundredths(ev.expected_percent));
-                    let _ = writeln!(out, "    Se = {} × {} = {:.2}", hundredths(ev.expected_percent), ev.games, ev.expected);
+                    let _ =
+                        writeln!(out, "    D = AR − Ro = {} − {} = {} → {}", num(ev.opp_avg), num(s.ro), ev.d, ev.d);
+                    let _ =
+                        writeln!(out, "    Table 2, {band}: {col} expects {} a game", hundredths(ev.expected_percent));
+                    let _ = writeln!(
+                        out,
+                        "    Se = {} × {} = {:.2}",
+                        hundredths(ev.expected_percent),
+                        ev.games,
+                        ev.expected
+                    );
                     if ev.bonus > 0.0 {
                         let t = match ev.games {
                             6..=10 => 1,
                             11..=15 => 2,
                             _ => 3,
                         };
-                        let _ = writeln!(out, "    BP = 15 × (Sa − Se − {t}) = 15 × ({} − {:.2} − {t}) = {:.2}", num(ev.score), ev.expected, ev.bonus);
+                        let _ = writeln!(
+                            out,
+                            "    BP = 15 × (Sa − Se − {t}) = 15 × ({} − {:.2} − {t}) = {:.2}",
+                            num(ev.score),
+                            ev.expected,
+                            ev.bonus
+                        );
                     } else if ev.games < 6 {
                         let _ = writeln!(out, "    no bonus: fewer than 6 games");
                     } else {
@@ -375,13 +413,24 @@ impl RatingSystem for Acf {
                     );
                 }
                 let total: f64 = s.events.iter().map(|e| e.change).sum();
-                let _ = writeln!(out, "\nRn = Ro + ΣRi = {} + {:.2} = {}, printed {}", num(s.ro), total, num(s.rn), self.printed(after));
+                let _ = writeln!(
+                    out,
+                    "\nRn = Ro + ΣRi = {} + {:.2} = {}, printed {}",
+                    num(s.ro),
+                    total,
+                    num(s.rn),
+                    self.printed(after)
+                );
             }
             _ => {
                 let own = if player.status == Status::Provisional { player.rating } else { None };
                 let _ = writeln!(out, "\nStage 1: a partially-rated player, performance rating over all games");
                 if let Some(own) = own {
-                    let _ = writeln!(out, "  (provisionally rated: opponents' ratings are kept within 336 of {})", num(own));
+                    let _ = writeln!(
+                        out,
+                        "  (provisionally rated: opponents' ratings are kept within 336 of {})",
+                        num(own)
+                    );
                 }
                 let mut shown_event = None;
                 for g in games {
@@ -408,23 +457,54 @@ impl RatingSystem for Acf {
                         s.ng,
                         num(s.ar)
                     );
-                    let _ = writeln!(out, "  G = {} + {} = {}, T = {} + {} = {}", player.games, s.ng, s.g, num(player.score), num(s.ts), num(s.t));
-                    let _ = writeln!(out, "  P = T / G = {} / {} → {} → Dp = {} (Table 1)", num(s.t), s.g, hundredths(s.percent), s.dp);
+                    let _ = writeln!(
+                        out,
+                        "  G = {} + {} = {}, T = {} + {} = {}",
+                        player.games,
+                        s.ng,
+                        s.g,
+                        num(player.score),
+                        num(s.ts),
+                        num(s.t)
+                    );
+                    let _ = writeln!(
+                        out,
+                        "  P = T / G = {} / {} → {} → Dp = {} (Table 1)",
+                        num(s.t),
+                        s.g,
+                        hundredths(s.percent),
+                        s.dp
+                    );
                     let _ = writeln!(out, "  Rp = AR + Dp = {} + ({}) = {}", num(s.ar), s.dp, num(s.rp));
                     let why = match s.status {
-                        Status::Unrated if s.g < 9 => format!("fewer than 9 games: unrated, shown {}", self.printed(after)),
+                        Status::Unrated if s.g < 9 => {
+                            format!("fewer than 9 games: unrated, shown {}", self.printed(after))
+                        }
                         Status::Unrated => "score below 2/30 or 100%: unrated, shown Unr".to_string(),
-                        Status::Provisional => format!("9 to 29 games, score within the limits: provisional, printed {}", self.printed(after)),
-                        _ => format!("30 games or more, score within the limits: confirmed, printed {}", self.printed(after)),
+                        Status::Provisional => format!(
+                            "9 to 29 games, score within the limits: provisional, printed {}",
+                            self.printed(after)
+                        ),
+                        _ => format!(
+                            "30 games or more, score within the limits: confirmed, printed {}",
+                            self.printed(after)
+                        ),
                     };
                     let _ = writeln!(out, "  {why}");
                 } else {
-                    let _ = writeln!(out, "\nNo game against a rated opponent: nothing to calculate. Now: {}", describe_status(after, self));
+                    let _ = writeln!(
+                        out,
+                        "\nNo game against a rated opponent: nothing to calculate. Now: {}",
+                        describe_status(after, self)
+                    );
                 }
             }
         }
         if ratings.removed[p] {
-            let _ = writeln!(out, "\nRemoved from the player file: last played more than two years ago with fewer than 30 games.");
+            let _ = writeln!(
+                out,
+                "\nRemoved from the player file: last played more than two years ago with fewer than 30 games."
+            );
         }
         Some(out)
     }
@@ -469,7 +549,11 @@ fn describe_status(p: &Player, system: &Acf) -> String {
 pub fn num(x: f64) -> String {
     let s = format!("{:.2}", x);
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" { "0".to_string() } else { s.to_string() }
+    if s == "-0" {
+        "0".to_string()
+    } else {
+        s.to_string()
+    }
 }
 
 #[cfg(test)]

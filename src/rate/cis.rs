@@ -218,7 +218,11 @@ pub fn start_rating(p: &PlayerPeriod, end: NaiveDate) -> Option<StartRating> {
     let birth = p.birth?;
     let first = p.lessons.iter().chain(&p.renewals).copied().chain(p.games.iter().map(|g| g.date)).min();
     let date = p.joined.or(first)?;
-    (date <= end).then(|| StartRating::Enters { date, months: age_in_months(birth, date), rating: initial_rating(birth, date) })
+    (date <= end).then(|| StartRating::Enters {
+        date,
+        months: age_in_months(birth, date),
+        rating: initial_rating(birth, date),
+    })
 }
 
 /// What happened, in date order.
@@ -272,7 +276,15 @@ pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u3
     };
     let mut steps = Vec::with_capacity(items.len());
     for (date, _, kind) in items {
-        let mut step = Step { date, kind: kind.clone(), expected: None, change: 0.0, bonus: 0.0, rating: None, note: String::new() };
+        let mut step = Step {
+            date,
+            kind: kind.clone(),
+            expected: None,
+            change: 0.0,
+            bonus: 0.0,
+            rating: None,
+            note: String::new(),
+        };
         let Some(current) = rating.or(if matches!(kind, StepKind::Entry { .. }) { own } else { None }) else {
             step.note = match p.birth {
                 None => "no CIS rating: no birth date to give an initial rating".into(),
@@ -350,7 +362,12 @@ fn history_by_player(period: &ValidPeriod) -> HashMap<u32, Vec<&HistoryEntry>> {
 
 /// Lessons or renewals not yet in the history and dated by the period's end,
 /// by player ID, each list in date order.
-fn new_dated(rows: &[DatedEntry], history: &HashMap<u32, Vec<&HistoryEntry>>, kind: HistoryKind, end: NaiveDate) -> HashMap<u32, Vec<NaiveDate>> {
+fn new_dated(
+    rows: &[DatedEntry],
+    history: &HashMap<u32, Vec<&HistoryEntry>>,
+    kind: HistoryKind,
+    end: NaiveDate,
+) -> HashMap<u32, Vec<NaiveDate>> {
     let mut recorded: HashMap<(u32, NaiveDate), usize> = HashMap::new();
     for (id, rows) in history {
         for h in rows.iter().filter(|h| h.kind == kind) {
@@ -390,9 +407,18 @@ fn player_periods(period: &ValidPeriod, index: &GameIndex) -> Vec<PlayerPeriod> 
             games: index
                 .of(p)
                 .iter()
-                .map(|g| CisGame { date: period.events[g.event as usize].end, event: g.event, opponent: g.opponent, opponent_rating: None, score: g.score as f64 })
+                .map(|g| CisGame {
+                    date: period.events[g.event as usize].end,
+                    event: g.event,
+                    opponent: g.opponent,
+                    opponent_rating: None,
+                    score: g.score as f64,
+                })
                 .collect(),
-            counters: Counters::from_history(history.get(&player.id).into_iter().flatten().copied(), config.school_year_start),
+            counters: Counters::from_history(
+                history.get(&player.id).into_iter().flatten().copied(),
+                config.school_year_start,
+            ),
         })
         .collect();
     let starts: Vec<Option<f64>> = inputs.iter().map(|p| start_rating(p, config.end).map(StartRating::value)).collect();
@@ -475,27 +501,39 @@ impl RatingSystem for Cis {
         for (what, rows) in [("lesson", &period.inputs.lessons), ("renewal", &period.inputs.renewals)] {
             for r in rows.iter().filter(|r| !ids.contains(&r.id)) {
                 findings.push(
-                    Diagnostic::error(Code::UnknownPlayerId, r.at.clone(), format!("ID {} is not in the player file", r.id))
-                        .with_hint(format!("give the ID of the player who had the {what}, as in players.xlsx")),
+                    Diagnostic::error(
+                        Code::UnknownPlayerId,
+                        r.at.clone(),
+                        format!("ID {} is not in the player file", r.id),
+                    )
+                    .with_hint(format!("give the ID of the player who had the {what}, as in players.xlsx")),
                 );
             }
             let later: Vec<&DatedEntry> = rows.iter().filter(|r| r.date > period.config.end).collect();
             if let Some(first) = later.first() {
-                findings.push(
-                    Diagnostic::note(
-                        Code::Deferred,
-                        first.at.clone(),
-                        format!("{} {what}(s) dated after the period's end {}: they count next period", later.len(), period.config.end),
+                findings.push(Diagnostic::note(
+                    Code::Deferred,
+                    first.at.clone(),
+                    format!(
+                        "{} {what}(s) dated after the period's end {}: they count next period",
+                        later.len(),
+                        period.config.end
                     ),
-                );
+                ));
             }
         }
         if let Some(c) = extra_column(period, JOINED_COLUMN) {
             for p in &period.players.players {
                 if let Err(shown) = joined_value(p.extra.get(c)) {
                     findings.push(
-                        Diagnostic::error(Code::BadDate, Location::sheet("players.xlsx", "Players"), format!("player {}: Joined must be a date, not {shown}", p.id))
-                            .with_hint("enter the date the player entered the CIS pool, e.g. 2023-09-14, or leave it blank"),
+                        Diagnostic::error(
+                            Code::BadDate,
+                            Location::sheet("players.xlsx", "Players"),
+                            format!("player {}: Joined must be a date, not {shown}", p.id),
+                        )
+                        .with_hint(
+                            "enter the date the player entered the CIS pool, e.g. 2023-09-14, or leave it blank",
+                        ),
                     );
                 }
             }
@@ -508,10 +546,8 @@ impl RatingSystem for Cis {
         let config = &period.config;
         let index = GameIndex::build(period);
         let inputs = player_periods(period, &index);
-        let results: Vec<CisPeriod> = inputs
-            .par_iter()
-            .map(|p| run_period(p, start_rating(p, config.end), config.school_year_start))
-            .collect();
+        let results: Vec<CisPeriod> =
+            inputs.par_iter().map(|p| run_period(p, start_rating(p, config.end), config.school_year_start)).collect();
         let (columns, positions) = with_columns(&period.players.extra_columns, &[JOINED_COLUMN]);
         let joined_at = positions[0];
         let mut players = Vec::with_capacity(start.len());
@@ -535,7 +571,11 @@ impl RatingSystem for Cis {
             while i < games.len() {
                 let StepKind::Game(first) = &games[i].kind else { unreachable!("only games") };
                 let event = first.event;
-                let part: Vec<&Step> = games[i..].iter().copied().take_while(|s| matches!(&s.kind, StepKind::Game(g) if g.event == event)).collect();
+                let part: Vec<&Step> = games[i..]
+                    .iter()
+                    .copied()
+                    .take_while(|s| matches!(&s.kind, StepKind::Game(g) if g.event == event))
+                    .collect();
                 i += part.len();
                 let game = |s: &Step| match &s.kind {
                     StepKind::Game(g) => g.clone(),
@@ -567,7 +607,14 @@ impl RatingSystem for Cis {
             rows,
         };
         let removed = vec![false; players.len()];
-        Ratings { players, removed, calculations, extra_columns: Some(columns), outputs: vec![output], stage_times: Vec::new() }
+        Ratings {
+            players,
+            removed,
+            calculations,
+            extra_columns: Some(columns),
+            outputs: vec![output],
+            stage_times: Vec::new(),
+        }
     }
 
     fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
@@ -579,10 +626,12 @@ impl RatingSystem for Cis {
         let inputs = player_periods(period, &index);
         let r = run_period(&inputs[p], start_rating(&inputs[p], config.end), config.school_year_start);
         let mut out = String::new();
-        let _ = writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
+        let _ =
+            writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
         match r.start {
             Some(StartRating::Rated(v)) => {
-                let _ = writeln!(out, "At the start of the period: CIS rating {} (every game this period uses it)", num(v));
+                let _ =
+                    writeln!(out, "At the start of the period: CIS rating {} (every game this period uses it)", num(v));
             }
             Some(StartRating::Enters { date, months, rating }) => {
                 let past = (months - FIRST_MONTH).clamp(0, 72);
@@ -595,7 +644,15 @@ impl RatingSystem for Cis {
                 );
             }
             None => {
-                let _ = writeln!(out, "No CIS rating: {}", if player.birth_date.is_none() { "no birth date to give an initial rating" } else { "not in the pool yet" });
+                let _ = writeln!(
+                    out,
+                    "No CIS rating: {}",
+                    if player.birth_date.is_none() {
+                        "no birth date to give an initial rating"
+                    } else {
+                        "not in the pool yet"
+                    }
+                );
             }
         }
         let own = r.start.map(StartRating::value);
@@ -612,7 +669,11 @@ impl RatingSystem for Cis {
                     let elo = match (s.expected, own, g.opponent_rating) {
                         (Some(e), Some(mine), Some(theirs)) => {
                             let d = mine - theirs;
-                            let kept = if d.abs() > MAX_DIFFERENCE { format!(", counted as {}", num(d.clamp(-MAX_DIFFERENCE, MAX_DIFFERENCE))) } else { String::new() };
+                            let kept = if d.abs() > MAX_DIFFERENCE {
+                                format!(", counted as {}", num(d.clamp(-MAX_DIFFERENCE, MAX_DIFFERENCE)))
+                            } else {
+                                String::new()
+                            };
                             format!(
                                 "D = {} − {} = {}{kept}, E = ½ + D/800 = {:.4}, 40 × ({} − {:.4}) = {:+.2}",
                                 num(mine),
@@ -762,7 +823,8 @@ mod tests {
 
     #[test]
     fn a_draw_between_720_and_750_plus_activity() {
-        let game = |rating| CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: Some(rating), score: 0.5 };
+        let game =
+            |rating| CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: Some(rating), score: 0.5 };
         let low = PlayerPeriod { rating: Some(720.0), games: vec![game(750.0)], ..Default::default() };
         let high = PlayerPeriod { rating: Some(750.0), games: vec![game(720.0)], ..Default::default() };
         let r = run_period(&low, start_rating(&low, d(2024, 3, 31)), SEPT);
@@ -795,7 +857,12 @@ mod tests {
     #[test]
     fn a_renewal_raises_a_low_rating_to_the_age_rating() {
         // 650 at age 10 (the age rating is 800): +30 is 680, raised to 800.
-        let p = PlayerPeriod { birth: Some(d(2014, 3, 1)), rating: Some(650.0), renewals: vec![d(2024, 3, 1)], ..Default::default() };
+        let p = PlayerPeriod {
+            birth: Some(d(2014, 3, 1)),
+            rating: Some(650.0),
+            renewals: vec![d(2024, 3, 1)],
+            ..Default::default()
+        };
         let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
         assert_eq!(r.steps[0].bonus, 150.0);
         assert_eq!(r.rating, Some(800.0));

@@ -123,7 +123,18 @@ pub fn grade_over(this: Season, prev: Season, prev2: Season) -> Option<GradeCalc
         return None;
     }
     let average = points / games as f64;
-    Some(GradeCalc { this, prev, prev2, from_prev, from_prev2_games, from_prev2_points, games, points, average, grade: round_half_up(average) })
+    Some(GradeCalc {
+        this,
+        prev,
+        prev2,
+        from_prev,
+        from_prev2_games,
+        from_prev2_points,
+        games,
+        points,
+        average,
+        grade: round_half_up(average),
+    })
 }
 
 /// At least 1 game in the last twelve months and 9 in the last three seasons.
@@ -175,7 +186,14 @@ fn grade_of(p: &Player) -> Option<f64> {
 }
 
 /// One player's season.
-pub fn season(player: &Player, games: &[GameRef], start: &[Player], prev: Season, prev2: Season, published: NaiveDate) -> SeasonResult {
+pub fn season(
+    player: &Player,
+    games: &[GameRef],
+    start: &[Player],
+    prev: Season,
+    prev2: Season,
+    published: NaiveDate,
+) -> SeasonResult {
     let own = grade_of(player);
     let mut graded = Vec::new();
     let mut not_used = Vec::new();
@@ -183,7 +201,14 @@ pub fn season(player: &Player, games: &[GameRef], start: &[Player], prev: Season
         match grade_of(&start[g.opponent as usize]) {
             Some(grade) => {
                 let (counted, points) = game_points(own, grade, g.score as f64);
-                graded.push(GradedGame { event: g.event, opponent: g.opponent, score: g.score as f64, grade, counted, points });
+                graded.push(GradedGame {
+                    event: g.event,
+                    opponent: g.opponent,
+                    score: g.score as f64,
+                    grade,
+                    counted,
+                    points,
+                });
             }
             None => not_used.push(*g),
         }
@@ -287,7 +312,14 @@ impl RatingSystem for Ecf {
             players.push(next);
         }
         let removed = vec![false; players.len()];
-        Ratings { players, removed, calculations, extra_columns: Some(columns), outputs: Vec::new(), stage_times: Vec::new() }
+        Ratings {
+            players,
+            removed,
+            calculations,
+            extra_columns: Some(columns),
+            outputs: Vec::new(),
+            stage_times: Vec::new(),
+        }
     }
 
     fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
@@ -298,7 +330,8 @@ impl RatingSystem for Ecf {
         let (prev, prev2) = carried(player, &season_columns(period));
         let s = season(player, index.of(p), start, prev, prev2, period.config.published);
         let mut out = String::new();
-        let _ = writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
+        let _ =
+            writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
         match s.own {
             Some(g) => {
                 let _ = writeln!(out, "At the start of the season: graded {}", num(g));
@@ -310,7 +343,11 @@ impl RatingSystem for Ecf {
         let result = super::result_word;
         let mut shown = None;
         if !s.games.is_empty() || !s.not_used.is_empty() {
-            let _ = writeln!(out, "\nThis season's games: the opponent's grade{}, +50 a win, −50 a loss", if s.own.is_some() { " within 40 of the player's own" } else { "" });
+            let _ = writeln!(
+                out,
+                "\nThis season's games: the opponent's grade{}, +50 a win, −50 a loss",
+                if s.own.is_some() { " within 40 of the player's own" } else { "" }
+            );
         }
         for g in &s.games {
             if shown != Some(g.event) {
@@ -319,7 +356,11 @@ impl RatingSystem for Ecf {
                 shown = Some(g.event);
             }
             let opp = &start[g.opponent as usize];
-            let counted = if g.counted != g.grade { format!(" counted as {} (40-point rule)", num(g.counted)) } else { String::new() };
+            let counted = if g.counted != g.grade {
+                format!(" counted as {} (40-point rule)", num(g.counted))
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
                 "    {} v {} ({}): grade {}{counted} → {} points",
@@ -333,15 +374,34 @@ impl RatingSystem for Ecf {
         for g in &s.not_used {
             let opp = &start[g.opponent as usize];
             let ev = &period.events[g.event as usize];
-            let _ = writeln!(out, "    {} v {} ({}) in {}: not used, the opponent has no grade", result(g.score as f64), opp.display_name(), opp.id, ev.code);
+            let _ = writeln!(
+                out,
+                "    {} v {} ({}) in {}: not used, the opponent has no grade",
+                result(g.score as f64),
+                opp.display_name(),
+                opp.id,
+                ev.code
+            );
         }
         let this = s.calc.as_ref().map(|c| c.this).unwrap_or_default();
         let _ = writeln!(out, "\nThis season: {} games, {} points", this.games, num(this.points));
-        let _ = writeln!(out, "Last season: {} games, {} points; the season before: {} games, {} points", prev.games, num(prev.points), prev2.games, num(prev2.points));
+        let _ = writeln!(
+            out,
+            "Last season: {} games, {} points; the season before: {} games, {} points",
+            prev.games,
+            num(prev.points),
+            prev2.games,
+            num(prev2.points)
+        );
         match &s.calc {
             Some(c) => {
                 if c.from_prev.games > 0 {
-                    let _ = writeln!(out, "Fewer than 30 games this season: last season's {} games and {} points added", c.from_prev.games, num(c.from_prev.points));
+                    let _ = writeln!(
+                        out,
+                        "Fewer than 30 games this season: last season's {} games and {} points added",
+                        c.from_prev.games,
+                        num(c.from_prev.points)
+                    );
                 }
                 if c.from_prev2_games > 0 {
                     let _ = writeln!(

@@ -33,7 +33,9 @@ impl GameIndex {
         let played = || {
             period.events.iter().enumerate().filter(|(_, e)| e.disposition.is_rated()).flat_map(|(ei, e)| {
                 e.games.iter().filter_map(move |g| match (g.outcome, g.black) {
-                    (crate::model::Outcome::Played { white_score }, Some(black)) => Some((ei as u32, g.white, black, white_score)),
+                    (crate::model::Outcome::Played { white_score }, Some(black)) => {
+                        Some((ei as u32, g.white, black, white_score))
+                    }
                     _ => None,
                 })
             })

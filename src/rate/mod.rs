@@ -57,7 +57,16 @@ impl Calculation {
 
     /// A rating-change row (stage 2): one event's expected score, bonus and change.
     #[allow(clippy::too_many_arguments)]
-    pub fn change(player_id: u32, event: &str, games: u32, score: f64, opp_avg: f64, expected: f64, bonus: f64, change: f64) -> Calculation {
+    pub fn change(
+        player_id: u32,
+        event: &str,
+        games: u32,
+        score: f64,
+        opp_avg: f64,
+        expected: f64,
+        bonus: f64,
+        change: f64,
+    ) -> Calculation {
         Calculation {
             player_id,
             event: event.to_string(),
@@ -156,7 +165,10 @@ pub fn withdraw_events(period: &mut ValidPeriod, withdrawn: Vec<(usize, String, 
             only_there.extend(g.black);
         }
         event.games.clear();
-        notes.push(Diagnostic::note(Code::NotEligible, Location::file(&event.file), format!("not rated: {why}")).with_hint(hint.to_string()));
+        notes.push(
+            Diagnostic::note(Code::NotEligible, Location::file(&event.file), format!("not rated: {why}"))
+                .with_hint(hint.to_string()),
+        );
         event.disposition = Disposition::NotEligible(why);
     }
     for event in period.events.iter().filter(|e| e.disposition.is_rated()) {
@@ -195,7 +207,9 @@ pub fn event_totals(event: &crate::validate::Event) -> HashMap<u32, f64> {
     let mut totals: HashMap<u32, f64> = HashMap::new();
     for g in &event.games {
         let (w, b) = match g.outcome {
-            Outcome::Played { white_score } | Outcome::PlayedUnrated { white_score } => (white_score, 1.0 - white_score),
+            Outcome::Played { white_score } | Outcome::PlayedUnrated { white_score } => {
+                (white_score, 1.0 - white_score)
+            }
             Outcome::Forfeit { white_points, black_points } => (white_points, black_points),
             Outcome::Bye { points } => (points, 0.0),
         };

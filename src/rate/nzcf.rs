@@ -264,7 +264,12 @@ pub fn period_cap(ro: f64, total: f64, n: u32, wa: f64, we: f64) -> (f64, Option
 /// An established player's period. `rating_of(i)` gives the rating to use
 /// for opponent `i` (`None` skips the game); `won(event)` whether the player
 /// won or shared first in that event.
-pub fn established(player: &Player, games: &[GameRef], rating_of: impl Fn(usize) -> Option<f64>, won: impl Fn(u32) -> bool) -> Established {
+pub fn established(
+    player: &Player,
+    games: &[GameRef],
+    rating_of: impl Fn(usize) -> Option<f64>,
+    won: impl Fn(u32) -> bool,
+) -> Established {
     let ro = player.rating.expect("an established player has a rating");
     let mut tournaments: Vec<Tournament> = Vec::new();
     let mut running = ro;
@@ -336,7 +341,8 @@ pub fn provisional_performance(player: &Player, parts: Vec<EventPart>, ng: u32, 
 /// Whether a player is rated as established this period: confirmed, or
 /// provisional with 15 fully rated games reached in an earlier period (rule 3.1).
 pub fn is_established(p: &Player) -> bool {
-    p.rating.is_some() && (p.status == Status::Confirmed || (p.status == Status::Provisional && p.games >= ESTABLISHED_AFTER))
+    p.rating.is_some()
+        && (p.status == Status::Confirmed || (p.status == Status::Provisional && p.games >= ESTABLISHED_AFTER))
 }
 
 /// Winners and joint winners of every event (rule 4.7), by player ID.
@@ -387,7 +393,9 @@ impl RatingSystem for Nzcf {
 
     fn check_time_control(&self, tc: &TimeControl) -> Result<(), String> {
         let (moves, seconds) = match tc.controls.first().copied() {
-            Some(Control::Moves { moves, seconds, increment }) => (moves as u64, seconds as u64 + increment as u64 * moves as u64),
+            Some(Control::Moves { moves, seconds, increment }) => {
+                (moves as u64, seconds as u64 + increment as u64 * moves as u64)
+            }
             _ => (SUDDEN_DEATH_MOVES as u64, tc.seconds_for(SUDDEN_DEATH_MOVES)),
         };
         if seconds >= SECONDS_A_MOVE * moves {
@@ -430,7 +438,8 @@ impl RatingSystem for Nzcf {
         for event in period.events.iter_mut().filter(|e| e.disposition.is_rated()) {
             let mut unrated = Vec::new();
             for g in &mut event.games {
-                if let (Outcome::Played { white_score }, Some(why)) = (g.outcome, unrated_remark(g.remarks.as_deref())) {
+                if let (Outcome::Played { white_score }, Some(why)) = (g.outcome, unrated_remark(g.remarks.as_deref()))
+                {
                     g.outcome = Outcome::PlayedUnrated { white_score };
                     let round = g.round.map(|r| format!("round {r}, ")).unwrap_or_default();
                     unrated.push(format!("{round}{} v {}: {why}", g.white, g.black.unwrap_or(0)));
@@ -466,8 +475,14 @@ impl RatingSystem for Nzcf {
         let stage2: Vec<Option<Established>> = (0..n)
             .into_par_iter()
             .map(|p| {
-                is_established(&start[p])
-                    .then(|| established(&start[p], index.of(p), |o| rating_in_stage2[o], |e| winners[e as usize].contains(&start[p].id)))
+                is_established(&start[p]).then(|| {
+                    established(
+                        &start[p],
+                        index.of(p),
+                        |o| rating_in_stage2[o],
+                        |e| winners[e as usize].contains(&start[p].id),
+                    )
+                })
             })
             .collect();
         let stage2_time = began.elapsed();
@@ -487,7 +502,11 @@ impl RatingSystem for Nzcf {
                 next.rating = s.rp;
                 next.status = s.status;
                 for part in &s.parts {
-                    calculations.push(Calculation::performance(next.id, &period.events[part.event as usize].code, part));
+                    calculations.push(Calculation::performance(
+                        next.id,
+                        &period.events[part.event as usize].code,
+                        part,
+                    ));
                 }
             }
             if let Some(s) = &stage2[p] {
@@ -504,7 +523,14 @@ impl RatingSystem for Nzcf {
             removed.push(next.last_played.is_some_and(|d| d < inactive_since));
             players.push(next);
         }
-        Ratings { players, removed, calculations, extra_columns: None, outputs: Vec::new(), stage_times: vec![("stage1", stage1_time), ("stage2", stage2_time)] }
+        Ratings {
+            players,
+            removed,
+            calculations,
+            extra_columns: None,
+            outputs: Vec::new(),
+            stage_times: vec![("stage1", stage1_time), ("stage2", stage2_time)],
+        }
     }
 
     fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
@@ -515,7 +541,8 @@ impl RatingSystem for Nzcf {
         let index = GameIndex::build(period);
         let games = index.of(p);
         let mut out = String::new();
-        let _ = writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
+        let _ =
+            writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
         let _ = writeln!(out, "At the start of the period: {}", describe(player, self));
         let event_name = |e: u32| {
             let ev = &period.events[e as usize];
@@ -526,16 +553,27 @@ impl RatingSystem for Nzcf {
             let _ = writeln!(out, "\nNo rated games this period (forfeits, byes, adjudicated games and games against computers never count).");
         }
         if is_established(player) {
-            let rating_in_stage2 = stage2_ratings(start, |o| Some((ratings.players[o].rating, ratings.players[o].status)));
+            let rating_in_stage2 =
+                stage2_ratings(start, |o| Some((ratings.players[o].rating, ratings.players[o].status)));
             let winners = winners(period);
             let s = established(player, games, |o| rating_in_stage2[o], |e| winners[e as usize].contains(&player.id));
-            let _ = writeln!(out, "\nAn established player: Ro = {}, K = (3000 − Ro) / 50 = (3000 − {}) / 50 = {}", num(s.ro), num(s.ro), num(s.k));
+            let _ = writeln!(
+                out,
+                "\nAn established player: Ro = {}, K = (3000 − Ro) / 50 = (3000 − {}) / 50 = {}",
+                num(s.ro),
+                num(s.ro),
+                num(s.k)
+            );
             for t in &s.tournaments {
                 let _ = writeln!(out, "\n  {}", event_name(t.event));
                 for g in &t.games {
                     let opp = &start[g.opponent as usize];
                     let column = if g.d <= 0 { "H" } else { "L" };
-                    let kept = if g.table != g.expectancy { format!(", kept within .10–.90: {}", hundredths(g.expectancy)) } else { String::new() };
+                    let kept = if g.table != g.expectancy {
+                        format!(", kept within .10–.90: {}", hundredths(g.expectancy))
+                    } else {
+                        String::new()
+                    };
                     let _ = writeln!(
                         out,
                         "    {} v {} ({}): rating {}, D = {}, Table 2 {column} {}{kept}",
@@ -547,16 +585,37 @@ impl RatingSystem for Nzcf {
                         hundredths(g.table)
                     );
                 }
-                for g in games.iter().filter(|g| g.event == t.event && !t.games.iter().any(|c| c.opponent == g.opponent)) {
+                for g in
+                    games.iter().filter(|g| g.event == t.event && !t.games.iter().any(|c| c.opponent == g.opponent))
+                {
                     let opp = &start[g.opponent as usize];
-                    let _ = writeln!(out, "    {} v {} ({}): not counted, the opponent is not rated", result(g.score as f64), opp.display_name(), opp.id);
+                    let _ = writeln!(
+                        out,
+                        "    {} v {} ({}): not counted, the opponent is not rated",
+                        result(g.score as f64),
+                        opp.display_name(),
+                        opp.id
+                    );
                 }
-                let _ = writeln!(out, "    r = {}, Wa = {}, We = {:.2}; Pa = {:.1}%, Pe = {:.1}%", t.n, num(t.wa), t.we, t.pa, t.pe);
+                let _ = writeln!(
+                    out,
+                    "    r = {}, Wa = {}, We = {:.2}; Pa = {:.1}%, Pe = {:.1}%",
+                    t.n,
+                    num(t.wa),
+                    t.we,
+                    t.pa,
+                    t.pe
+                );
                 match t.factor {
                     Ok(f) => {
                         let raw = (t.pa - t.pe) / 10.0;
                         let capped = if raw > MAX_FACTOR { format!(", at most 3: {}", num(f)) } else { String::new() };
-                        let _ = writeln!(out, "    bonus: Pa − Pe = {:.1} ≥ 10, K is multiplied by (Pa − Pe)/10 = {}{capped}", t.pa - t.pe, num(raw));
+                        let _ = writeln!(
+                            out,
+                            "    bonus: Pa − Pe = {:.1} ≥ 10, K is multiplied by (Pa − Pe)/10 = {}{capped}",
+                            t.pa - t.pe,
+                            num(raw)
+                        );
                         let _ = writeln!(
                             out,
                             "    ΔR = K × {} × (Wa − We) = {} × {} × ({} − {:.2}) = {:.2} (without the bonus {:.2})",
@@ -588,14 +647,7 @@ impl RatingSystem for Nzcf {
                 if let Some(c) = t.cut_at_2200 {
                     let _ = writeln!(out, "    the bonus may not take the player past 2200: ΔR cut to {c:.2}");
                 }
-                let _ = writeln!(
-                    out,
-                    "    Rp = Ro + Da − De = {} + {} − ({}) = {}",
-                    num(s.ro),
-                    t.da,
-                    t.de,
-                    num(t.rp)
-                );
+                let _ = writeln!(out, "    Rp = Ro + Da − De = {} + {} − ({}) = {}", num(s.ro), t.da, t.de, num(t.rp));
                 if t.limited {
                     let _ = writeln!(
                         out,
@@ -607,7 +659,14 @@ impl RatingSystem for Nzcf {
                         t.change
                     );
                 } else if t.change > 0.0 {
-                    let _ = writeln!(out, "    gain limit L = (5 × {} + 5) × ({} − {}) / 100 = {:.2}: not reached", t.n, num(t.rp), num(s.ro), t.limit);
+                    let _ = writeln!(
+                        out,
+                        "    gain limit L = (5 × {} + 5) × ({} − {}) / 100 = {:.2}: not reached",
+                        t.n,
+                        num(t.rp),
+                        num(s.ro),
+                        t.limit
+                    );
                 }
                 if t.loss_waived {
                     let _ = writeln!(out, "    a tournament winner loses no points (rule 4.7): ΔR = 0");
@@ -616,7 +675,8 @@ impl RatingSystem for Nzcf {
                 }
                 let _ = writeln!(out, "    ΔR = {:.2}", t.change);
             }
-            let mut uncounted: Vec<u32> = games.iter().map(|g| g.event).filter(|e| !s.tournaments.iter().any(|t| t.event == *e)).collect();
+            let mut uncounted: Vec<u32> =
+                games.iter().map(|g| g.event).filter(|e| !s.tournaments.iter().any(|t| t.event == *e)).collect();
             uncounted.dedup();
             for e in uncounted {
                 let _ = writeln!(out, "\n  {}: not counted, no opponent is rated", event_name(e));
@@ -642,7 +702,10 @@ impl RatingSystem for Nzcf {
             }
             let _ = writeln!(out, "Rn = {}, printed {}", num(s.rn), self.printed(after));
         } else {
-            let _ = writeln!(out, "\nProvisional: performance rating Rp = Ra + Dp over all games, earlier periods included");
+            let _ = writeln!(
+                out,
+                "\nProvisional: performance rating Rp = Ra + Dp over all games, earlier periods included"
+            );
             let mut shown = None;
             for g in games {
                 if shown != Some(g.event) {
@@ -652,10 +715,23 @@ impl RatingSystem for Nzcf {
                 let opp = &start[g.opponent as usize];
                 match opp.rating.filter(|_| opp.status.is_rated()) {
                     Some(r) => {
-                        let _ = writeln!(out, "    {} v {} ({}): rating {}", result(g.score as f64), opp.display_name(), opp.id, num(r));
+                        let _ = writeln!(
+                            out,
+                            "    {} v {} ({}): rating {}",
+                            result(g.score as f64),
+                            opp.display_name(),
+                            opp.id,
+                            num(r)
+                        );
                     }
                     None => {
-                        let _ = writeln!(out, "    {} v {} ({}): not counted, the opponent is not rated", result(g.score as f64), opp.display_name(), opp.id);
+                        let _ = writeln!(
+                            out,
+                            "    {} v {} ({}): not counted, the opponent is not rated",
+                            result(g.score as f64),
+                            opp.display_name(),
+                            opp.id
+                        );
                     }
                 }
             }
@@ -671,10 +747,26 @@ impl RatingSystem for Nzcf {
                         s.ng,
                         num(s.ar)
                     );
-                    let _ = writeln!(out, "  games {} + {} = {}, score {} + {} = {}", player.games, s.ng, s.g, num(player.score), num(s.ts), num(s.t));
+                    let _ = writeln!(
+                        out,
+                        "  games {} + {} = {}, score {} + {} = {}",
+                        player.games,
+                        s.ng,
+                        s.g,
+                        num(player.score),
+                        num(s.ts),
+                        num(s.t)
+                    );
                     match (s.percent, s.dp, s.rp) {
                         (Some(pc), Some(d), Some(rp)) => {
-                            let _ = writeln!(out, "  P = {} / {} → {} → Dp = {} (Table 1)", num(s.t), s.g, hundredths(pc), d);
+                            let _ = writeln!(
+                                out,
+                                "  P = {} / {} → {} → Dp = {} (Table 1)",
+                                num(s.t),
+                                s.g,
+                                hundredths(pc),
+                                d
+                            );
                             let _ = writeln!(out, "  Rp = Ra + Dp = {} + ({}) = {}", num(s.ar), d, num(rp));
                             let _ = writeln!(
                                 out,
@@ -682,17 +774,25 @@ impl RatingSystem for Nzcf {
                                 if s.g >= ESTABLISHED_AFTER {
                                     format!("{} fully rated games: provisional now, printed {}, established from the next period", s.g, self.printed(after))
                                 } else {
-                                    format!("fewer than 15 fully rated games: provisional, printed {}", self.printed(after))
+                                    format!(
+                                        "fewer than 15 fully rated games: provisional, printed {}",
+                                        self.printed(after)
+                                    )
                                 }
                             );
                         }
                         _ => {
-                            let _ = writeln!(out, "  a score of 0% or 100% gives no rating (Dp is indeterminate): unrated");
+                            let _ =
+                                writeln!(out, "  a score of 0% or 100% gives no rating (Dp is indeterminate): unrated");
                         }
                     }
                 }
                 None => {
-                    let _ = writeln!(out, "\nNo game against a rated opponent: nothing to calculate. Now: {}", describe(after, self));
+                    let _ = writeln!(
+                        out,
+                        "\nNo game against a rated opponent: nothing to calculate. Now: {}",
+                        describe(after, self)
+                    );
                 }
             }
         }
@@ -791,7 +891,7 @@ mod tests {
         assert_eq!(t.factor, Ok(3.0));
         assert!((t.plain - 45.6).abs() < 1e-9); // 24 × 1.90
         assert!((t.with_bonus - 136.8).abs() < 1e-9); // 24 × 3 × 1.90
-        // Rp = 1800 + Dp(.80) − Dp(.42) = 1800 + 240 + 57 = 2097; L = 30 × 297 / 100 = 89.1.
+                                                      // Rp = 1800 + Dp(.80) − Dp(.42) = 1800 + 240 + 57 = 2097; L = 30 × 297 / 100 = 89.1.
         assert_eq!((t.da, t.de), (240, -57));
         assert_eq!(t.rp, 2097.0);
         assert!((t.limit - 89.1).abs() < 1e-9);
@@ -835,7 +935,9 @@ mod tests {
     fn a_winner_loses_no_points() {
         // Ro 2000 scores 3/4 against four 1500s: each game expects .96, kept at .90.
         let ro = 2000.0;
-        let games = || vec![game(1, 1500.0, 1.0, ro), game(2, 1500.0, 1.0, ro), game(3, 1500.0, 0.5, ro), game(4, 1500.0, 0.5, ro)];
+        let games = || {
+            vec![game(1, 1500.0, 1.0, ro), game(2, 1500.0, 1.0, ro), game(3, 1500.0, 0.5, ro), game(4, 1500.0, 0.5, ro)]
+        };
         let loser = tournament(0, games(), ro, ro, false);
         assert!((loser.we - 3.6).abs() < 1e-9);
         assert!((loser.change - -12.0).abs() < 1e-9); // 20 × (3 − 3.6)

@@ -37,9 +37,12 @@ impl TimeControl {
         for (i, part) in parts.iter().enumerate() {
             let part = part.trim();
             let number = |s: &str| -> Result<u32, String> {
-                s.trim()
-                    .parse::<u32>()
-                    .map_err(|_| format!("\"{t}\" is not PGN TimeControl syntax (\"{}\" is not a whole number of moves or seconds)", s.trim()))
+                s.trim().parse::<u32>().map_err(|_| {
+                    format!(
+                        "\"{t}\" is not PGN TimeControl syntax (\"{}\" is not a whole number of moves or seconds)",
+                        s.trim()
+                    )
+                })
             };
             let (main, increment) = match part.split_once('+') {
                 Some((m, inc)) => (m, number(inc)?),

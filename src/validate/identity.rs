@@ -59,8 +59,12 @@ pub fn check_entrants(
         if let Some(&other) = by_number.get(&e.no) {
             let _: usize = other;
             diagnostics.push(
-                Diagnostic::error(Code::DuplicateStartNumber, e.no_at.clone(), format!("start number {} is used twice", e.no))
-                    .with_hint("give every player in the event a different No"),
+                Diagnostic::error(
+                    Code::DuplicateStartNumber,
+                    e.no_at.clone(),
+                    format!("start number {} is used twice", e.no),
+                )
+                .with_hint("give every player in the event a different No"),
             );
         } else {
             by_number.insert(e.no, i);
@@ -109,11 +113,20 @@ pub fn check_entrants(
                         let hint = if same_name.is_empty() {
                             "check the ID; for a player new to the rating list leave ID blank and fill in name, gender and birth date".to_string()
                         } else {
-                            format!("the player file has {} {} as ID {}", e.first_names, e.surname, same_name.join(" or "))
+                            format!(
+                                "the player file has {} {} as ID {}",
+                                e.first_names,
+                                e.surname,
+                                same_name.join(" or ")
+                            )
                         };
                         diagnostics.push(
-                            Diagnostic::error(Code::UnknownPlayerId, e.id_at.clone(), format!("ID {id} is not in the player file"))
-                                .with_hint(hint),
+                            Diagnostic::error(
+                                Code::UnknownPlayerId,
+                                e.id_at.clone(),
+                                format!("ID {id} is not in the player file"),
+                            )
+                            .with_hint(hint),
                         );
                         players.push(None);
                     }
@@ -150,8 +163,12 @@ pub fn check_entrants(
                 if let Some(state) = &e.state {
                     if config.state_name(state).is_none() {
                         diagnostics.push(
-                            Diagnostic::error(Code::UnknownState, e.name_at.clone(), format!("state \"{state}\" of new player {} is not a state code", e.surname))
-                                .with_hint(format!("use one of {}", state_codes(config))),
+                            Diagnostic::error(
+                                Code::UnknownState,
+                                e.name_at.clone(),
+                                format!("state \"{state}\" of new player {} is not a state code", e.surname),
+                            )
+                            .with_hint(format!("use one of {}", state_codes(config))),
                         );
                     }
                 }

@@ -148,16 +148,24 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
         if let Some(state) = &ev.state {
             if config.state_name(&state.value).is_none() {
                 diagnostics.push(
-                    Diagnostic::error(Code::UnknownState, state.at.clone(), format!("\"{}\" is not a state code", state.value))
-                        .with_hint(format!("use one of {}", state_codes(&config))),
+                    Diagnostic::error(
+                        Code::UnknownState,
+                        state.at.clone(),
+                        format!("\"{}\" is not a state code", state.value),
+                    )
+                    .with_hint(format!("use one of {}", state_codes(&config))),
                 );
             }
         }
         if let (Some(s), Some(e)) = (&ev.start, &ev.end) {
             if e.value < s.value {
                 diagnostics.push(
-                    Diagnostic::error(Code::DatesOutOfOrder, e.at.clone(), format!("the event ends ({}) before it starts ({})", e.value, s.value))
-                        .with_hint("check the Start and End dates"),
+                    Diagnostic::error(
+                        Code::DatesOutOfOrder,
+                        e.at.clone(),
+                        format!("the event ends ({}) before it starts ({})", e.value, s.value),
+                    )
+                    .with_hint("check the Start and End dates"),
                 );
             }
         }
@@ -174,7 +182,8 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
             codes.entry(c.value.clone()).or_default().push((report.file.clone(), c.at.clone()));
         }
         let entrants = check_entrants(&report.players, &player_file, &index, &config, &mut diagnostics);
-        let games = check_results(&report.results, &entrants.by_number, ev.rounds.as_ref().map(|r| r.value), &mut diagnostics);
+        let games =
+            check_results(&report.results, &entrants.by_number, ev.rounds.as_ref().map(|r| r.value), &mut diagnostics);
         checked.push(Checked {
             code,
             start: ev.start.as_ref().map(|d| d.value),
@@ -190,8 +199,14 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
         for (file, at) in uses.iter().filter(|_| uses.len() > 1) {
             let others: Vec<&str> = uses.iter().filter(|(f, _)| f != file).map(|(f, _)| f.as_str()).collect();
             diagnostics.push(
-                Diagnostic::error(Code::DuplicateEventCode, at.clone(), format!("event code {code} is also used by {}", others.join(", ")))
-                    .with_hint("every event needs its own code: correct the code in one of the reports, or remove the copy"),
+                Diagnostic::error(
+                    Code::DuplicateEventCode,
+                    at.clone(),
+                    format!("event code {code} is also used by {}", others.join(", ")),
+                )
+                .with_hint(
+                    "every event needs its own code: correct the code in one of the reports, or remove the copy",
+                ),
             );
         }
     }
@@ -204,7 +219,8 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
         let disposition = if error_files.contains(&c.report.file) {
             Disposition::Invalid
         } else {
-            let (d, finding) = dispose(&c.report, c.end.expect("a report without errors has an end date"), &config, system);
+            let (d, finding) =
+                dispose(&c.report, c.end.expect("a report without errors has an end date"), &config, system);
             if let Some(f) = finding {
                 diagnostics.push(f);
             }
@@ -279,26 +295,35 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
     }
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
     crate::diag::sort(&mut diagnostics);
-    Validated {
-        period: ValidPeriod { config, players, newcomers, events, unreadable, inputs },
-        diagnostics,
-    }
+    Validated { period: ValidPeriod { config, players, newcomers, events, unreadable, inputs }, diagnostics }
 }
 
 /// The disposition of an error-free event, and the note that records it.
-fn dispose(report: &RawReport, end: NaiveDate, config: &PeriodConfig, system: &dyn RatingSystem) -> (Disposition, Option<Diagnostic>) {
+fn dispose(
+    report: &RawReport,
+    end: NaiveDate,
+    config: &PeriodConfig,
+    system: &dyn RatingSystem,
+) -> (Disposition, Option<Diagnostic>) {
     let ev = &report.event;
     let not_eligible = |why: String, at: &Location, hint: &str| {
         (
             Disposition::NotEligible(why.clone()),
-            Some(Diagnostic::note(Code::NotEligible, at.clone(), format!("not rated: {why}")).with_hint(hint.to_string())),
+            Some(
+                Diagnostic::note(Code::NotEligible, at.clone(), format!("not rated: {why}"))
+                    .with_hint(hint.to_string()),
+            ),
         )
     };
     if ev.handicap.value {
         return not_eligible("a handicap event".into(), &ev.handicap.at, "handicap events are never rated");
     }
     if ev.fixed_opening.value {
-        return not_eligible("a fixed-opening event".into(), &ev.fixed_opening.at, "fixed-opening (thematic) events are never rated");
+        return not_eligible(
+            "a fixed-opening event".into(),
+            &ev.fixed_opening.at,
+            "fixed-opening (thematic) events are never rated",
+        );
     }
     if !ev.approved.value {
         return not_eligible(
@@ -310,7 +335,11 @@ fn dispose(report: &RawReport, end: NaiveDate, config: &PeriodConfig, system: &d
     if let Some(tc) = &ev.time_control {
         let parsed = TimeControl::parse(&tc.value).expect("checked in pass 1");
         if let Err(why) = system.check_time_control(&parsed) {
-            return not_eligible(format!("time control {}: {why}", tc.value), &tc.at, "only events at a standard or rapid rate of play are rated");
+            return not_eligible(
+                format!("time control {}: {why}", tc.value),
+                &tc.at,
+                "only events at a standard or rapid rate of play are rated",
+            );
         }
     }
     let end_at = ev.end.as_ref().map(|e| e.at.clone()).unwrap_or_else(|| ev.at.clone());
@@ -318,7 +347,11 @@ fn dispose(report: &RawReport, end: NaiveDate, config: &PeriodConfig, system: &d
         Timing::InPeriod => (Disposition::Rated, None),
         Timing::Late => (
             Disposition::Late,
-            Some(Diagnostic::note(Code::LateEvent, end_at, format!("late event (ended {end}, before the period's start {}): rated now", config.start))),
+            Some(Diagnostic::note(
+                Code::LateEvent,
+                end_at,
+                format!("late event (ended {end}, before the period's start {}): rated now", config.start),
+            )),
         ),
         Timing::TooLate => (
             Disposition::TooLate,
@@ -333,7 +366,11 @@ fn dispose(report: &RawReport, end: NaiveDate, config: &PeriodConfig, system: &d
         ),
         Timing::Deferred => (
             Disposition::Deferred,
-            Some(Diagnostic::note(Code::Deferred, end_at, format!("deferred: ends {end}, after the period's end {}; it will be rated next period", config.end))),
+            Some(Diagnostic::note(
+                Code::Deferred,
+                end_at,
+                format!("deferred: ends {end}, after the period's end {}; it will be rated next period", config.end),
+            )),
         ),
     }
 }

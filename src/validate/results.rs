@@ -52,8 +52,12 @@ fn check_games(
         if let Some(r) = rounds {
             if g.round.value == 0 || g.round.value > r {
                 diagnostics.push(
-                    Diagnostic::error(Code::RoundOutOfRange, g.round.at.clone(), format!("round {} is outside 1 to {r}", g.round.value))
-                        .with_hint(format!("the Event sheet says the event had {r} rounds")),
+                    Diagnostic::error(
+                        Code::RoundOutOfRange,
+                        g.round.at.clone(),
+                        format!("round {} is outside 1 to {r}", g.round.value),
+                    )
+                    .with_hint(format!("the Event sheet says the event had {r} rounds")),
                 );
                 ok = false;
             }
@@ -77,8 +81,12 @@ fn check_games(
         if let (Some(w), Some(b)) = (white, black) {
             if w == b {
                 diagnostics.push(
-                    Diagnostic::error(Code::BadValue, g.black.as_ref().unwrap().at.clone(), format!("player {} is paired with himself", g.white.value))
-                        .with_hint("White and Black must be two different start numbers"),
+                    Diagnostic::error(
+                        Code::BadValue,
+                        g.black.as_ref().unwrap().at.clone(),
+                        format!("player {} is paired with himself", g.white.value),
+                    )
+                    .with_hint("White and Black must be two different start numbers"),
                 );
                 ok = false;
             }
@@ -87,14 +95,21 @@ fn check_games(
             continue;
         }
         let white = white.unwrap();
-        for (idx, no, at) in [(Some(white), g.white.value, &g.white.at), (black, g.black.as_ref().map_or(0, |b| b.value), g.black.as_ref().map_or(&g.white.at, |b| &b.at))] {
+        for (idx, no, at) in [
+            (Some(white), g.white.value, &g.white.at),
+            (black, g.black.as_ref().map_or(0, |b| b.value), g.black.as_ref().map_or(&g.white.at, |b| &b.at)),
+        ] {
             let Some(idx) = idx else { continue };
             if let Some(first) = seen.get(&(g.round.value, idx)) {
                 diagnostics.push(
                     Diagnostic::error(
                         Code::PlayerTwiceInRound,
                         at.clone(),
-                        format!("player {no} plays twice in round {} (also at {})", g.round.value, first.cell.as_deref().unwrap_or("?")),
+                        format!(
+                            "player {no} plays twice in round {} (also at {})",
+                            g.round.value,
+                            first.cell.as_deref().unwrap_or("?")
+                        ),
                     )
                     .with_hint("each player has at most one game or bye a round: check the round and start numbers"),
                 );
@@ -140,8 +155,12 @@ fn check_crosstable(
             diagnostics.push(unknown_number(no.value, &no.at));
         } else if row_of.insert(no.value, i).is_some() {
             diagnostics.push(
-                Diagnostic::error(Code::DuplicateStartNumber, no.at.clone(), format!("start number {} has two rows", no.value))
-                    .with_hint("each player has one row in the crosstable"),
+                Diagnostic::error(
+                    Code::DuplicateStartNumber,
+                    no.at.clone(),
+                    format!("start number {} has two rows", no.value),
+                )
+                .with_hint("each player has one row in the crosstable"),
             );
         }
     }
@@ -150,8 +169,12 @@ fn check_crosstable(
     for (j, &no) in table.columns.iter().enumerate() {
         if !entrants.contains_key(&no) {
             diagnostics.push(
-                Diagnostic::error(Code::UnknownStartNumber, sheet_at.clone(), format!("column \"{no}\" is not a start number on the Players sheet"))
-                    .with_hint("head one column per player, by start number"),
+                Diagnostic::error(
+                    Code::UnknownStartNumber,
+                    sheet_at.clone(),
+                    format!("column \"{no}\" is not a start number on the Players sheet"),
+                )
+                .with_hint("head one column per player, by start number"),
             );
         } else {
             col_of.entry(no).or_insert(j);
@@ -162,24 +185,37 @@ fn check_crosstable(
     for &no in &numbers {
         if !row_of.contains_key(&no) {
             diagnostics.push(
-                Diagnostic::error(Code::MissingField, sheet_at.clone(), format!("player No {no} has no row in the crosstable"))
-                    .with_hint("add a row for every player on the Players sheet"),
+                Diagnostic::error(
+                    Code::MissingField,
+                    sheet_at.clone(),
+                    format!("player No {no} has no row in the crosstable"),
+                )
+                .with_hint("add a row for every player on the Players sheet"),
             );
         }
         if !col_of.contains_key(&no) {
             diagnostics.push(
-                Diagnostic::error(Code::MissingField, sheet_at.clone(), format!("player No {no} has no column in the crosstable"))
-                    .with_hint("add a column headed by every player's start number"),
+                Diagnostic::error(
+                    Code::MissingField,
+                    sheet_at.clone(),
+                    format!("player No {no} has no column in the crosstable"),
+                )
+                .with_hint("add a column headed by every player's start number"),
             );
         }
     }
-    let cell = |a: u32, b: u32| -> Option<&Located<CrossCell>> { Some(&table.cells[*row_of.get(&a)?][*col_of.get(&b)?]) };
+    let cell =
+        |a: u32, b: u32| -> Option<&Located<CrossCell>> { Some(&table.cells[*row_of.get(&a)?][*col_of.get(&b)?]) };
     for (ai, &a) in numbers.iter().enumerate() {
         if let Some(c) = cell(a, a) {
             if !matches!(c.value, CrossCell::Unplayed | CrossCell::Dash) {
                 diagnostics.push(
-                    Diagnostic::error(Code::CrosstableMismatch, c.at.clone(), format!("player {a} has a result against himself"))
-                        .with_hint("the diagonal holds x, - or nothing"),
+                    Diagnostic::error(
+                        Code::CrosstableMismatch,
+                        c.at.clone(),
+                        format!("player {a} has a result against himself"),
+                    )
+                    .with_hint("the diagonal holds x, - or nothing"),
                 );
             }
         }
@@ -210,7 +246,13 @@ fn check_crosstable(
                 }
             };
             if let Some(outcome) = game {
-                out.push(EntrantGame { round: None, white: entrants[&a], black: Some(entrants[&b]), outcome, remarks: None });
+                out.push(EntrantGame {
+                    round: None,
+                    white: entrants[&a],
+                    black: Some(entrants[&b]),
+                    outcome,
+                    remarks: None,
+                });
             }
         }
     }
@@ -231,7 +273,12 @@ fn check_crosstable(
                 Diagnostic::error(
                     Code::CrosstableTotal,
                     total.at.clone(),
-                    format!("Total is {} but row {}'s results add up to {}", fmt_points(total.value), no.value, fmt_points(points)),
+                    format!(
+                        "Total is {} but row {}'s results add up to {}",
+                        fmt_points(total.value),
+                        no.value,
+                        fmt_points(points)
+                    ),
                 )
                 .with_hint("correct the Total or the result that is wrong"),
             );
@@ -246,7 +293,11 @@ pub fn fmt_points(p: f64) -> String {
     if (p - whole).abs() < 1e-9 {
         format!("{whole}")
     } else if (p - whole - 0.5).abs() < 1e-9 {
-        if whole == 0.0 { "½".to_string() } else { format!("{whole}½") }
+        if whole == 0.0 {
+            "½".to_string()
+        } else {
+            format!("{whole}½")
+        }
     } else {
         format!("{p}")
     }

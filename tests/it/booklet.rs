@@ -8,7 +8,8 @@ fn the_booklet_shows_every_section_and_matches_the_workbook() {
     let root = tempfile::tempdir().unwrap();
     let data = root.path().join("data");
     let out = root.path().join("output");
-    let run = ratebook(&["generate", "--out", data.to_str().unwrap(), "--players", "600", "--events", "30", "--seed", "11"]);
+    let run =
+        ratebook(&["generate", "--out", data.to_str().unwrap(), "--players", "600", "--events", "30", "--seed", "11"]);
     assert!(run.status.success(), "{}", stderr(&run));
     let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert!(run.status.success(), "{}", stderr(&run));
@@ -17,7 +18,21 @@ fn the_booklet_shows_every_section_and_matches_the_workbook() {
 
     let booklet = ratebook::pipeline::booklet_data(&data).unwrap();
     let text = ratebook::publish::booklet::booklet_text(&booklet, None).unwrap();
-    for title in ["Ratings", "Contents", "Top Players", "Top Under 20", "Top Under 16", "Top Under 12", "Top Females", "Top Improvers", "Events Rated This Period", "Events Not Rated or Deferred", "The Rating System", "Table 1", "Table 2"] {
+    for title in [
+        "Ratings",
+        "Contents",
+        "Top Players",
+        "Top Under 20",
+        "Top Under 16",
+        "Top Under 12",
+        "Top Females",
+        "Top Improvers",
+        "Events Rated This Period",
+        "Events Not Rated or Deferred",
+        "The Rating System",
+        "Table 1",
+        "Table 2",
+    ] {
         assert!(text.contains(title), "the booklet has {title}");
     }
     let config = ratebook::config::PeriodConfig::load(&data.join("period.toml")).unwrap();
@@ -41,7 +56,9 @@ fn the_booklet_shows_every_section_and_matches_the_workbook() {
     let mut from = 0;
     for name in &names {
         let surname = name.split(',').next().unwrap();
-        let at = section[from..].find(surname).unwrap_or_else(|| panic!("{name} in the Top Players pages after position {from}"));
+        let at = section[from..]
+            .find(surname)
+            .unwrap_or_else(|| panic!("{name} in the Top Players pages after position {from}"));
         from += at + surname.len();
     }
 }

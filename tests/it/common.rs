@@ -49,7 +49,8 @@ impl Fixture {
     pub fn new(period: (&str, &str, &str, &str)) -> Fixture {
         let root = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(root.path().join("data/reports")).unwrap();
-        std::fs::write(root.path().join("data/period.toml"), period_toml(period.0, period.1, period.2, period.3)).unwrap();
+        std::fs::write(root.path().join("data/period.toml"), period_toml(period.0, period.1, period.2, period.3))
+            .unwrap();
         Fixture { root }
     }
 
@@ -63,7 +64,8 @@ impl Fixture {
 
     pub fn players(&self, players: Vec<Player>) {
         let file = PlayerFile { players, extra_columns: vec![] };
-        ratebook::publish::player_file::write_player_file(&self.data().join("players.xlsx"), &file, date(1993, 4, 1)).unwrap();
+        ratebook::publish::player_file::write_player_file(&self.data().join("players.xlsx"), &file, date(1993, 4, 1))
+            .unwrap();
     }
 
     pub fn report(&self, report: &EventReport) {
@@ -92,7 +94,15 @@ pub fn stderr(o: &Output) -> String {
 }
 
 /// A player of the file with a status and rating.
-pub fn player(id: u32, surname: &str, first: &str, state: &str, status: Status, rating: Option<f64>, games: u32) -> Player {
+pub fn player(
+    id: u32,
+    surname: &str,
+    first: &str,
+    state: &str,
+    status: Status,
+    rating: Option<f64>,
+    games: u32,
+) -> Player {
     let mut p = Player::new(id, surname, first);
     p.state = Some(state.to_string());
     p.status = status;
@@ -121,7 +131,13 @@ pub fn entrant(no: u32, p: &Player) -> ReportPlayer {
 
 /// An eligible Swiss-style event in `state` played in the given rounds, games as
 /// (round, white No, black No or none, result).
-pub fn event(code: &str, state: &str, end: NaiveDate, players: Vec<ReportPlayer>, games: Vec<(u32, u32, Option<u32>, &str)>) -> EventReport {
+pub fn event(
+    code: &str,
+    state: &str,
+    end: NaiveDate,
+    players: Vec<ReportPlayer>,
+    games: Vec<(u32, u32, Option<u32>, &str)>,
+) -> EventReport {
     let rounds = games.iter().map(|g| g.0).max().unwrap_or(1);
     EventReport {
         code: code.to_string(),

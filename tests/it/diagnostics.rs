@@ -9,7 +9,9 @@ use crate::common::*;
 fn broken_folder() -> Fixture {
     let f = Fixture::new(AUGUST_1993);
     let players: Vec<Player> = (0..6)
-        .map(|i| player(500 + i, &format!("Player{i}"), "Test", "Q", Status::Confirmed, Some(1500.0 + 10.0 * i as f64), 40))
+        .map(|i| {
+            player(500 + i, &format!("Player{i}"), "Test", "Q", Status::Confirmed, Some(1500.0 + 10.0 * i as f64), 40)
+        })
         .collect();
     f.players(players.clone());
     let all = |n: usize| players.iter().take(n).enumerate().map(|(i, p)| entrant(i as u32 + 1, p)).collect::<Vec<_>>();
@@ -23,9 +25,21 @@ fn broken_folder() -> Fixture {
     e.players[2].first_names = "Tess".into();
     f.report(&e);
     // 2. Results that are not results.
-    f.report(&event("Q93003", "Q", end, all(4), vec![(1, 1, Some(2), "1-1"), (1, 3, None, "win"), (2, 1, Some(3), "")]));
+    f.report(&event(
+        "Q93003",
+        "Q",
+        end,
+        all(4),
+        vec![(1, 1, Some(2), "1-1"), (1, 3, None, "win"), (2, 1, Some(3), "")],
+    ));
     // 3. A player twice in a round, a round outside the event, an unknown start number.
-    f.report(&event("Q93004", "Q", end, all(4), vec![(1, 1, Some(2), "1-0"), (1, 2, Some(3), "0-1"), (7, 3, Some(4), "1-0"), (2, 9, Some(1), "1-0")]));
+    f.report(&event(
+        "Q93004",
+        "Q",
+        end,
+        all(4),
+        vec![(1, 1, Some(2), "1-0"), (1, 2, Some(3), "0-1"), (7, 3, Some(4), "1-0"), (2, 9, Some(1), "1-0")],
+    ));
     // 4. A crosstable whose rows disagree.
     let mut e = event("Q93005", "Q", end, all(3), vec![]);
     e.event_type = Some("round robin".into());
@@ -89,7 +103,19 @@ fn period_on_broken_reports_refuses_then_skips() {
     assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
     assert!(!f.out().join("players.xlsx").exists(), "nothing but validation.txt is written");
     let validation = std::fs::read_to_string(f.out().join("validation.txt")).unwrap();
-    for file in ["Q93002", "Q93003", "Q93004", "Q93005", "Q93006", "Q93007", "Q93008", "Q93002-copy", "Q93009", "Q93010", "Q93011"] {
+    for file in [
+        "Q93002",
+        "Q93003",
+        "Q93004",
+        "Q93005",
+        "Q93006",
+        "Q93007",
+        "Q93008",
+        "Q93002-copy",
+        "Q93009",
+        "Q93010",
+        "Q93011",
+    ] {
         assert!(validation.contains(&format!("reports/Q/{file}.xlsx")), "{file} in validation.txt");
     }
     let run = f.run(&["period", "--skip-invalid"]);

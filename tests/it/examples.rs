@@ -35,7 +35,14 @@ fn august_players() -> Vec<Player> {
 }
 
 /// `subject` (No 1) plays one game a round against Nos 2, 3, … with the results given.
-fn one_against_each(code: &str, state: &str, end: chrono::NaiveDate, subject: &Player, opponents: &[&Player], results: &[&str]) -> ratebook::report_writer::EventReport {
+fn one_against_each(
+    code: &str,
+    state: &str,
+    end: chrono::NaiveDate,
+    subject: &Player,
+    opponents: &[&Player],
+    results: &[&str],
+) -> ratebook::report_writer::EventReport {
     let mut entrants = vec![entrant(1, subject)];
     let mut games = Vec::new();
     for (i, (o, r)) in opponents.iter().zip(results).enumerate() {
@@ -63,9 +70,23 @@ fn worked_examples_over_two_periods() {
     let smith = players.iter().find(|p| p.id == SMITH).unwrap();
     let brown = players.iter().find(|p| p.id == BROWN).unwrap();
     // Smith scores 1/5 against players averaging 1250.
-    august.report(&one_against_each("N93001", "N", date(1993, 5, 2), smith, &by_ids(&players, 201..206), &["1-0", "0-1", "0-1", "0-1", "0-1"]));
+    august.report(&one_against_each(
+        "N93001",
+        "N",
+        date(1993, 5, 2),
+        smith,
+        &by_ids(&players, 201..206),
+        &["1-0", "0-1", "0-1", "0-1", "0-1"],
+    ));
     // Brown (1010) scores 1.5/7 against players averaging 1250.
-    august.report(&one_against_each("V93001", "V", date(1993, 5, 9), brown, &by_ids(&players, 301..308), &["1-0", "½-½", "0-1", "0-1", "0-1", "0-1", "0-1"]));
+    august.report(&one_against_each(
+        "V93001",
+        "V",
+        date(1993, 5, 9),
+        brown,
+        &by_ids(&players, 301..308),
+        &["1-0", "½-½", "0-1", "0-1", "0-1", "0-1", "0-1"],
+    ));
     // Smith (1051) draws with Jones (2400): the 336 rule.
     let ken = players.iter().find(|p| p.id == KEN_SMITH).unwrap();
     let jones = players.iter().find(|p| p.id == JONES).unwrap();
@@ -97,9 +118,23 @@ fn worked_examples_over_two_periods() {
     let smith = find(&after, SMITH).clone();
     let brown = find(&after, BROWN).clone();
     // Smith scores 1.5/7 against a field averaging 1310.
-    december.report(&one_against_each("N93101", "N", date(1993, 9, 12), &smith, &by_ids(&after.players, 211..218), &["1-0", "½-½", "0-1", "0-1", "0-1", "0-1", "0-1"]));
+    december.report(&one_against_each(
+        "N93101",
+        "N",
+        date(1993, 9, 12),
+        &smith,
+        &by_ids(&after.players, 211..218),
+        &["1-0", "½-½", "0-1", "0-1", "0-1", "0-1", "0-1"],
+    ));
     // Brown (1011.5) scores 4/7 against a field averaging 1210.
-    december.report(&one_against_each("V93101", "V", date(1993, 10, 3), &brown, &by_ids(&after.players, 311..318), &["1-0", "1-0", "1-0", "1-0", "0-1", "0-1", "0-1"]));
+    december.report(&one_against_each(
+        "V93101",
+        "V",
+        date(1993, 10, 3),
+        &brown,
+        &by_ids(&after.players, 311..318),
+        &["1-0", "1-0", "1-0", "1-0", "0-1", "0-1", "0-1"],
+    ));
     let run = december.run(&["period"]);
     assert!(run.status.success(), "{}", stderr(&run));
     let after = read_players(&december.out().join("players.xlsx"));
@@ -148,7 +183,13 @@ fn maintenance_and_newcomers() {
     f.players(vec![inactive, veteran, never, fresh.clone(), other_new.clone(), rated.clone()]);
 
     // Fresh plays only another new player: nothing counts, but he has played.
-    f.report(&event("T93002", "T", date(1993, 6, 6), vec![entrant(1, &fresh), entrant(2, &other_new)], vec![(1, 1, Some(2), "½-½")]));
+    f.report(&event(
+        "T93002",
+        "T",
+        date(1993, 6, 6),
+        vec![entrant(1, &fresh), entrant(2, &other_new)],
+        vec![(1, 1, Some(2), "½-½")],
+    ));
     // Two newcomers without IDs in each of two events, listed out of order.
     let newcomer = |no: u32, surname: &str| ratebook::report_writer::ReportPlayer {
         no,
@@ -160,8 +201,20 @@ fn maintenance_and_newcomers() {
         state: None,
         club: None,
     };
-    f.report(&event("T93009", "T", date(1993, 6, 20), vec![newcomer(2, "Zeta"), newcomer(1, "Eta"), entrant(3, &rated)], vec![(1, 1, Some(3), "0-1"), (2, 2, Some(3), "0-1")]));
-    f.report(&event("T93001", "T", date(1993, 5, 1), vec![entrant(1, &rated), newcomer(2, "Alpha")], vec![(1, 1, Some(2), "1-0")]));
+    f.report(&event(
+        "T93009",
+        "T",
+        date(1993, 6, 20),
+        vec![newcomer(2, "Zeta"), newcomer(1, "Eta"), entrant(3, &rated)],
+        vec![(1, 1, Some(3), "0-1"), (2, 2, Some(3), "0-1")],
+    ));
+    f.report(&event(
+        "T93001",
+        "T",
+        date(1993, 5, 1),
+        vec![entrant(1, &rated), newcomer(2, "Alpha")],
+        vec![(1, 1, Some(2), "1-0")],
+    ));
     let run = f.run(&["period"]);
     assert!(run.status.success(), "{}", stderr(&run));
 
@@ -177,7 +230,8 @@ fn maintenance_and_newcomers() {
     let row = tas.iter().find(|r| r[2] == "Fresh, Start").expect("Fresh listed");
     assert_eq!(row[0], "9R");
     // IDs 26, 27, 28: T93001's No 2 first, then T93009's No 1 and No 2.
-    let names: Vec<(u32, &str)> = kept.players.iter().filter(|p| p.id > 25).map(|p| (p.id, p.surname.as_str())).collect();
+    let names: Vec<(u32, &str)> =
+        kept.players.iter().filter(|p| p.id > 25).map(|p| (p.id, p.surname.as_str())).collect();
     assert_eq!(names, [(26, "Alpha"), (27, "Eta"), (28, "Zeta")]);
     assert_eq!(find(&kept, 26).state.as_deref(), Some("T"), "a newcomer's state defaults to the event's");
 }

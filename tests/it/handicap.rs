@@ -40,7 +40,11 @@ const WAKEFIELD: [Row; 6] = [
     (6, ("HEPWORTH D", 85.0, 1.0), ("TANNA Yeshurun", 50.0, 0.0)),
 ];
 
-const FIXTURES: [(&str, &[Row]); 3] = [("holme-valley-v-hudd-rooks", &HOLME_VALLEY), ("netherton-b-v-wakefield", &NETHERTON_B), ("wakefield-v-netherton-a", &WAKEFIELD)];
+const FIXTURES: [(&str, &[Row]); 3] = [
+    ("holme-valley-v-hudd-rooks", &HOLME_VALLEY),
+    ("netherton-b-v-wakefield", &NETHERTON_B),
+    ("wakefield-v-netherton-a", &WAKEFIELD),
+];
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/handicap").join(format!("{name}.xlsx"))
@@ -148,7 +152,10 @@ fn without_results_only_the_start() {
     let path = dir.path().join("fixture.xlsx");
     write_match(&path, &NETHERTON_B, false);
     let j = json(&path);
-    assert_eq!((j["home_total"].as_f64(), j["start"].as_f64(), j["start_to"].as_str()), (Some(26.0), Some(2.5), Some("home")));
+    assert_eq!(
+        (j["home_total"].as_f64(), j["start"].as_f64(), j["start_to"].as_str()),
+        (Some(26.0), Some(2.5), Some("home"))
+    );
     assert!(j.get("outcome").is_none(), "{j}");
 }
 

@@ -1,6 +1,7 @@
 //! Integration tests: the real `ratebook` binary run on fixture data folders
 //! (built in temporary folders by `common`), and snapshots of its diagnostics.
 
+mod booklet;
 mod common;
 mod diagnostics;
 mod examples;
@@ -8,6 +9,5 @@ mod handicap;
 mod outputs;
 mod robustness;
 mod systems;
-mod trf;
-mod booklet;
 mod template;
+mod trf;

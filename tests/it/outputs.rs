@@ -9,7 +9,9 @@ use crate::common::*;
 fn small_fixture() -> (Fixture, Vec<Player>) {
     let f = Fixture::new(AUGUST_1993);
     let mut players: Vec<Player> = (0..8)
-        .map(|i| player(1000 + i, &format!("Player{i}"), "Test", "V", Status::Confirmed, Some(1400.0 + 37.5 * i as f64), 35))
+        .map(|i| {
+            player(1000 + i, &format!("Player{i}"), "Test", "V", Status::Confirmed, Some(1400.0 + 37.5 * i as f64), 35)
+        })
         .collect();
     players[3].gender = Some(ratebook::model::Gender::Female);
     players[4].birth_date = Some(date(1979, 3, 3));
@@ -44,7 +46,19 @@ fn a_good_period_publishes_every_output() {
         use calamine::Reader;
         calamine::open_workbook_auto(f.out().join("ratings.xlsx")).unwrap().sheet_names()
     };
-    for s in ["Top Players", "Top Under 20", "Top Under 16", "Top Under 12", "Top Females", "Top Improvers", "A", "V", "W", "Events", "Calculations"] {
+    for s in [
+        "Top Players",
+        "Top Under 20",
+        "Top Under 16",
+        "Top Under 12",
+        "Top Females",
+        "Top Improvers",
+        "A",
+        "V",
+        "W",
+        "Events",
+        "Calculations",
+    ] {
         assert!(sheets.contains(&s.to_string()), "sheet {s} in {sheets:?}");
     }
     let calc = sheet_rows(&f.out().join("ratings.xlsx"), "Calculations");
@@ -67,7 +81,10 @@ fn bad_data_is_not_published_and_previous_outputs_stay() {
     assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
     let err = stderr(&run);
     assert!(err.contains("reports/V/V93002.xlsx"), "{err}");
-    assert!(err.contains("error[unknown-player-id] sheet Players, cell B3: ID 99999 is not in the player file"), "{err}");
+    assert!(
+        err.contains("error[unknown-player-id] sheet Players, cell B3: ID 99999 is not in the player file"),
+        "{err}"
+    );
     assert_eq!(std::fs::read(f.out().join("players.xlsx")).unwrap(), before, "previous players.xlsx untouched");
     assert_eq!(std::fs::read(f.out().join("ratings.xlsx")).unwrap(), ratings_before, "previous ratings.xlsx untouched");
     let validation = std::fs::read_to_string(f.out().join("validation.txt")).unwrap();
@@ -94,7 +111,11 @@ fn two_runs_write_identical_bytes() {
         assert!(run.status.success(), "{}", stderr(&run));
     }
     for name in ["players.xlsx", "ratings.xlsx", "removed.xlsx", "booklet.pdf", "validation.txt"] {
-        assert_eq!(std::fs::read(first.join(name)).unwrap(), std::fs::read(second.join(name)).unwrap(), "{name} differs");
+        assert_eq!(
+            std::fs::read(first.join(name)).unwrap(),
+            std::fs::read(second.join(name)).unwrap(),
+            "{name} differs"
+        );
     }
 }
 
@@ -102,7 +123,17 @@ fn two_runs_write_identical_bytes() {
 fn the_player_file_reads_back_without_loss() {
     let f = Fixture::new(AUGUST_1993);
     let mut players: Vec<Player> = (0..4)
-        .map(|i| player(10 + i, &format!("Müller-Ångström{i}"), "Zoë Anne", "T", Status::Confirmed, Some(1500.0 + 0.123456789 * i as f64), 40))
+        .map(|i| {
+            player(
+                10 + i,
+                &format!("Müller-Ångström{i}"),
+                "Zoë Anne",
+                "T",
+                Status::Confirmed,
+                Some(1500.0 + 0.123456789 * i as f64),
+                40,
+            )
+        })
         .collect();
     players[1].status = Status::Unrated;
     players[1].rating = Some(987.654321);

@@ -21,7 +21,13 @@ fn players() -> Vec<Player> {
 fn good_report() -> ratebook::report_writer::EventReport {
     let ps = players();
     let entrants = ps.iter().enumerate().map(|(i, p)| entrant(i as u32 + 1, p)).collect();
-    event("W93001", "W", date(1993, 5, 2), entrants, vec![(1, 1, Some(2), "1-0"), (1, 3, Some(4), "½-½"), (2, 1, Some(3), "0-1"), (2, 2, Some(4), "1F-0F")])
+    event(
+        "W93001",
+        "W",
+        date(1993, 5, 2),
+        entrants,
+        vec![(1, 1, Some(2), "1-0"), (1, 3, Some(4), "½-½"), (2, 1, Some(3), "0-1"), (2, 2, Some(4), "1F-0F")],
+    )
 }
 
 fn good_bytes() -> Vec<u8> {
@@ -170,8 +176,13 @@ fn write_nasty_corpus() {
         }
     };
     let base_event: Vec<(&str, &str)> = vec![
-        ("Code", "W93101"), ("Name", "Nasty Open"), ("State", "W"), ("Start", "1993-05-01"), ("End", "1993-05-02"),
-        ("Rounds", "2"), ("Time control", "40/7200:1800"),
+        ("Code", "W93101"),
+        ("Name", "Nasty Open"),
+        ("State", "W"),
+        ("Start", "1993-05-01"),
+        ("End", "1993-05-02"),
+        ("Rounds", "2"),
+        ("Time control", "40/7200:1800"),
     ];
     let players_sheet = |wb: &mut Workbook, rows: &[[&str; 4]]| {
         let s = wb.add_worksheet();
@@ -199,20 +210,31 @@ fn write_nasty_corpus() {
             }
         }
     };
-    let four = [["1", "700", "Nasty0", "Test"], ["2", "701", "Nasty1", "Test"], ["3", "702", "Nasty2", "Test"], ["4", "703", "Nasty3", "Test"]];
+    let four = [
+        ["1", "700", "Nasty0", "Test"],
+        ["2", "701", "Nasty1", "Test"],
+        ["3", "702", "Nasty2", "Test"],
+        ["4", "703", "Nasty3", "Test"],
+    ];
 
     let mut wb = Workbook::new();
     event_sheet(&mut wb, &base_event);
     wb.worksheet_from_name("Event").unwrap().write_formula(5, 1, Formula::new("=1+1").set_result("2")).unwrap();
     players_sheet(&mut wb, &four);
     games_sheet(&mut wb, &[["1", "1", "2", "1-0"], ["1", "3", "4", "0-1"]]);
-    wb.worksheet_from_name("Games").unwrap().write_formula(2, 3, Formula::new("=\"0-\"&\"1\"").set_result("0-1")).unwrap();
+    wb.worksheet_from_name("Games")
+        .unwrap()
+        .write_formula(2, 3, Formula::new("=\"0-\"&\"1\"").set_result("0-1"))
+        .unwrap();
     save("formulas.xlsx", &mut wb);
 
     let mut wb = Workbook::new();
     event_sheet(&mut wb, &base_event);
     let merged = rust_xlsxwriter::Format::new();
-    wb.worksheet_from_name("Event").unwrap().merge_range(1, 1, 1, 4, "Nasty Open (merged over four cells)", &merged).unwrap();
+    wb.worksheet_from_name("Event")
+        .unwrap()
+        .merge_range(1, 1, 1, 4, "Nasty Open (merged over four cells)", &merged)
+        .unwrap();
     players_sheet(&mut wb, &four);
     games_sheet(&mut wb, &[["1", "1", "2", "1-0"], ["1", "3", "4", "½-½"]]);
     wb.worksheet_from_name("Games").unwrap().merge_range(3, 0, 3, 3, "Round 2 was not played", &merged).unwrap();
@@ -222,7 +244,10 @@ fn write_nasty_corpus() {
     let mut ev = base_event.clone();
     ev[5] = ("Rounds", "seven");
     event_sheet(&mut wb, &ev);
-    players_sheet(&mut wb, &[["one", "700", "Nasty0", "Test"], ["2", "70l", "Nasty1", "Test"], ["3", "702.5", "Nasty2", "Test"]]);
+    players_sheet(
+        &mut wb,
+        &[["one", "700", "Nasty0", "Test"], ["2", "70l", "Nasty1", "Test"], ["3", "702.5", "Nasty2", "Test"]],
+    );
     games_sheet(&mut wb, &[["1", "1", "2", "1-0"], ["first", "2", "3", "1-0"], ["1", "3.5", "", "bye"]]);
     save("text-in-numbers.xlsx", &mut wb);
 
@@ -236,7 +261,9 @@ fn write_nasty_corpus() {
     for (c, h) in ["No", "ID", "Surname", "First names", "Gender", "Birth date"].iter().enumerate() {
         s.write_string(0, c as u16, *h).unwrap();
     }
-    for (r, (born, gender)) in [("1980-13-01", "M"), ("01.02.1981", "X"), ("1982", "F"), ("2/3/1983", "m")].iter().enumerate() {
+    for (r, (born, gender)) in
+        [("1980-13-01", "M"), ("01.02.1981", "X"), ("1982", "F"), ("2/3/1983", "m")].iter().enumerate()
+    {
         let r = r as u32 + 1;
         s.write_number(r, 0, r).unwrap();
         s.write_string(r, 2, format!("Newcomer{r}")).unwrap();
@@ -251,10 +278,10 @@ fn write_nasty_corpus() {
     event_sheet(&mut wb, &base_event);
     let long = "Wolfeschlegelsteinhausenbergerdorff-".repeat(8);
     let names = [
-        [ "1", "", long.as_str(), "Hubert Blaine Zeus Xerxes Yancy Quincy Ulysses" ],
-        [ "2", "", "Đorđević", "Zoë Ångström-Müller" ],
-        [ "3", "", "王", "小明" ],
-        [ "4", "", "O\u{2019}Brien\u{200b}", "Seán ♞" ],
+        ["1", "", long.as_str(), "Hubert Blaine Zeus Xerxes Yancy Quincy Ulysses"],
+        ["2", "", "Đorđević", "Zoë Ångström-Müller"],
+        ["3", "", "王", "小明"],
+        ["4", "", "O\u{2019}Brien\u{200b}", "Seán ♞"],
     ];
     players_sheet(&mut wb, &names);
     games_sheet(&mut wb, &[["1", "1", "2", "1-0"], ["1", "3", "4", "½-½"]]);
@@ -284,9 +311,13 @@ fn write_nasty_corpus() {
     // A real OpenDocument spreadsheet (.ods), written by hand: every reader accepts .ods.
     let cell = |v: &str| -> String {
         if v.parse::<f64>().is_ok() {
-            format!(r#"<table:table-cell office:value-type="float" office:value="{v}"><text:p>{v}</text:p></table:table-cell>"#)
+            format!(
+                r#"<table:table-cell office:value-type="float" office:value="{v}"><text:p>{v}</text:p></table:table-cell>"#
+            )
         } else if v.len() == 10 && v.as_bytes()[4] == b'-' {
-            format!(r#"<table:table-cell office:value-type="date" office:date-value="{v}"><text:p>{v}</text:p></table:table-cell>"#)
+            format!(
+                r#"<table:table-cell office:value-type="date" office:date-value="{v}"><text:p>{v}</text:p></table:table-cell>"#
+            )
         } else {
             format!(r#"<table:table-cell office:value-type="string"><text:p>{v}</text:p></table:table-cell>"#)
         }
@@ -300,8 +331,26 @@ fn write_nasty_corpus() {
     };
     let content = format!(
         r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet>{}{}{}</office:spreadsheet></office:body></office:document-content>"#,
-        table("Event", vec![vec!["Code", "W93102"], vec!["Name", "OpenDocument Cup"], vec!["State", "W"], vec!["Start", "1993-05-08"], vec!["End", "1993-05-09"], vec!["Rounds", "1"], vec!["Time control", "5400+30"]]),
-        table("Players", vec![vec!["No", "ID", "Surname", "First names"], vec!["1", "700", "Nasty0", "Test"], vec!["2", "701", "Nasty1", "Test"]]),
+        table(
+            "Event",
+            vec![
+                vec!["Code", "W93102"],
+                vec!["Name", "OpenDocument Cup"],
+                vec!["State", "W"],
+                vec!["Start", "1993-05-08"],
+                vec!["End", "1993-05-09"],
+                vec!["Rounds", "1"],
+                vec!["Time control", "5400+30"]
+            ]
+        ),
+        table(
+            "Players",
+            vec![
+                vec!["No", "ID", "Surname", "First names"],
+                vec!["1", "700", "Nasty0", "Test"],
+                vec!["2", "701", "Nasty1", "Test"]
+            ]
+        ),
         table("Games", vec![vec!["Round", "White", "Black", "Result"], vec!["1", "1", "2", "½-½"]]),
     );
     let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));

@@ -67,7 +67,14 @@ fn rated(id: u32, surname: &str, state: &str, rating: f64, games: u32) -> Player
 }
 
 /// `subject` (No 1) plays one game a round against Nos 2, 3, … with the results given.
-fn one_against_each(code: &str, state: &str, end: NaiveDate, subject: &Player, opponents: &[&Player], results: &[&str]) -> EventReport {
+fn one_against_each(
+    code: &str,
+    state: &str,
+    end: NaiveDate,
+    subject: &Player,
+    opponents: &[&Player],
+    results: &[&str],
+) -> EventReport {
     let mut entrants = vec![entrant(1, subject)];
     let mut games = Vec::new();
     for (i, (o, r)) in opponents.iter().zip(results).enumerate() {
@@ -99,13 +106,23 @@ fn nzcf_fixture() -> Fixture {
 fn nzcf_a_bonus_cut_by_the_gain_limit() {
     let f = nzcf_fixture();
     let subject = rated(100, "Subject", "W", 1800.0, 60);
-    let opponents: Vec<Player> =
-        [1900.0, 1850.0, 1800.0, 1750.0, 2000.0].iter().enumerate().map(|(i, &r)| rated(101 + i as u32, &format!("Opponent{i}"), "W", r, 60)).collect();
+    let opponents: Vec<Player> = [1900.0, 1850.0, 1800.0, 1750.0, 2000.0]
+        .iter()
+        .enumerate()
+        .map(|(i, &r)| rated(101 + i as u32, &format!("Opponent{i}"), "W", r, 60))
+        .collect();
     let mut all = vec![subject.clone()];
     all.extend(opponents.clone());
     write_players(&f, all, &[]);
     let refs: Vec<&Player> = opponents.iter().collect();
-    f.report(&one_against_each("W24001", "W", date(2024, 4, 14), &subject, &refs, &["1-0", "1-0", "½-½", "1-0", "½-½"]));
+    f.report(&one_against_each(
+        "W24001",
+        "W",
+        date(2024, 4, 14),
+        &subject,
+        &refs,
+        &["1-0", "1-0", "½-½", "1-0", "½-½"],
+    ));
     let run = f.run(&["period"]);
     assert!(run.status.success(), "{}", stderr(&run));
     let after = read_players(&f.out().join("players.xlsx"));
@@ -145,7 +162,10 @@ fn nzcf_a_winner_who_would_have_lost_points() {
     let after = read_players(&f.out().join("players.xlsx"));
     assert_close(rating_of(&after, 200), 2000.0, "the winner");
     let text = explain(&f, 200);
-    assert!(text.contains("no bonus (Pa is not 10 points above Pe): ΔR = K × (Wa − We) = 20 × (3 − 3.60) = -12.00"), "{text}");
+    assert!(
+        text.contains("no bonus (Pa is not 10 points above Pe): ΔR = K × (Wa − We) = 20 × (3 − 3.60) = -12.00"),
+        "{text}"
+    );
     assert!(text.contains("a tournament winner loses no points (rule 4.7): ΔR = 0"), "{text}");
     assert!(text.contains("kept within .10–.90: .90"), "{text}");
 }
@@ -155,7 +175,8 @@ fn nzcf_half_rated_events_and_adjudicated_games() {
     let f = nzcf_fixture();
     let a = rated(300, "Rated", "W", 1600.0, 40);
     let b = rated(301, "Other", "W", 1700.0, 40);
-    let new: Vec<Player> = (0..3).map(|i| player(302 + i, &format!("Newcomer{i}"), "Test", "W", Status::New, None, 0)).collect();
+    let new: Vec<Player> =
+        (0..3).map(|i| player(302 + i, &format!("Newcomer{i}"), "Test", "W", Status::New, None, 0)).collect();
     // Rule 6.2: established players inactive for ten years and provisional players
     // inactive for five are removed.
     let mut gone = rated(310, "Longgone", "W", 1500.0, 40);
@@ -231,7 +252,8 @@ fn ecf_the_40_point_rule_and_a_junior_bonus() {
             opponents.push(graded(410 + 10 * k as u32 + i, &format!("Opp{grade}"), *grade, adult, [0.0; 4]));
         }
     }
-    let juniors_opponents = vec![graded(510, "Even", 100.0, adult, [0.0; 4]), graded(511, "Level", 100.0, adult, [0.0; 4])];
+    let juniors_opponents =
+        vec![graded(510, "Even", 100.0, adult, [0.0; 4]), graded(511, "Level", 100.0, adult, [0.0; 4])];
     let mut all = vec![subject.clone(), junior.clone()];
     all.extend(opponents.clone());
     all.extend(juniors_opponents.clone());
@@ -253,7 +275,10 @@ fn ecf_the_40_point_rule_and_a_junior_bonus() {
     // The new file carries this season as last season, last season as the one before.
     let columns: Vec<&str> = after.extra_columns.iter().map(String::as_str).collect();
     assert_eq!(columns, SEASONS);
-    assert_eq!(find(&after, 500).extra, vec![ExtraValue::Number(2.0), ExtraValue::Number(200.0), ExtraValue::Number(10.0), ExtraValue::Number(1000.0)]);
+    assert_eq!(
+        find(&after, 500).extra,
+        vec![ExtraValue::Number(2.0), ExtraValue::Number(200.0), ExtraValue::Number(10.0), ExtraValue::Number(1000.0)]
+    );
     assert_eq!(find(&after, 400).extra[..2], [ExtraValue::Number(9.0), ExtraValue::Number(1110.0)]);
     let text = explain(&f, 400);
     assert!(text.contains("grade 180 counted as 160 (40-point rule) → 210 points"), "{text}");
@@ -284,7 +309,9 @@ fn ecf_fewer_than_nine_games_keeps_the_results_for_next_season() {
     // No grade yet: opponents' grades as they are, 160 + 110 + 60 = 330, kept as last season.
     assert_eq!(after.extra_columns, SEASONS);
     assert_eq!(p.extra[..2], [ExtraValue::Number(3.0), ExtraValue::Number(330.0)]);
-    assert!(explain(&f, 600).contains("Not published: needs at least 1 game this season and 9 in the last three (3 and 3)"));
+    assert!(
+        explain(&f, 600).contains("Not published: needs at least 1 game this season and 9 in the last three (3 and 3)")
+    );
 }
 
 fn cis_fixture(name: &str, published: &str, start: &str, end: &str) -> Fixture {
@@ -323,7 +350,13 @@ fn cis_draw_newcomer_bonuses_and_the_history_carried_over() {
     let high = pupil(701, "High", Some(750.0), date(2013, 5, 5), Some(date(2022, 9, 1)));
     let newcomer = pupil(702, "Newcomer", None, date(2015, 9, 20), None);
     write_players(&f, vec![low.clone(), high.clone(), newcomer.clone()], &["Joined"]);
-    f.report(&event("A24030", "A", date(2024, 3, 9), vec![entrant(1, &low), entrant(2, &high)], vec![(1, 1, Some(2), "½-½")]));
+    f.report(&event(
+        "A24030",
+        "A",
+        date(2024, 3, 9),
+        vec![entrant(1, &low), entrant(2, &high)],
+        vec![(1, 1, Some(2), "½-½")],
+    ));
     // The newcomer's first lesson on 5 March: 8 years 5 months, initial 720; +5; a second
     // lesson in March earns nothing; the renewal on 12 March +30 → 755.
     write_dated(&f, "lessons.xlsx", &[(702, date(2024, 3, 5)), (702, date(2024, 3, 20))]);
@@ -339,7 +372,8 @@ fn cis_draw_newcomer_bonuses_and_the_history_carried_over() {
     assert_eq!(find(&after, 702).extra, vec![ExtraValue::Date(date(2024, 3, 5))]);
     let history = sheet_rows(&f.out().join("history.xlsx"), "History");
     assert_eq!(history[0][..3], ["ID", "Date", "Kind"]);
-    let kinds: Vec<(&str, &str, &str)> = history[1..].iter().map(|r| (r[0].as_str(), r[2].as_str(), r[9].as_str())).collect();
+    let kinds: Vec<(&str, &str, &str)> =
+        history[1..].iter().map(|r| (r[0].as_str(), r[2].as_str(), r[9].as_str())).collect();
     assert_eq!(
         kinds,
         vec![
@@ -355,9 +389,15 @@ fn cis_draw_newcomer_bonuses_and_the_history_carried_over() {
     let again = f.root.path().join("again");
     let run = ratebook(&["period", "--data", f.data().to_str().unwrap(), "--out", again.to_str().unwrap()]);
     assert!(run.status.success(), "{}", stderr(&run));
-    assert_eq!(std::fs::read(f.out().join("history.xlsx")).unwrap(), std::fs::read(again.join("history.xlsx")).unwrap());
+    assert_eq!(
+        std::fs::read(f.out().join("history.xlsx")).unwrap(),
+        std::fs::read(again.join("history.xlsx")).unwrap()
+    );
     let text = explain(&f, 701);
-    assert!(text.contains("D = 750 − 720 = 30, E = ½ + D/800 = 0.5375, 40 × (0.5 − 0.5375) = -1.50; activity +1 → 749.5"), "{text}");
+    assert!(
+        text.contains("D = 750 − 720 = 30, E = ½ + D/800 = 0.5375, 40 × (0.5 − 0.5375) = -1.50; activity +1 → 749.5"),
+        "{text}"
+    );
     let text = explain(&f, 702);
     assert!(text.contains("aged 8 years 5 months: initial rating 720"), "{text}");
 
@@ -408,14 +448,31 @@ fn switch_system(data: &std::path::Path, system: &str) {
 fn a_generated_sample_republishes_its_booklet_under_each_system() {
     let root = tempfile::tempdir().unwrap();
     let data = root.path().join("data");
-    let run = ratebook(&["generate", "--out", data.to_str().unwrap(), "--players", "300", "--events", "16", "--seed", "5", "--system", "cis"]);
+    let run = ratebook(&[
+        "generate",
+        "--out",
+        data.to_str().unwrap(),
+        "--players",
+        "300",
+        "--events",
+        "16",
+        "--seed",
+        "5",
+        "--system",
+        "cis",
+    ]);
     assert!(run.status.success(), "{}", stderr(&run));
     for file in ["lessons.xlsx", "renewals.xlsx"] {
         assert!(data.join(file).is_file(), "generate --system cis writes {file}");
     }
     assert!(read_players(&data.join("players.xlsx")).extra_columns.iter().any(|c| c == "Joined"));
     // The section each system's booklet explains itself with.
-    let sections = [("acf", "The 336 rule"), ("nzcf", "NZCF Rating Regulations"), ("ecf", "The 40-point rule"), ("cis", "linear Elo")];
+    let sections = [
+        ("acf", "The 336 rule"),
+        ("nzcf", "NZCF Rating Regulations"),
+        ("ecf", "The 40-point rule"),
+        ("cis", "linear Elo"),
+    ];
     for (system, phrase) in sections {
         switch_system(&data, system);
         let out = root.path().join(format!("out-{system}"));
@@ -437,13 +494,28 @@ fn a_generated_sample_republishes_its_booklet_under_each_system() {
 fn a_generated_ecf_sample_has_grades_and_seasons() {
     let root = tempfile::tempdir().unwrap();
     let data = root.path().join("data");
-    let run = ratebook(&["generate", "--out", data.to_str().unwrap(), "--players", "300", "--events", "16", "--seed", "5", "--system", "ecf"]);
+    let run = ratebook(&[
+        "generate",
+        "--out",
+        data.to_str().unwrap(),
+        "--players",
+        "300",
+        "--events",
+        "16",
+        "--seed",
+        "5",
+        "--system",
+        "ecf",
+    ]);
     assert!(run.status.success(), "{}", stderr(&run));
     let file = read_players(&data.join("players.xlsx"));
     for column in SEASONS {
         assert!(file.extra_columns.iter().any(|c| c == column), "{column} in the player file");
     }
-    assert!(file.players.iter().filter_map(|p| p.rating).all(|g| (0.0..=300.0).contains(&g)), "grades on the ECF scale");
+    assert!(
+        file.players.iter().filter_map(|p| p.rating).all(|g| (0.0..=300.0).contains(&g)),
+        "grades on the ECF scale"
+    );
     let out = root.path().join("out");
     let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert!(run.status.success(), "{}", stderr(&run));

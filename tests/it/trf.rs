@@ -87,10 +87,7 @@ fn header_date(text: &str) -> NaiveDate {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     // Two-digit years are YY.MM.DD, TRF's order for round dates.
     let formats: &[&str] = if t.len() == 8 { &["%y.%m.%d"] } else { &["%d.%m.%Y", "%Y/%m/%d", "%Y-%m-%d"] };
-    formats
-        .iter()
-        .find_map(|f| NaiveDate::parse_from_str(&t, f).ok())
-        .unwrap_or_else(|| panic!("a date: {text}"))
+    formats.iter().find_map(|f| NaiveDate::parse_from_str(&t, f).ok()).unwrap_or_else(|| panic!("a date: {text}"))
 }
 
 fn read_real(file: &str) -> Real {
@@ -104,7 +101,8 @@ fn read_real(file: &str) -> Real {
     let mut lines = Vec::new();
     for l in text.lines() {
         let c: Vec<char> = l.chars().collect();
-        let field = |a: usize, b: usize| c.get(a - 1..b.min(c.len())).map(|s| s.iter().collect::<String>()).unwrap_or_default();
+        let field =
+            |a: usize, b: usize| c.get(a - 1..b.min(c.len())).map(|s| s.iter().collect::<String>()).unwrap_or_default();
         match field(1, 4).as_str() {
             "012 " => name = field(5, 200).trim().to_string(),
             "042 " => start = Some(header_date(&field(5, 40))),
@@ -137,7 +135,9 @@ fn read_real(file: &str) -> Real {
                     },
                     rating: field(49, 52).trim().parse().unwrap_or(0.0),
                     id: field(58, 68).trim().parse().ok(),
-                    birth: ["%Y.%m.%d", "%Y/%m/%d"].iter().find_map(|f| NaiveDate::parse_from_str(field(70, 79).trim(), f).ok()),
+                    birth: ["%Y.%m.%d", "%Y/%m/%d"]
+                        .iter()
+                        .find_map(|f| NaiveDate::parse_from_str(field(70, 79).trim(), f).ok()),
                     points: field(81, 84).trim().parse().unwrap(),
                     rounds,
                 });
@@ -307,13 +307,25 @@ fn as_workbook(r: &Real, players: &Players) -> EventReport {
                         '+' | '1' | 'F' => 1.0,
                         '=' | 'H' => 0.5,
                         ' ' | 'U' => {
-                            let p = if left >= 1.0 { 1.0 } else if left >= 0.5 { 0.5 } else { 0.0 };
+                            let p = if left >= 1.0 {
+                                1.0
+                            } else if left >= 0.5 {
+                                0.5
+                            } else {
+                                0.0
+                            };
                             left -= p;
                             p
                         }
                         _ => 0.0,
                     };
-                    let token = if points == 1.0 { "1" } else if points == 0.5 { "½" } else { "0" };
+                    let token = if points == 1.0 {
+                        "1"
+                    } else if points == 0.5 {
+                        "½"
+                    } else {
+                        "0"
+                    };
                     games.push(ReportGame { round, white: l.no, black: None, result: token.to_string() });
                     rounds = rounds.max(round);
                 }
@@ -458,12 +470,20 @@ fn check_real(files: &[&str]) -> Fixture {
                 .count() as u32;
             match calc.get(&(id, r.code.clone())) {
                 Some(&(games, _)) => {
-                    assert!(games <= played.len() as u32, "{}: No {} counted {games} of {} played games", r.file, l.no, played.len());
+                    assert!(
+                        games <= played.len() as u32,
+                        "{}: No {} counted {games} of {} played games",
+                        r.file,
+                        l.no,
+                        played.len()
+                    );
                     if confirmed[&id] {
                         assert!(games >= against_confirmed, "{}: No {}: {games} < {against_confirmed}", r.file, l.no);
                     }
                 }
-                None => assert!(!confirmed[&id] || against_confirmed == 0, "{}: No {} has no calculation", r.file, l.no),
+                None => {
+                    assert!(!confirmed[&id] || against_confirmed == 0, "{}: No {} has no calculation", r.file, l.no)
+                }
             }
         }
     }
@@ -475,7 +495,13 @@ fn check_real(files: &[&str]) -> Fixture {
     let theirs = read_players(&workbooks.out().join("players.xlsx"));
     assert_eq!(ours.players.len(), theirs.players.len());
     for (a, b) in ours.players.iter().zip(&theirs.players) {
-        assert_eq!((a.id, a.status, a.games), (b.id, b.status, b.games), "{} vs {}", a.display_name(), b.display_name());
+        assert_eq!(
+            (a.id, a.status, a.games),
+            (b.id, b.status, b.games),
+            "{} vs {}",
+            a.display_name(),
+            b.display_name()
+        );
         let same = match (a.rating, b.rating) {
             (Some(x), Some(y)) => (x - y).abs() < 1e-9,
             (x, y) => x == y,
@@ -622,6 +648,10 @@ fn a_byte_order_mark_and_utf8_give_the_same_period() {
     let utf8 = fixture(std::slice::from_ref(&bom), &players, false);
     run_period(&utf8);
     for name in ["players.xlsx", "ratings.xlsx"] {
-        assert_eq!(std::fs::read(latin1.out().join(name)).unwrap(), std::fs::read(utf8.out().join(name)).unwrap(), "{name}");
+        assert_eq!(
+            std::fs::read(latin1.out().join(name)).unwrap(),
+            std::fs::read(utf8.out().join(name)).unwrap(),
+            "{name}"
+        );
     }
 }

@@ -117,7 +117,11 @@ mod tests {
         assert_eq!(parse_event_date("28/07/2005"), Some((d(2005, 7, 28), false)));
         assert_eq!(parse_event_date("10.09.13"), Some((d(2010, 9, 13), true)), "Krause YY.MM.DD");
         assert_eq!(parse_event_date("11.03.13"), Some((d(2011, 3, 13), true)));
-        assert_eq!(parse_event_date("25.02.11"), Some((d(2025, 2, 11), true)), "ambiguous: TRF's order wins, with a warning");
+        assert_eq!(
+            parse_event_date("25.02.11"),
+            Some((d(2025, 2, 11), true)),
+            "ambiguous: TRF's order wins, with a warning"
+        );
         assert_eq!(parse_event_date("25.02.30"), Some((d(2030, 2, 25), true)), "not YY.MM.DD, so DD.MM.YY");
         assert_eq!(parse_event_date("98/12/31"), Some((d(1998, 12, 31), true)));
         for bad in ["", "   ", "next week", "2005/13/01", "31.02.2005", "1.2.3", "10.09.2013.1", "99.99.99"] {

@@ -186,7 +186,11 @@ mod tests {
         let f = file();
         let m = Matcher::new(&f);
         assert_eq!(m.find(&Wanted { fide_id: Some(3400042), ..want("Someone", "Else") }), Match::Id(14));
-        assert_eq!(m.find(&Wanted { fide_id: Some(3400043), ..want("Vasquez", "Rodrigo") }), Match::None, "another FIDE ID: someone else");
+        assert_eq!(
+            m.find(&Wanted { fide_id: Some(3400043), ..want("Vasquez", "Rodrigo") }),
+            Match::None,
+            "another FIDE ID: someone else"
+        );
         assert_eq!(m.find(&Wanted { fide_id: Some(99), ..want("Bruehl", "Andreas") }), Match::Id(10), "umlaut as ue");
         assert_eq!(m.find(&want("OBrien", "Pat")), Match::Id(11));
         assert_eq!(m.find(&want("Ni Mhuireagain", "Eibhia")), Match::Id(15));
@@ -196,7 +200,11 @@ mod tests {
         assert_eq!(m.find(&Wanted { birth: Birth::Year(1970), ..want("Murphy", "John") }), Match::Id(12));
         assert_eq!(m.find(&Wanted { birth: born(1990, 1, 1), ..want("Murphy", "John") }), Match::None);
         assert_eq!(m.find(&want("Nobody", "Here")), Match::None);
-        assert_eq!(m.find(&Wanted { national_id: Some(777), ..want("Murphy", "John") }), Match::Id(777), "a national ID is taken as given");
+        assert_eq!(
+            m.find(&Wanted { national_id: Some(777), ..want("Murphy", "John") }),
+            Match::Id(777),
+            "a national ID is taken as given"
+        );
     }
 
     #[test]
@@ -204,6 +212,9 @@ mod tests {
         let mut f = file();
         f.players[0].fide_id = Some(3400042);
         let m = Matcher::new(&f);
-        assert_eq!(m.find(&Wanted { fide_id: Some(3400042), ..want("Vasquez", "Rodrigo") }), Match::Ambiguous(vec![0, 4]));
+        assert_eq!(
+            m.find(&Wanted { fide_id: Some(3400042), ..want("Vasquez", "Rodrigo") }),
+            Match::Ambiguous(vec![0, 4])
+        );
     }
 }

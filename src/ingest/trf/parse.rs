@@ -159,8 +159,12 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> TrfFi
             "142" | "XXR" => match rest().parse::<u32>() {
                 Ok(n) if (1..=1000).contains(&n) => trf.rounds = Some((n, line_no)),
                 _ => diagnostics.push(
-                    Diagnostic::error(Code::TrfSyntax, at(5), format!("the number of rounds must be a whole number, not \"{}\"", clip(&rest())))
-                        .with_hint(format!("write the rounds played after \"{tag} \", e.g. {tag} 7")),
+                    Diagnostic::error(
+                        Code::TrfSyntax,
+                        at(5),
+                        format!("the number of rounds must be a whole number, not \"{}\"", clip(&rest())),
+                    )
+                    .with_hint(format!("write the rounds played after \"{tag} \", e.g. {tag} 7")),
                 ),
             },
             "162" if !scoring_seen => {
@@ -209,8 +213,12 @@ fn scoring(text: &str, line: u32, file: &str, diagnostics: &mut Vec<Diagnostic>)
         let value = pair.get(1).and_then(|v| v.replace(',', ".").parse::<f64>().ok()).filter(|v| v.is_finite());
         let Some(value) = value else {
             diagnostics.push(
-                Diagnostic::error(Code::TrfSyntax, Location::line(file, line, 5), format!("cannot read the scoring \"{}\"", clip(text)))
-                    .with_hint("write pairs of a result code and its points: 162 W 1.0    D 0.5    L 0.0"),
+                Diagnostic::error(
+                    Code::TrfSyntax,
+                    Location::line(file, line, 5),
+                    format!("cannot read the scoring \"{}\"", clip(text)),
+                )
+                .with_hint("write pairs of a result code and its points: 162 W 1.0    D 0.5    L 0.0"),
             );
             return Scoring::default();
         };
@@ -245,8 +253,12 @@ fn bye_records(line: &str, line_no: u32, file: &str, byes: &mut Vec<ByeRecord>, 
             Ok(no) => byes.push(ByeRecord { kind, round, no, line: line_no, column: column as u32 }),
             Err(_) if field.trim().is_empty() => {}
             Err(_) => diagnostics.push(
-                Diagnostic::error(Code::TrfSyntax, Location::line(file, line_no, column as u32), format!("\"{}\" is not a start number", clip(field.trim())))
-                    .with_hint("start numbers sit at positions 11-14, 16-19, … of a 240 record"),
+                Diagnostic::error(
+                    Code::TrfSyntax,
+                    Location::line(file, line_no, column as u32),
+                    format!("\"{}\" is not a start number", clip(field.trim())),
+                )
+                .with_hint("start numbers sit at positions 11-14, 16-19, … of a 240 record"),
             ),
         }
         column += 5;
@@ -278,8 +290,12 @@ fn read_player(c: &Columns, line: u32, file: &str, diagnostics: &mut Vec<Diagnos
         Ok(n) if n >= 1 => n,
         _ => {
             diagnostics.push(
-                Diagnostic::error(Code::TrfSyntax, at(5), format!("the start number must be 1 to 9999, not \"{}\"", clip(no_text.trim())))
-                    .with_hint("an 001 line has the start number right-aligned in positions 5-8"),
+                Diagnostic::error(
+                    Code::TrfSyntax,
+                    at(5),
+                    format!("the start number must be 1 to 9999, not \"{}\"", clip(no_text.trim())),
+                )
+                .with_hint("an 001 line has the start number right-aligned in positions 5-8"),
             );
             return None;
         }
@@ -299,8 +315,12 @@ fn read_player(c: &Columns, line: u32, file: &str, diagnostics: &mut Vec<Diagnos
             Ok(n) => Some(n),
             Err(_) => {
                 diagnostics.push(
-                    Diagnostic::error(Code::BadNumber, at(58), format!("the ID must be a whole number, not \"{}\"", clip(t)))
-                        .with_hint("positions 58-68 hold the player's ID as digits, or blanks"),
+                    Diagnostic::error(
+                        Code::BadNumber,
+                        at(58),
+                        format!("the ID must be a whole number, not \"{}\"", clip(t)),
+                    )
+                    .with_hint("positions 58-68 hold the player's ID as digits, or blanks"),
                 );
                 None
             }
@@ -309,8 +329,12 @@ fn read_player(c: &Columns, line: u32, file: &str, diagnostics: &mut Vec<Diagnos
     let birth_text = c.get(70, 79);
     let birth = parse_birth(&birth_text).unwrap_or_else(|()| {
         diagnostics.push(
-            Diagnostic::warning(Code::BadDate, at(70), format!("the birth date \"{}\" is not a date: ignored", clip(birth_text.trim())))
-                .with_hint("positions 70-79 hold the birth date as YYYY/MM/DD (or a year, or blanks)"),
+            Diagnostic::warning(
+                Code::BadDate,
+                at(70),
+                format!("the birth date \"{}\" is not a date: ignored", clip(birth_text.trim())),
+            )
+            .with_hint("positions 70-79 hold the birth date as YYYY/MM/DD (or a year, or blanks)"),
         );
         Birth::Unknown
     });
@@ -321,8 +345,12 @@ fn read_player(c: &Columns, line: u32, file: &str, diagnostics: &mut Vec<Diagnos
             Ok(p) if p.is_finite() && p >= 0.0 => Some(p),
             _ => {
                 diagnostics.push(
-                    Diagnostic::error(Code::BadNumber, at(81), format!("the points must be a number, not \"{}\"", clip(t)))
-                        .with_hint("positions 81-84 hold the player's points, e.g.  4.5"),
+                    Diagnostic::error(
+                        Code::BadNumber,
+                        at(81),
+                        format!("the points must be a number, not \"{}\"", clip(t)),
+                    )
+                    .with_hint("positions 81-84 hold the player's points, e.g.  4.5"),
                 );
                 None
             }
@@ -352,7 +380,14 @@ fn read_player(c: &Columns, line: u32, file: &str, diagnostics: &mut Vec<Diagnos
     })
 }
 
-fn round_field(c: &Columns, column: usize, round: u32, line: u32, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<RoundField> {
+fn round_field(
+    c: &Columns,
+    column: usize,
+    round: u32,
+    line: u32,
+    file: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<RoundField> {
     let at = |col: usize| Location::line(file, line, col as u32);
     let opponent_text = c.get(column, column + 3);
     let opponent = match opponent_text.trim() {
@@ -362,8 +397,15 @@ fn round_field(c: &Columns, column: usize, round: u32, line: u32, file: &str, di
             Ok(n) => Opponent::Player(n),
             Err(_) => {
                 diagnostics.push(
-                    Diagnostic::error(Code::TrfSyntax, at(column), format!("round {round}: \"{}\" is not an opponent's start number", clip(t)))
-                        .with_hint(format!("positions {column}-{} hold the opponent's start number, 0000 for a bye, or blanks", column + 3)),
+                    Diagnostic::error(
+                        Code::TrfSyntax,
+                        at(column),
+                        format!("round {round}: \"{}\" is not an opponent's start number", clip(t)),
+                    )
+                    .with_hint(format!(
+                        "positions {column}-{} hold the opponent's start number, 0000 for a bye, or blanks",
+                        column + 3
+                    )),
                 );
                 return None;
             }
@@ -380,8 +422,15 @@ fn round_field(c: &Columns, column: usize, round: u32, line: u32, file: &str, di
     let result = c.at(column + 7).to_ascii_uppercase();
     if !matches!(result, '1' | '=' | '0' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | ' ') {
         diagnostics.push(
-            Diagnostic::error(Code::TrfSyntax, at(column + 7), format!("round {round}: \"{result}\" is not a TRF result code"))
-                .with_hint(format!("position {} holds 1, =, 0 (played), + or - (forfeit), W, D, L (not rated), H, F, U, Z (byes)", column + 7)),
+            Diagnostic::error(
+                Code::TrfSyntax,
+                at(column + 7),
+                format!("round {round}: \"{result}\" is not a TRF result code"),
+            )
+            .with_hint(format!(
+                "position {} holds 1, =, 0 (played), + or - (forfeit), W, D, L (not rated), H, F, U, Z (byes)",
+                column + 7
+            )),
         );
         return None;
     }
@@ -427,15 +476,29 @@ mod tests {
 
     #[test]
     fn reads_a_player_line_by_columns() {
-        let text = line(12, 'w', "Ní Mhuireagáin, Eibhia", "4191", "1967/09/12", "2.5", &["  25 b 1", "        ", "0000 - H", "   3 w =", "     -  "]);
+        let text = line(
+            12,
+            'w',
+            "Ní Mhuireagáin, Eibhia",
+            "4191",
+            "1967/09/12",
+            "2.5",
+            &["  25 b 1", "        ", "0000 - H", "   3 w =", "     -  "],
+        );
         let mut d = Vec::new();
         let trf = parse(&text, "r.trf", &mut d);
         assert!(d.is_empty(), "{d:?}");
         let p = &trf.players[0];
-        assert_eq!((p.no, p.sex, p.name.as_str(), p.id, p.points), (12, 'w', "Ní Mhuireagáin, Eibhia", Some(4191), Some(2.5)));
+        assert_eq!(
+            (p.no, p.sex, p.name.as_str(), p.id, p.points),
+            (12, 'w', "Ní Mhuireagáin, Eibhia", Some(4191), Some(2.5))
+        );
         assert_eq!(p.birth, Birth::Date(chrono::NaiveDate::from_ymd_opt(1967, 9, 12).unwrap()));
         assert_eq!(p.rounds.len(), 5);
-        assert_eq!(p.rounds[0], RoundField { round: 1, column: 92, opponent: Opponent::Player(25), colour: 'b', result: '1' });
+        assert_eq!(
+            p.rounds[0],
+            RoundField { round: 1, column: 92, opponent: Opponent::Player(25), colour: 'b', result: '1' }
+        );
         assert!(p.rounds[1].is_blank());
         assert_eq!((p.rounds[2].opponent, p.rounds[2].result), (Opponent::Zero, 'H'));
         assert_eq!((p.rounds[4].opponent, p.rounds[4].colour, p.rounds[4].result), (Opponent::Blank, '-', ' '));
@@ -514,6 +577,9 @@ mod tests {
         assert_eq!(columns, vec![92, 107, 119, 128], "{d:?}");
         let mut d = Vec::new();
         parse(inputs[7], "r.trf", &mut d);
-        assert_eq!(d.iter().map(|d| (d.code, d.location.line.unwrap().1)).collect::<Vec<_>>(), vec![(Code::BadNumber, 58), (Code::BadNumber, 81)]);
+        assert_eq!(
+            d.iter().map(|d| (d.code, d.location.line.unwrap().1)).collect::<Vec<_>>(),
+            vec![(Code::BadNumber, 58), (Code::BadNumber, 81)]
+        );
     }
 }

@@ -97,7 +97,9 @@ enum Field {
 fn classify(f: &RoundField, s: &Scoring) -> Field {
     match (f.opponent, f.result) {
         (Opponent::Blank, ' ') if f.colour != '-' => Field::Nothing,
-        (Opponent::Player(n), r) if !matches!(r, 'H' | 'F' | 'U' | 'Z') => Field::Pairing(n, Side::of(r).unwrap_or(Side::None)),
+        (Opponent::Player(n), r) if !matches!(r, 'H' | 'F' | 'U' | 'Z') => {
+            Field::Pairing(n, Side::of(r).unwrap_or(Side::None))
+        }
         (_, r) => Field::Bye(match r {
             '1' | '+' | 'F' | 'W' => ByeValue::Known(1.0, s.win),
             '=' | 'H' | 'D' => ByeValue::Known(0.5, s.draw),
@@ -112,7 +114,11 @@ fn classify(f: &RoundField, s: &Scoring) -> Field {
 /// Names that pairing programs give a pseudo-player standing for the bye.
 pub fn is_bye_placeholder(name: &str) -> bool {
     let n = name.trim().to_lowercase();
-    !n.contains(',') && matches!(n.as_str(), "spielfrei" | "freilos" | "frei" | "bye" | "pairing bye" | "exempt" | "libre" | "exento" | "bye player")
+    !n.contains(',')
+        && matches!(
+            n.as_str(),
+            "spielfrei" | "freilos" | "frei" | "bye" | "pairing bye" | "exempt" | "libre" | "exento" | "bye player"
+        )
 }
 
 /// The games of a file, and every problem with them. `players` are the lines
@@ -144,8 +150,12 @@ pub fn games(
     for b in &trf.byes {
         let Some(p) = by_no.get(&b.no) else {
             diagnostics.push(
-                Diagnostic::error(Code::UnknownStartNumber, at(b.line, b.column), format!("start number {} has no 001 line", b.no))
-                    .with_hint("a 240 record names players by their start numbers"),
+                Diagnostic::error(
+                    Code::UnknownStartNumber,
+                    at(b.line, b.column),
+                    format!("start number {} has no 001 line", b.no),
+                )
+                .with_hint("a 240 record names players by their start numbers"),
             );
             continue;
         };
@@ -158,7 +168,10 @@ pub fn games(
                 Diagnostic::error(
                     Code::ResultsDisagree,
                     at(b.line, b.column),
-                    format!("the 240 record gives No {} a bye ({}) in round {}, but line {} has \"{}\" there", b.no, b.kind, b.round, p.line, f.result),
+                    format!(
+                        "the 240 record gives No {} a bye ({}) in round {}, but line {} has \"{}\" there",
+                        b.no, b.kind, b.round, p.line, f.result
+                    ),
                 )
                 .with_hint("the 240 record and the player's round field must agree"),
             ),
@@ -184,15 +197,23 @@ pub fn games(
                     }
                     if o == p.no {
                         diagnostics.push(
-                            Diagnostic::error(Code::BadValue, at(p.line, f.column), format!("round {}: No {} is paired with himself", f.round, p.no))
-                                .with_hint("the opponent is another player's start number, or 0000 for a bye"),
+                            Diagnostic::error(
+                                Code::BadValue,
+                                at(p.line, f.column),
+                                format!("round {}: No {} is paired with himself", f.round, p.no),
+                            )
+                            .with_hint("the opponent is another player's start number, or 0000 for a bye"),
                         );
                         continue;
                     }
                     let Some(q) = by_no.get(&o) else {
                         diagnostics.push(
-                            Diagnostic::error(Code::UnknownStartNumber, at(p.line, f.column), format!("round {}: opponent {o} has no 001 line", f.round))
-                                .with_hint("the opponent is the start number of another player of the file"),
+                            Diagnostic::error(
+                                Code::UnknownStartNumber,
+                                at(p.line, f.column),
+                                format!("round {}: opponent {o} has no 001 line", f.round),
+                            )
+                            .with_hint("the opponent is the start number of another player of the file"),
                         );
                         continue;
                     };
@@ -207,7 +228,10 @@ pub fn games(
                             Diagnostic::error(
                                 Code::ResultsDisagree,
                                 at(p.line, f.column),
-                                format!("round {}: No {} names {o} as opponent, but No {o}'s round {} (line {}) {theirs}", f.round, p.no, f.round, q.line),
+                                format!(
+                                    "round {}: No {} names {o} as opponent, but No {o}'s round {} (line {}) {theirs}",
+                                    f.round, p.no, f.round, q.line
+                                ),
                             )
                             .with_hint("both players of a game name each other in the same round"),
                         );
@@ -291,7 +315,9 @@ fn spread(implied: f64, open: &[(&RoundField, ByeValue)], s: &Scoring) -> Option
     for wins in 0..=k {
         for draws in 0..=k - wins {
             let zeros = k - wins - draws;
-            if close(wins as f64 * s.win + draws as f64 * s.draw + zeros as f64 * s.absent, implied) && best.is_none_or(|(_, d)| draws > d) {
+            if close(wins as f64 * s.win + draws as f64 * s.draw + zeros as f64 * s.absent, implied)
+                && best.is_none_or(|(_, d)| draws > d)
+            {
                 best = Some((wins, draws));
             }
         }
@@ -313,14 +339,25 @@ fn spread(implied: f64, open: &[(&RoundField, ByeValue)], s: &Scoring) -> Option
 }
 
 /// The game between `p` (field `f`) and `q` (field `g`), the lower start number first.
-fn pairing(p: &PlayerLine, f: &RoundField, q: &PlayerLine, g: &RoundField, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<RawGame> {
+fn pairing(
+    p: &PlayerLine,
+    f: &RoundField,
+    q: &PlayerLine,
+    g: &RoundField,
+    file: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<RawGame> {
     let at = |line: u32, column: u32| Location::line(file, line, column);
     let mine = Side::of(f.result).unwrap_or(Side::None);
     let theirs = Side::of(g.result).unwrap_or(Side::None);
     if mine == Side::None && theirs == Side::None {
         diagnostics.push(
-            Diagnostic::error(Code::BadResult, at(p.line, f.result_column()), format!("round {}: Nos {} and {} are paired but have no result", f.round, p.no, q.no))
-                .with_hint("put the result in both lines: 1, = or 0 played; + or - without play; W, D or L not rated"),
+            Diagnostic::error(
+                Code::BadResult,
+                at(p.line, f.result_column()),
+                format!("round {}: Nos {} and {} are paired but have no result", f.round, p.no, q.no),
+            )
+            .with_hint("put the result in both lines: 1, = or 0 played; + or - without play; W, D or L not rated"),
         );
         return None;
     }
@@ -358,7 +395,9 @@ fn pairing(p: &PlayerLine, f: &RoundField, q: &PlayerLine, g: &RoundField, file:
         if p_white { (p, f, q, g, mine, theirs) } else { (q, g, p, f, theirs, mine) };
     let outcome = match white_side {
         Side::Win | Side::Draw | Side::Loss => Outcome::Played { white_score: white_side.points() },
-        Side::UnratedWin | Side::UnratedDraw | Side::UnratedLoss => Outcome::PlayedUnrated { white_score: white_side.points() },
+        Side::UnratedWin | Side::UnratedDraw | Side::UnratedLoss => {
+            Outcome::PlayedUnrated { white_score: white_side.points() }
+        }
         _ => Outcome::Forfeit { white_points: white_side.points(), black_points: black_side.points() },
     };
     Some(RawGame {
@@ -385,7 +424,13 @@ mod tests {
     use super::*;
 
     fn line(no: u32, points: &str, rounds: &[&str]) -> String {
-        let mut s = format!("001 {no:>4} m    {:<33} 1800 IRL {:>11} {:<10} {points:>4} {:>4}  ", format!("Player{no}, Test"), no, "", 1);
+        let mut s = format!(
+            "001 {no:>4} m    {:<33} 1800 IRL {:>11} {:<10} {points:>4} {:>4}  ",
+            format!("Player{no}, Test"),
+            no,
+            "",
+            1
+        );
         for r in rounds {
             s.push_str(&format!("{r:<8}  "));
         }
@@ -409,10 +454,35 @@ mod tests {
     #[test]
     fn every_result_code() {
         let (_, g, d) = read(&[
-            line(1, "6.5", &["   2 w 1", "   3 b =", "   4 w +", "   2 b W", "   3 w D", "0000 - H", "0000 - F", "0000 - U", "0000 - Z", "        "]),
-            line(2, "2.0", &["   1 b 0", "   4 w =", "   3 b 0", "   1 w L", "   4 b =", "0000 - -", "   3 w -", "   4 b 1", "        "]),
-            line(3, "3.0", &["   4 w 0", "   1 w =", "   2 w 1", "   4 b 0", "   1 b D", "   4 b 1", "   2 b -", "0000 - Z", "        "]),
-            line(4, "3.0", &["   3 b 1", "   2 b =", "   1 b -", "   3 w 1", "   2 w =", "   3 w 0", "        ", "   2 w 0"]),
+            line(
+                1,
+                "6.5",
+                &[
+                    "   2 w 1", "   3 b =", "   4 w +", "   2 b W", "   3 w D", "0000 - H", "0000 - F", "0000 - U",
+                    "0000 - Z", "        ",
+                ],
+            ),
+            line(
+                2,
+                "2.0",
+                &[
+                    "   1 b 0", "   4 w =", "   3 b 0", "   1 w L", "   4 b =", "0000 - -", "   3 w -", "   4 b 1",
+                    "        ",
+                ],
+            ),
+            line(
+                3,
+                "3.0",
+                &[
+                    "   4 w 0", "   1 w =", "   2 w 1", "   4 b 0", "   1 b D", "   4 b 1", "   2 b -", "0000 - Z",
+                    "        ",
+                ],
+            ),
+            line(
+                4,
+                "3.0",
+                &["   3 b 1", "   2 b =", "   1 b -", "   3 w 1", "   2 w =", "   3 w 0", "        ", "   2 w 0"],
+            ),
         ]);
         assert!(d.is_empty(), "{d:?}");
         let played = |w| Outcome::Played { white_score: w };
@@ -474,7 +544,10 @@ mod tests {
         let bye = |points| Outcome::Bye { points };
         assert!(byes.contains(&(1, 1, bye(0.5))) && byes.contains(&(1, 3, bye(0.5))), "{byes:?}");
         assert!(byes.contains(&(2, 3, bye(1.0))) && byes.contains(&(2, 1, bye(0.5))), "U takes the win: {byes:?}");
-        assert!(byes.contains(&(3, 1, bye(0.5))) && byes.contains(&(3, 2, bye(0.0))) && byes.contains(&(3, 3, bye(0.0))), "{byes:?}");
+        assert!(
+            byes.contains(&(3, 1, bye(0.5))) && byes.contains(&(3, 2, bye(0.0))) && byes.contains(&(3, 3, bye(0.0))),
+            "{byes:?}"
+        );
     }
 
     #[test]

@@ -87,8 +87,12 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
         let name = key.get_ref().to_string();
         let (line, column) = line_column(text, value.span().start);
         let bad = |what: &str, example: &str| {
-            Diagnostic::error(Code::BadSidecar, at(value.span().start), format!("`{name}` must be {what}, not {}", describe(value.get_ref())))
-                .with_hint(format!("for example {name} = {example}"))
+            Diagnostic::error(
+                Code::BadSidecar,
+                at(value.span().start),
+                format!("`{name}` must be {what}, not {}", describe(value.get_ref())),
+            )
+            .with_hint(format!("for example {name} = {example}"))
         };
         let text_value = |diagnostics: &mut Vec<Diagnostic>, example: &str| match value.get_ref() {
             DeValue::String(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
@@ -141,8 +145,12 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
         match normalise(&name).as_str() {
             "code" => sidecar.code = put(text_value(diagnostics, "\"V11001\""), line, column),
             "name" => sidecar.name = put(text_value(diagnostics, "\"Bunratty Masters 2011\""), line, column),
-            "state" => sidecar.state = put(text_value(diagnostics, "\"V\"").map(|s| s.to_ascii_uppercase()), line, column),
-            "time control" | "timecontrol" => sidecar.time_control = put(text_value(diagnostics, "\"5400+30\""), line, column),
+            "state" => {
+                sidecar.state = put(text_value(diagnostics, "\"V\"").map(|s| s.to_ascii_uppercase()), line, column)
+            }
+            "time control" | "timecontrol" => {
+                sidecar.time_control = put(text_value(diagnostics, "\"5400+30\""), line, column)
+            }
             "start" | "start date" => sidecar.start = put(date_value(diagnostics), line, column),
             "end" | "end date" => sidecar.end = put(date_value(diagnostics), line, column),
             "submitted" => sidecar.submitted = put(date_value(diagnostics), line, column),
@@ -151,8 +159,12 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
                     match EventKind::parse(&t) {
                         Some(k) => sidecar.kind = Some(At { value: k, line, column }),
                         None => diagnostics.push(
-                            Diagnostic::error(Code::BadSidecar, at(value.span().start), format!("unknown event type \"{}\"", clip(&t)))
-                                .with_hint("use swiss, round robin, match, team or other"),
+                            Diagnostic::error(
+                                Code::BadSidecar,
+                                at(value.span().start),
+                                format!("unknown event type \"{}\"", clip(&t)),
+                            )
+                            .with_hint("use swiss, round robin, match, team or other"),
                         ),
                     }
                 }

@@ -123,7 +123,11 @@ fn the_fide_example_in_detail() {
     assert_eq!(ev.kind, EventKind::Swiss);
     // 284 lines, one of them the "spielfrei" placeholder.
     assert!(d.iter().any(|d| d.code == Code::ByePlayer && d.location.line == Some((297, 15))));
-    assert_eq!(d.iter().filter(|d| d.code == Code::UnmatchedPlayer).count(), 283, "an empty player file matches nobody");
+    assert_eq!(
+        d.iter().filter(|d| d.code == Code::UnmatchedPlayer).count(),
+        283,
+        "an empty player file matches nobody"
+    );
     let p1 = &r.players[0];
     assert_eq!((p1.no, p1.surname.as_str(), p1.first_names.as_str(), p1.id), (1, "Vasquez", "Rodrigo", None));
     assert_eq!(p1.birth_date, NaiveDate::from_ymd_opt(1969, 12, 6));
@@ -134,9 +138,17 @@ fn the_fide_example_in_detail() {
     let count = |f: &dyn Fn(&Outcome) -> bool| g.iter().filter(|g| f(&g.outcome.value)).count();
     assert_eq!(count(&|o| matches!(o, Outcome::Played { .. })), 970);
     assert_eq!(count(&|o| matches!(o, Outcome::Forfeit { .. })), 10);
-    assert_eq!(count(&|o| matches!(o, Outcome::Bye { .. })), 1, "No 282's 0000 - + (the placeholder's own line is left out)");
+    assert_eq!(
+        count(&|o| matches!(o, Outcome::Bye { .. })),
+        1,
+        "No 282's 0000 - + (the placeholder's own line is left out)"
+    );
     let forfeit = g.iter().find(|g| g.white.value == 13 || g.black.as_ref().is_some_and(|b| b.value == 13)).unwrap();
-    assert_eq!(forfeit.outcome.value, Outcome::Forfeit { white_points: 0.0, black_points: 1.0 }, "13 lost round 1 to 153 without play");
+    assert_eq!(
+        forfeit.outcome.value,
+        Outcome::Forfeit { white_points: 0.0, black_points: 1.0 },
+        "13 lost round 1 to 153 without play"
+    );
 }
 
 #[test]
@@ -154,7 +166,8 @@ fn matching_by_fide_id_then_by_name_and_birth_date() {
         p
     };
     let twins = [Player::new(503, "Schirrmacher", "Stephan"), Player::new(504, "Schirrmacher", "Stephan")];
-    let file = PlayerFile { players: [vec![by_fide, by_name, other_birth], twins.to_vec()].concat(), extra_columns: vec![] };
+    let file =
+        PlayerFile { players: [vec![by_fide, by_name, other_birth], twins.to_vec()].concat(), extra_columns: vec![] };
     let (r, d) = read_with(FIDE, BY_FIDE, &file);
     let r = r.unwrap();
     let id = |no: u32| r.players.iter().find(|p| p.no == no).unwrap().id;
@@ -166,10 +179,18 @@ fn matching_by_fide_id_then_by_name_and_birth_date() {
     assert_eq!(ambiguous.len(), 1);
     assert_eq!(ambiguous[0].severity, Severity::Error);
     assert_eq!(ambiguous[0].location, Location::line("reports/x.trf", 296, 15));
-    assert!(ambiguous[0].message.contains("503 Schirrmacher, Stephan") && ambiguous[0].message.contains("504"), "{}", ambiguous[0].message);
+    assert!(
+        ambiguous[0].message.contains("503 Schirrmacher, Stephan") && ambiguous[0].message.contains("504"),
+        "{}",
+        ambiguous[0].message
+    );
     let unmatched = d.iter().find(|d| d.code == Code::UnmatchedPlayer && d.location.line == Some((295, 15))).unwrap();
     assert_eq!(unmatched.severity, Severity::Warning);
-    assert!(unmatched.message.contains("Schirrmacher,Nils") && unmatched.message.contains("new player"), "{}", unmatched.message);
+    assert!(
+        unmatched.message.contains("Schirrmacher,Nils") && unmatched.message.contains("new player"),
+        "{}",
+        unmatched.message
+    );
 }
 
 #[test]
@@ -281,7 +302,11 @@ fn without_a_sidecar_the_file_is_an_error_naming_the_keys() {
     assert!(errors(&d).is_empty(), "{d:?}");
     let r = r.unwrap();
     assert_eq!(r.event.code.unwrap().value, "Q11002");
-    assert_eq!(r.event.state.unwrap().at, Location::file("reports/bunratty.tab"), "findings about sidecar values invalidate this report");
+    assert_eq!(
+        r.event.state.unwrap().at,
+        Location::file("reports/bunratty.tab"),
+        "findings about sidecar values invalidate this report"
+    );
 }
 
 #[test]
@@ -306,7 +331,9 @@ fn disagreeing_sides_are_errors_at_their_line_and_column() {
     assert!(r.is_some(), "still a report, with errors");
     let e = errors(&d);
     assert!(
-        e.iter().any(|d| d.code == Code::ResultsDisagree && d.location == Location::line("reports/x.trf", l17 as u32 + 1, 99)),
+        e.iter()
+            .any(|d| d.code == Code::ResultsDisagree
+                && d.location == Location::line("reports/x.trf", l17 as u32 + 1, 99)),
         "{e:#?}"
     );
 }
@@ -322,7 +349,9 @@ fn no_input_makes_it_panic() {
         vec![0xFF; 300],
         b"012 x\n001".to_vec(),
         b"001 abcdefghijklmnopqrstuvwxyz0123456789".repeat(20),
-        "001    1 m    É, É                              1800 IRL        1234 1965/06/25  1.5    1    1 w 1".as_bytes().to_vec(),
+        "001    1 m    É, É                              1800 IRL        1234 1965/06/25  1.5    1    1 w 1"
+            .as_bytes()
+            .to_vec(),
     ];
     // Every real file cut short at many places.
     for bytes in [FIDE, MASTERS, JUNIOR] {

@@ -15,15 +15,7 @@ use super::*;
 use crate::publish::booklet_data::*;
 
 fn row(place: Option<u32>, rating: &str, games: u32, state: &str, name: &str) -> RankedRow {
-    RankedRow {
-        place,
-        rating: rating.into(),
-        games,
-        age: None,
-        increase: None,
-        state: state.into(),
-        name: name.into(),
-    }
+    RankedRow { place, rating: rating.into(), games, age: None, increase: None, state: state.into(), name: name.into() }
 }
 
 fn player(rating: &str, games: u32, name: &str) -> StateRow {
@@ -162,10 +154,15 @@ pub(super) fn fixture() -> BookletData {
                 .into_iter()
                 .map(|(p, dp)| Table1Row { p: p.into(), dp })
                 .collect(),
-            table2: [("0-3", ".50", ".50"), ("198-206", ".76", ".24"), ("236-245", ".80", ".20"), ("736+", "1.00", ".00")]
-                .into_iter()
-                .map(|(d, h, l)| Table2Row { difference: d.into(), higher: h.into(), lower: l.into() })
-                .collect(),
+            table2: [
+                ("0-3", ".50", ".50"),
+                ("198-206", ".76", ".24"),
+                ("236-245", ".80", ".20"),
+                ("736+", "1.00", ".00"),
+            ]
+            .into_iter()
+            .map(|(d, h, l)| Table2Row { difference: d.into(), higher: h.into(), lower: l.into() })
+            .collect(),
         },
         totals: Totals { active_players: 13, rated_events: 3, games_rated: 1234 },
     }
@@ -175,16 +172,78 @@ pub(super) fn fixture() -> BookletData {
 /// 60-row lists, about a hundred events, and the full tables.
 pub(super) fn big_fixture(players: usize) -> BookletData {
     const SURNAMES: &[&str] = &[
-        "Smith", "Nguyen", "Jones", "Williams", "Brown", "Wilson", "Taylor", "Johnson", "White", "Martin",
-        "Anderson", "Thompson", "Tran", "Walker", "Harris", "Lee", "Ryan", "Robinson", "Kelly", "King",
-        "Papadopoulos", "Kowalczyk", "O'Sullivan", "Đorđević", "Müller", "Østergaard", "Van Der Kooy",
-        "Radosavljevic", "Schwarzenegger-Lindqvist", "Abdurakhmanov", "Fitzgerald-Smythe", "Zhang", "Wang",
-        "Chen", "Ivanchuk", "Jamieson", "Leskiewicz", "Szuveges", "Rozycki", "Ngata", "Pizzato",
+        "Smith",
+        "Nguyen",
+        "Jones",
+        "Williams",
+        "Brown",
+        "Wilson",
+        "Taylor",
+        "Johnson",
+        "White",
+        "Martin",
+        "Anderson",
+        "Thompson",
+        "Tran",
+        "Walker",
+        "Harris",
+        "Lee",
+        "Ryan",
+        "Robinson",
+        "Kelly",
+        "King",
+        "Papadopoulos",
+        "Kowalczyk",
+        "O'Sullivan",
+        "Đorđević",
+        "Müller",
+        "Østergaard",
+        "Van Der Kooy",
+        "Radosavljevic",
+        "Schwarzenegger-Lindqvist",
+        "Abdurakhmanov",
+        "Fitzgerald-Smythe",
+        "Zhang",
+        "Wang",
+        "Chen",
+        "Ivanchuk",
+        "Jamieson",
+        "Leskiewicz",
+        "Szuveges",
+        "Rozycki",
+        "Ngata",
+        "Pizzato",
     ];
     const FIRST: &[&str] = &[
-        "Ian", "Darryl", "Zoë", "Anna-Maria", "Stephen", "Mikhail", "Robert", "Aleksandar", "Guy", "Haydn J",
-        "John-Paul", "Arvids", "Naum", "Tim", "Terrey I", "Murray D", "Michael", "Maxwell", "Leonid", "Gregory",
-        "Bill", "Douglas G", "Craig", "Chloé", "Søren", "Thi Thu Hương", "Ana Lucía", "Krzysztof", "Eu-Jin",
+        "Ian",
+        "Darryl",
+        "Zoë",
+        "Anna-Maria",
+        "Stephen",
+        "Mikhail",
+        "Robert",
+        "Aleksandar",
+        "Guy",
+        "Haydn J",
+        "John-Paul",
+        "Arvids",
+        "Naum",
+        "Tim",
+        "Terrey I",
+        "Murray D",
+        "Michael",
+        "Maxwell",
+        "Leonid",
+        "Gregory",
+        "Bill",
+        "Douglas G",
+        "Craig",
+        "Chloé",
+        "Søren",
+        "Thi Thu Hương",
+        "Ana Lucía",
+        "Krzysztof",
+        "Eu-Jin",
     ];
     const STATES: &[(&str, &str)] = &[
         ("N", "New South Wales"),
@@ -206,7 +265,8 @@ pub(super) fn big_fixture(players: usize) -> BookletData {
     let mut all = Vec::new();
     for _ in 0..players {
         let s = [0, 0, 0, 1, 1, 1, 2, 2, 3, 4, 4, 5, 6][next(13) as usize];
-        let name = format!("{}, {}", SURNAMES[next(SURNAMES.len() as u64) as usize], FIRST[next(FIRST.len() as u64) as usize]);
+        let name =
+            format!("{}, {}", SURNAMES[next(SURNAMES.len() as u64) as usize], FIRST[next(FIRST.len() as u64) as usize]);
         let games = next(40) as u32;
         let kind = next(20);
         let value = 600.0 + (next(900) + next(900)) as f64 + next(100) as f64 / 100.0;
@@ -264,7 +324,12 @@ pub(super) fn big_fixture(players: usize) -> BookletData {
             events: (0..14)
                 .map(|i| {
                     let note = if i == 3 { "late" } else { "" };
-                    event(&format!("{code}931{i:02}"), &format!("{name} Club Championship Division {}", i + 1), code, note)
+                    event(
+                        &format!("{code}931{i:02}"),
+                        &format!("{name} Club Championship Division {}", i + 1),
+                        code,
+                        note,
+                    )
                 })
                 .collect(),
         })
@@ -445,7 +510,10 @@ fn diagnostics_carry_typsts_hints() {
     std::fs::write(dir.path().join("booklet.typ"), "#let total = 1\n#let games = 2\n#(total-games)\n").unwrap();
     let message = render_booklet(&fixture(), Some(dir.path())).unwrap_err().to_string();
     let file = dir.path().join("booklet.typ");
-    assert!(message.starts_with(&format!("{}:3:3: error: unknown variable: total-games", file.display())), "got:\n{message}");
+    assert!(
+        message.starts_with(&format!("{}:3:3: error: unknown variable: total-games", file.display())),
+        "got:\n{message}"
+    );
     assert!(message.contains("\n  hint: "), "got:\n{message}");
 }
 
@@ -581,7 +649,11 @@ fn national_list_typesets_every_state() {
             let found = text[at..].find(&line);
             if found.is_none() {
                 let near = text[at..].find(p.name.split(' ').next().unwrap()).map(|i| at + i).unwrap_or(at);
-                panic!("{line:?} missing or out of order ({}): {:?}", s.name, &text[near.saturating_sub(200)..near + 200]);
+                panic!(
+                    "{line:?} missing or out of order ({}): {:?}",
+                    s.name,
+                    &text[near.saturating_sub(200)..near + 200]
+                );
             }
             at += found.unwrap() + 1;
         }

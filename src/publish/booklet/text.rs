@@ -36,9 +36,7 @@ impl Line {
         match self.last {
             None => {}
             Some((y, _)) if (origin.y - y).abs() > size * 0.4 => out.push('\n'),
-            Some((_, x_end))
-                if origin.x - x_end > size * 0.12 && !out.ends_with(' ') && !text.starts_with(' ') =>
-            {
+            Some((_, x_end)) if origin.x - x_end > size * 0.12 && !out.ends_with(' ') && !text.starts_with(' ') => {
                 out.push(' ')
             }
             Some(_) => {}

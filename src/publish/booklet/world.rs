@@ -54,15 +54,11 @@ pub(crate) static LIST_FONT_BOLD: &[u8] = include_bytes!("../../../templates/fon
 /// The fonts every booklet can use: typst's own (serif, maths, mono) and our
 /// sans. Parsed once per process.
 static BASE_FONTS: LazyLock<Vec<Font>> = LazyLock::new(|| {
-    typst_assets::fonts()
-        .chain(EMBEDDED_FONTS.iter().copied())
-        .flat_map(|data| Font::iter(Bytes::new(data)))
-        .collect()
+    typst_assets::fonts().chain(EMBEDDED_FONTS.iter().copied()).flat_map(|data| Font::iter(Bytes::new(data))).collect()
 });
 
 /// The standard library, the same for every booklet.
-static LIBRARY: LazyLock<LazyHash<Library>> =
-    LazyLock::new(|| LazyHash::new(Library::builder().build()));
+static LIBRARY: LazyLock<LazyHash<Library>> = LazyLock::new(|| LazyHash::new(Library::builder().build()));
 
 /// Where the template files come from.
 enum Templates {
@@ -149,7 +145,10 @@ impl BookletWorld {
         }
         if let VirtualRoot::Package(spec) = id.root() {
             return Err(FileError::Other(Some(
-                format!("packages are not available to the booklet ({spec}): copy what you need into the templates folder").into(),
+                format!(
+                    "packages are not available to the booklet ({spec}): copy what you need into the templates folder"
+                )
+                .into(),
             )));
         }
         let rel = id.vpath().get_without_slash();
@@ -164,9 +163,7 @@ impl BookletWorld {
                 if path.is_dir() {
                     return Err(FileError::IsDirectory);
                 }
-                std::fs::read(&path)
-                    .map(Bytes::new)
-                    .map_err(|err| FileError::from_io(err, &path))
+                std::fs::read(&path).map(Bytes::new).map_err(|err| FileError::from_io(err, &path))
             }
         }
     }
@@ -223,10 +220,7 @@ fn folder_fonts(dir: &Path) -> Result<Vec<Font>, BookletError> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
-    let io_error = |err: std::io::Error| BookletError::Templates {
-        path: dir.to_path_buf(),
-        message: err.to_string(),
-    };
+    let io_error = |err: std::io::Error| BookletError::Templates { path: dir.to_path_buf(), message: err.to_string() };
     let mut paths = Vec::new();
     for entry in std::fs::read_dir(dir).map_err(io_error)? {
         let path = entry.map_err(io_error)?.path();
