@@ -1,8 +1,9 @@
 //! `make bench`: times the whole period run on three data folders, the
 //! shipped sample (federation-sized), a large one (20,000 players, 1,000
 //! events) and a world-sized one (200,000 players, 10,000 events), generated
-//! once and cached under `.bench/`. Each folder is run several times through
-//! the real binary with `--timings`; the table shows medians.
+//! once and cached under `.bench/` (made again when the generator changes).
+//! Each folder is run several times through the real binary with
+//! `--timings`; the table shows medians.
 //!
 //! Usage: `cargo run --example bench [-- --runs N] [-- --only NAME]`
 
@@ -70,6 +71,64 @@ fn run_once(data: &Path, out: &Path) -> Run {
     run
 }
 
+/// Runs `ratebook generate` into `dir`.
+fn generate(dir: &Path, players: usize, events: usize) {
+    let status = Command::new(binary())
+        .args(["generate", "--seed", "7", "--players", &players.to_string(), "--events", &events.to_string(), "--out"])
+        .arg(dir)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .expect("ratebook generate runs");
+    assert!(status.success(), "generate failed");
+}
+
+/// A fingerprint of what the generator makes now: the bytes of a small
+/// folder it generates (the generator gives the same bytes for the same
+/// seed, so the fingerprint changes only when the generator does).
+fn generator_fingerprint(cache: &Path) -> String {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let probe = cache.join("probe");
+    let _ = std::fs::remove_dir_all(&probe);
+    generate(&probe, 200, 10);
+    let mut files = Vec::new();
+    let mut pending = vec![probe.clone()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path)
+            } else {
+                files.push(path)
+            }
+        }
+    }
+    files.sort();
+    let mut hasher = DefaultHasher::new();
+    for f in &files {
+        f.strip_prefix(&probe).unwrap().hash(&mut hasher);
+        std::fs::read(f).unwrap().hash(&mut hasher);
+    }
+    let _ = std::fs::remove_dir_all(&probe);
+    format!("{:016x}", hasher.finish())
+}
+
+/// Removes the cached folders if the generator has changed since they were
+/// made, so that the benchmark never times data the generator no longer
+/// makes.
+fn forget_stale_folders(cache: &Path) {
+    let stamp = cache.join("generator.stamp");
+    let now = generator_fingerprint(cache);
+    if std::fs::read_to_string(&stamp).ok().as_deref() == Some(now.as_str()) {
+        return;
+    }
+    for size in &SIZES {
+        if let Some((players, events)) = size.generate {
+            let _ = std::fs::remove_dir_all(cache.join(format!("{}-{players}-{events}", size.name)));
+        }
+    }
+    std::fs::write(&stamp, now).unwrap();
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let value = |flag: &str| args.iter().position(|a| a == flag).and_then(|i| args.get(i + 1)).cloned();
@@ -78,6 +137,7 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let cache = root.join(".bench");
     std::fs::create_dir_all(&cache).unwrap();
+    forget_stale_folders(&cache);
 
     let mut rows = Vec::new();
     for size in SIZES.iter().filter(|s| only.as_deref().is_none_or(|o| o == s.name)) {
@@ -88,21 +148,7 @@ fn main() {
                 if !dir.join("players.xlsx").is_file() {
                     eprintln!("generating {} ({players} players, {events} events) into {} …", size.name, dir.display());
                     let started = Instant::now();
-                    let status = Command::new(binary())
-                        .args([
-                            "generate",
-                            "--seed",
-                            "7",
-                            "--players",
-                            &players.to_string(),
-                            "--events",
-                            &events.to_string(),
-                            "--out",
-                        ])
-                        .arg(&dir)
-                        .status()
-                        .expect("ratebook generate runs");
-                    assert!(status.success(), "generate failed");
+                    generate(&dir, players, events);
                     eprintln!("  generated in {:.1} s", started.elapsed().as_secs_f64());
                 }
                 dir

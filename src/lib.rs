@@ -11,6 +11,7 @@
 //! [`pipeline`] strings the stages together for each command; [`handicap`]
 //! is the team-match handicap calculator beside it.
 
+pub mod background;
 pub mod cli;
 pub mod config;
 pub mod diag;

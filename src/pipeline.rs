@@ -160,38 +160,41 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
     let output_paths: Vec<_> = ratings.outputs.iter().map(|t| staging.path(&t.file)).collect();
     let pdf_path = staging.path("booklet.pdf");
     // The workbooks and the booklet are independent: write them side by side.
-    let (workbooks, booklet) = rayon::join(
-        || -> Result<std::time::Duration> {
-            let started = Instant::now();
-            let (files, ratings_book) = rayon::join(
-                || -> Result<()> {
-                    publish::player_file::write_player_file(&players_path, &kept, stamp)
-                        .context("writing players.xlsx")?;
-                    publish::player_file::write_player_file(&removed_path, &removed, stamp)
-                        .context("writing removed.xlsx")?;
-                    for (table, path) in ratings.outputs.iter().zip(&output_paths) {
-                        write_output_table(path, table, stamp).with_context(|| format!("writing {}", table.file))?;
-                    }
-                    Ok(())
-                },
-                || {
-                    publish::workbook::write_ratings(&ratings_path, period, &ratings, &lists)
-                        .context("writing ratings.xlsx")
-                },
-            );
-            files?;
-            ratings_book?;
-            Ok(started.elapsed())
-        },
-        || -> Result<std::time::Duration> {
-            let started = Instant::now();
+    // The booklet keeps every core busy while typst lays out its pages, but
+    // runs on one while it evaluates the templates and while it writes the
+    // PDF; the workbooks are written in threads of their own at a lower
+    // priority, so that they take the time the booklet leaves idle rather
+    // than slow its layout down.
+    let started = Instant::now();
+    let (workbooks, booklet) = std::thread::scope(|scope| {
+        let player_files = scope.spawn(|| -> Result<()> {
+            crate::background::lower_priority();
+            publish::player_file::write_player_file(&players_path, &kept, stamp).context("writing players.xlsx")?;
+            publish::player_file::write_player_file(&removed_path, &removed, stamp).context("writing removed.xlsx")?;
+            for (table, path) in ratings.outputs.iter().zip(&output_paths) {
+                write_output_table(path, table, stamp).with_context(|| format!("writing {}", table.file))?;
+            }
+            Ok(())
+        });
+        let ratings_book = scope.spawn(|| -> Result<()> {
+            crate::background::lower_priority();
+            publish::workbook::write_ratings(&ratings_path, period, &ratings, &lists).context("writing ratings.xlsx")
+        });
+        let booklet = (|| -> Result<std::time::Duration> {
             let data = publish::booklet_data(period, &ratings, &lists, system.as_ref());
             let pdf = publish::booklet::render_booklet(&data, opts.templates.as_deref())
                 .context("typesetting booklet.pdf")?;
             std::fs::write(&pdf_path, pdf).with_context(|| format!("cannot write {}", pdf_path.display()))?;
             Ok(started.elapsed())
-        },
-    );
+        })();
+        let joined = |job: std::thread::ScopedJoinHandle<'_, Result<()>>| {
+            job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        };
+        let player_files = joined(player_files);
+        let ratings_book = joined(ratings_book);
+        let workbooks = player_files.and(ratings_book).map(|()| started.elapsed());
+        (workbooks, booklet)
+    });
     timings.push("xlsx", workbooks?);
     timings.push("pdf", booklet?);
 
@@ -199,13 +202,11 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
     staging.write("validation.txt", text.as_bytes())?;
     staging.commit()?;
     progress.done();
-    Ok(PeriodReport {
-        published: true,
-        players: kept.players.len(),
-        events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
-        diagnostics: validated.diagnostics,
-        timings,
-    })
+    let players = kept.players.len();
+    let events_rated = period.events.iter().filter(|e| e.disposition.is_rated()).count();
+    let Validated { period, diagnostics } = validated;
+    crate::background::drop_later((period, ratings, lists, kept, removed));
+    Ok(PeriodReport { published: true, players, events_rated, diagnostics, timings })
 }
 
 /// Reads and validates only (`ratebook check`).
@@ -243,9 +244,8 @@ fn write_output_table(
     table: &OutputTable,
     stamp: chrono::NaiveDate,
 ) -> Result<(), rust_xlsxwriter::XlsxError> {
-    use rust_xlsxwriter::{DocProperties, Format, Workbook};
-    let mut workbook = Workbook::new();
-    workbook.set_properties(&DocProperties::new().set_creation_datetime(&stamp));
+    use rust_xlsxwriter::Format;
+    let mut workbook = publish::workbook::new_workbook(stamp);
     let bold = Format::new().set_bold();
     let date = Format::new().set_num_format("yyyy-mm-dd");
     let sheet = workbook.add_worksheet_with_constant_memory()?;

@@ -333,11 +333,11 @@ fn plan_event(rng: &mut ChaCha8Rng, pop: &Population, pools: &Pools, d: &Draft) 
 
     // Size, rounds and the rating limit of limited sections.
     let (mut size, mut rounds) = match d.kind {
-        Kind::Open => (rng.random_range(36..=60), [6, 7, 7, 7, 8, 9].choose(rng).copied().unwrap_or(7)),
-        Kind::Weekender => (rng.random_range(14..=48), [5, 5, 6, 6, 7].choose(rng).copied().unwrap_or(6)),
-        Kind::ClubSwiss => (rng.random_range(10..=30), rng.random_range(7..=9)),
-        Kind::Junior => (rng.random_range(12..=40), rng.random_range(5..=7)),
-        Kind::Rapid => (rng.random_range(12..=40), rng.random_range(5..=7)),
+        Kind::Open => (rng.random_range(40..=120), [6, 7, 7, 7, 8, 9].choose(rng).copied().unwrap_or(7)),
+        Kind::Weekender => (rng.random_range(16..=60), [5, 5, 6, 6, 7].choose(rng).copied().unwrap_or(6)),
+        Kind::ClubSwiss => (rng.random_range(10..=36), rng.random_range(7..=9)),
+        Kind::Junior => (rng.random_range(12..=60), rng.random_range(5..=7)),
+        Kind::Rapid => (rng.random_range(12..=60), rng.random_range(5..=7)),
         Kind::ClubRoundRobin => (rng.random_range(6..=12), 0),
         Kind::ClosedRoundRobin => ([8, 10, 10, 12, 9].choose(rng).copied().unwrap_or(10), 0),
         Kind::Match => (2, 2 * rng.random_range(2..=4)),

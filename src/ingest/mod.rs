@@ -59,8 +59,8 @@ pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
         .find(|p| p.is_file())
         .ok_or_else(|| IngestError::MissingPlayerFile(dir.to_path_buf()))?;
     let player_name = relative(dir, &player_path);
-    let (player_file, mut diagnostics) = players::read_player_file(&player_path, &player_name);
 
+    let mut diagnostics = Vec::new();
     let mut files = Vec::new();
     let reports_dir = dir.join("reports");
     if reports_dir.is_dir() {
@@ -101,13 +101,28 @@ pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
             "no tournament reports found: the period rates no events",
         ));
     }
+    // The player file and the workbook reports are read side by side; TRF
+    // reports, whose players are matched against the player file, after it.
+    let ((player_file, player_findings), workbooks) = std::thread::scope(|scope| {
+        let workbooks = scope.spawn(|| {
+            report_files
+                .par_iter()
+                .map(|(path, name)| (!is_trf(path)).then(|| report::read_report(path, name)))
+                .collect::<Vec<_>>()
+        });
+        let player_file = players::read_player_file(&player_path, &player_name);
+        (player_file, workbooks.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    diagnostics.splice(0..0, player_findings);
     let matcher = report_files.iter().any(|(p, _)| is_trf(p)).then(|| trf::Matcher::new(&player_file));
     let read: Vec<(String, Option<RawReport>, Vec<Diagnostic>)> = report_files
         .par_iter()
-        .map(|(path, name)| {
-            let (report, diags) = match &matcher {
-                Some(m) if is_trf(path) => trf::read_trf(path, name, m),
-                _ => report::read_report(path, name),
+        .zip(workbooks)
+        .map(|((path, name), workbook)| {
+            let (report, diags) = match (workbook, &matcher) {
+                (Some(read), _) => read,
+                (None, Some(m)) => trf::read_trf(path, name, m),
+                (None, None) => unreachable!("a matcher is made when there is a TRF report"),
             };
             (name.clone(), report, diags)
         })

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use chrono::NaiveDate;
-use rust_xlsxwriter::{DocProperties, Format, Workbook, Worksheet, XlsxError};
+use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 
 use crate::model::{ExtraValue, Player, PlayerFile};
 
@@ -32,8 +32,7 @@ pub const COLUMNS: [(&str, f64); 14] = [
 /// Writes `file` to `path` as an xlsx workbook with one sheet, `Players`.
 /// `published` becomes the document's creation date.
 pub fn write_player_file(path: &Path, file: &PlayerFile, published: NaiveDate) -> Result<(), XlsxError> {
-    let mut workbook = Workbook::new();
-    workbook.set_properties(&DocProperties::new().set_creation_datetime(&published));
+    let mut workbook = super::workbook::new_workbook(published);
     let bold = Format::new().set_bold();
     let date = Format::new().set_num_format("yyyy-mm-dd");
 

@@ -15,9 +15,17 @@ use crate::validate::ValidPeriod;
 /// Excel's last row is 1,048,576: longer sheets continue on "Calculations 2"…
 const MAX_ROWS: usize = 1_000_000;
 
+/// How hard the workbooks are compressed. Most of the time spent writing a
+/// big workbook goes into compressing its sheets: level 2 takes about half
+/// the time of the default level 6 for files about a fifth larger
+/// (rust_xlsxwriter's performance notes; measured here on a world-sized
+/// period: 3.4 s → 1.7 s, 38 MB → 46 MB).
+const ZIP_LEVEL: u8 = 2;
+
 /// A workbook whose bytes depend only on its contents and `stamp`.
 pub fn new_workbook(stamp: NaiveDate) -> Workbook {
     let mut workbook = Workbook::new();
+    workbook.set_zip_compression_level(ZIP_LEVEL);
     let properties = DocProperties::new().set_creation_datetime(&stamp).set_author("ratebook");
     workbook.set_properties(&properties);
     workbook

@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use rayon::prelude::*;
+
 use crate::validate::ValidPeriod;
 
 /// One played game from one player's side.
@@ -30,22 +32,28 @@ impl GameIndex {
         let n = period.players.players.len();
         let position: HashMap<u32, u32> =
             period.players.players.iter().enumerate().map(|(i, p)| (p.id, i as u32)).collect();
-        let played = || {
-            period.events.iter().enumerate().filter(|(_, e)| e.disposition.is_rated()).flat_map(|(ei, e)| {
+        // Every played game of a rated event with its players' positions
+        // (looked up once, event by event side by side), in event order.
+        let played: Vec<(u32, u32, u32, f64)> = period
+            .events
+            .par_iter()
+            .enumerate()
+            .filter(|(_, e)| e.disposition.is_rated())
+            .flat_map_iter(|(ei, e)| {
+                let position = &position;
                 e.games.iter().filter_map(move |g| match (g.outcome, g.black) {
                     (crate::model::Outcome::Played { white_score }, Some(black)) => {
-                        Some((ei as u32, g.white, black, white_score))
+                        Some((ei as u32, position[&g.white], position[&black], white_score))
                     }
                     _ => None,
                 })
             })
-        };
+            .collect();
         let mut counts = vec![0u32; n + 1];
         let mut last_played = vec![None; n];
-        for (ei, w, b, _) in played() {
+        for &(ei, w, b, _) in &played {
             let end = period.events[ei as usize].end;
-            for id in [w, b] {
-                let p = position[&id] as usize;
+            for p in [w as usize, b as usize] {
                 counts[p + 1] += 1;
                 if last_played[p].is_none_or(|d| d < end) {
                     last_played[p] = Some(end);
@@ -58,8 +66,7 @@ impl GameIndex {
         let offsets = counts;
         let mut fill = offsets.clone();
         let mut games = vec![GameRef { event: 0, opponent: 0, score: 0.0 }; offsets[n] as usize];
-        for (ei, w, b, ws) in played() {
-            let (pw, pb) = (position[&w], position[&b]);
+        for &(ei, pw, pb, ws) in &played {
             games[fill[pw as usize] as usize] = GameRef { event: ei, opponent: pb, score: ws as f32 };
             fill[pw as usize] += 1;
             games[fill[pb as usize] as usize] = GameRef { event: ei, opponent: pw, score: (1.0 - ws) as f32 };

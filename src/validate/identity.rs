@@ -22,6 +22,24 @@ fn name_key(surname: &str, first_names: &str) -> String {
     format!("{}|{}", norm(surname), norm(first_names))
 }
 
+/// Whether two names are the same once case and spacing are set aside (as
+/// their [`name_key`]s would compare, without building them: this runs for
+/// every entrant of every report).
+fn same_name(a: &str, b: &str) -> bool {
+    if !(a.is_ascii() && b.is_ascii()) {
+        // Lower-casing beyond ASCII depends on a letter's place in its word.
+        return name_key(a, "") == name_key(b, "");
+    }
+    let (mut x, mut y) = (a.split_whitespace(), b.split_whitespace());
+    loop {
+        match (x.next(), y.next()) {
+            (None, None) => return true,
+            (Some(p), Some(q)) if p.eq_ignore_ascii_case(q) => {}
+            _ => return false,
+        }
+    }
+}
+
 impl PlayerIndex {
     pub fn new(file: &PlayerFile) -> PlayerIndex {
         let mut by_id = HashMap::with_capacity(file.players.len());
@@ -84,9 +102,8 @@ pub fn check_entrants(
                 match index.get(id) {
                     Some(p) => {
                         let known = &file.players[p];
-                        let surname_differs = name_key(&known.surname, "") != name_key(&e.surname, "");
-                        let first_differs = !e.first_names.is_empty()
-                            && name_key("", &known.first_names) != name_key("", &e.first_names);
+                        let surname_differs = !same_name(&known.surname, &e.surname);
+                        let first_differs = !e.first_names.is_empty() && !same_name(&known.first_names, &e.first_names);
                         if surname_differs || first_differs {
                             let shown = if e.first_names.is_empty() {
                                 e.surname.clone()
@@ -191,4 +208,30 @@ fn entrant_name(e: &RawEntrant) -> String {
 /// "A, N, Q, …" for hints.
 pub fn state_codes(config: &PeriodConfig) -> String {
     config.states.iter().map(|(c, _)| c.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{name_key, same_name};
+
+    #[test]
+    fn same_name_sets_case_and_spacing_aside_as_name_key_does() {
+        let pairs = [
+            ("Smith", "smith"),
+            ("  Van  der Berg ", "van der berg"),
+            ("Smith", "Smyth"),
+            ("Smith", "Smith Jones"),
+            ("", "  "),
+            ("Ann-Marie", "ann marie"),
+            ("ΟΔΟΣ", "οδος"),
+            ("Öztürk", "ÖZTÜRK"),
+            ("Öztürk", "Ozturk"),
+            ("a\u{b}b", "A B"),
+        ];
+        for (a, b) in pairs {
+            assert_eq!(same_name(a, b), name_key(a, "") == name_key(b, ""), "{a:?} v {b:?}");
+        }
+        assert!(same_name("  Van  der Berg ", "van der berg"));
+        assert!(!same_name("Smith", "Smyth"));
+    }
 }

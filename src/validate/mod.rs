@@ -20,6 +20,7 @@ use crate::model::{EventKind, Outcome, Player, PlayerFile, Status};
 use crate::rate::RatingSystem;
 use eligibility::{timing, TimeControl, Timing};
 use identity::{check_entrants, state_codes, PlayerIndex};
+use rayon::prelude::*;
 use results::{check_results, EntrantGame};
 
 /// What happens to an event this period.
@@ -140,58 +141,18 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
     let RawData { config, player_file, reports, unreadable, inputs, mut diagnostics } = raw;
     let index = PlayerIndex::new(&player_file);
 
-    // Pass 1: each report on its own.
-    let mut checked = Vec::with_capacity(reports.len());
+    // Pass 1: each report on its own, side by side; the findings keep the
+    // reports' order.
+    let per_report: Vec<(Checked, Vec<Diagnostic>)> =
+        reports.into_par_iter().map(|report| check_report(report, &player_file, &index, &config)).collect();
+    let mut checked = Vec::with_capacity(per_report.len());
     let mut codes: BTreeMap<String, Vec<(String, Location)>> = BTreeMap::new();
-    for report in reports {
-        let ev = &report.event;
-        if let Some(state) = &ev.state {
-            if config.state_name(&state.value).is_none() {
-                diagnostics.push(
-                    Diagnostic::error(
-                        Code::UnknownState,
-                        state.at.clone(),
-                        format!("\"{}\" is not a state code", state.value),
-                    )
-                    .with_hint(format!("use one of {}", state_codes(&config))),
-                );
-            }
+    for (c, findings) in per_report {
+        if let Some(code) = &c.report.event.code {
+            codes.entry(code.value.clone()).or_default().push((c.report.file.clone(), code.at.clone()));
         }
-        if let (Some(s), Some(e)) = (&ev.start, &ev.end) {
-            if e.value < s.value {
-                diagnostics.push(
-                    Diagnostic::error(
-                        Code::DatesOutOfOrder,
-                        e.at.clone(),
-                        format!("the event ends ({}) before it starts ({})", e.value, s.value),
-                    )
-                    .with_hint("check the Start and End dates"),
-                );
-            }
-        }
-        if let Some(tc) = &ev.time_control {
-            if let Err(why) = TimeControl::parse(&tc.value) {
-                diagnostics.push(
-                    Diagnostic::error(Code::BadTimeControl, tc.at.clone(), format!("time control: {why}"))
-                        .with_hint("use PGN TimeControl syntax: moves/seconds controls separated by ':', the last may be seconds or seconds+increment, e.g. 40/7200:1800, 5400+30, 3600"),
-                );
-            }
-        }
-        let code = ev.code.as_ref().map(|c| c.value.clone());
-        if let Some(c) = &ev.code {
-            codes.entry(c.value.clone()).or_default().push((report.file.clone(), c.at.clone()));
-        }
-        let entrants = check_entrants(&report.players, &player_file, &index, &config, &mut diagnostics);
-        let games =
-            check_results(&report.results, &entrants.by_number, ev.rounds.as_ref().map(|r| r.value), &mut diagnostics);
-        checked.push(Checked {
-            code,
-            start: ev.start.as_ref().map(|d| d.value),
-            end: ev.end.as_ref().map(|d| d.value),
-            players: entrants.players,
-            games,
-            report,
-        });
+        diagnostics.extend(findings);
+        checked.push(c);
     }
 
     // An event code used by two reports is an error in each of them.
@@ -258,44 +219,111 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
     }
     let newcomers = players.players.len() - file_count;
 
-    // The events, by code.
-    let mut events = Vec::with_capacity(checked.len());
-    for (c, disposition) in checked.into_iter().zip(dispositions) {
-        let ev = &c.report.event;
-        let games = if disposition.is_rated() {
-            let id = |e: usize| players.players[c.players[e].expect("every entrant of a rated event has an ID")].id;
-            c.games
-                .iter()
-                .map(|g| Game {
-                    round: g.round,
-                    white: id(g.white),
-                    black: g.black.map(id),
-                    outcome: g.outcome,
-                    remarks: g.remarks.clone(),
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        events.push(Event {
-            code: c.code.clone().unwrap_or_else(|| c.report.file.clone()),
-            name: ev.name.clone().unwrap_or_default(),
-            state: ev.state.as_ref().map(|s| s.value.clone()).unwrap_or_default(),
-            start: c.start.unwrap_or(NaiveDate::MIN),
-            end: c.end.unwrap_or(NaiveDate::MIN),
-            rounds: ev.rounds.as_ref().map_or(0, |r| r.value),
-            kind: ev.kind,
-            time_control: ev.time_control.as_ref().map(|t| t.value.clone()).unwrap_or_default(),
-            federation_event: ev.federation_event.value,
-            file: c.report.file.clone(),
-            disposition,
-            entrants: c.report.players.len(),
-            games,
-        });
-    }
+    // The events, by code, built side by side.
+    let (mut events, reports): (Vec<Event>, Vec<RawReport>) = checked
+        .into_par_iter()
+        .zip(dispositions)
+        .map(|(c, disposition)| event_of(c, disposition, &players.players))
+        .unzip();
+    // Every cell of every report, with its location: no longer needed.
+    crate::background::drop_later(reports);
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
     crate::diag::sort(&mut diagnostics);
     Validated { period: ValidPeriod { config, players, newcomers, events, unreadable, inputs }, diagnostics }
+}
+
+/// The checks of one report on its own: its event details, its entrants
+/// and its results. Returns the report with its entrants and pairings, and
+/// the findings.
+fn check_report(
+    report: RawReport,
+    player_file: &PlayerFile,
+    index: &PlayerIndex,
+    config: &PeriodConfig,
+) -> (Checked, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let ev = &report.event;
+    if let Some(state) = &ev.state {
+        if config.state_name(&state.value).is_none() {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::UnknownState,
+                    state.at.clone(),
+                    format!("\"{}\" is not a state code", state.value),
+                )
+                .with_hint(format!("use one of {}", state_codes(config))),
+            );
+        }
+    }
+    if let (Some(s), Some(e)) = (&ev.start, &ev.end) {
+        if e.value < s.value {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::DatesOutOfOrder,
+                    e.at.clone(),
+                    format!("the event ends ({}) before it starts ({})", e.value, s.value),
+                )
+                .with_hint("check the Start and End dates"),
+            );
+        }
+    }
+    if let Some(tc) = &ev.time_control {
+        if let Err(why) = TimeControl::parse(&tc.value) {
+            diagnostics.push(
+                Diagnostic::error(Code::BadTimeControl, tc.at.clone(), format!("time control: {why}"))
+                    .with_hint("use PGN TimeControl syntax: moves/seconds controls separated by ':', the last may be seconds or seconds+increment, e.g. 40/7200:1800, 5400+30, 3600"),
+            );
+        }
+    }
+    let entrants = check_entrants(&report.players, player_file, index, config, &mut diagnostics);
+    let games =
+        check_results(&report.results, &entrants.by_number, ev.rounds.as_ref().map(|r| r.value), &mut diagnostics);
+    let checked = Checked {
+        code: ev.code.as_ref().map(|c| c.value.clone()),
+        start: ev.start.as_ref().map(|d| d.value),
+        end: ev.end.as_ref().map(|d| d.value),
+        players: entrants.players,
+        games,
+        report,
+    };
+    (checked, diagnostics)
+}
+
+/// The event of a checked report (its games by player ID if it is rated),
+/// and the report.
+fn event_of(c: Checked, disposition: Disposition, players: &[Player]) -> (Event, RawReport) {
+    let ev = &c.report.event;
+    let games = if disposition.is_rated() {
+        let id = |e: usize| players[c.players[e].expect("every entrant of a rated event has an ID")].id;
+        c.games
+            .iter()
+            .map(|g| Game {
+                round: g.round,
+                white: id(g.white),
+                black: g.black.map(id),
+                outcome: g.outcome,
+                remarks: g.remarks.clone(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let event = Event {
+        code: c.code.clone().unwrap_or_else(|| c.report.file.clone()),
+        name: ev.name.clone().unwrap_or_default(),
+        state: ev.state.as_ref().map(|s| s.value.clone()).unwrap_or_default(),
+        start: c.start.unwrap_or(NaiveDate::MIN),
+        end: c.end.unwrap_or(NaiveDate::MIN),
+        rounds: ev.rounds.as_ref().map_or(0, |r| r.value),
+        kind: ev.kind,
+        time_control: ev.time_control.as_ref().map(|t| t.value.clone()).unwrap_or_default(),
+        federation_event: ev.federation_event.value,
+        file: c.report.file.clone(),
+        disposition,
+        entrants: c.report.players.len(),
+        games,
+    };
+    (event, c.report)
 }
 
 /// The disposition of an error-free event, and the note that records it.

@@ -46,7 +46,7 @@ fn check_games(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<EntrantGame> {
     let mut out = Vec::with_capacity(games.len());
-    let mut seen: HashMap<(u32, usize), Location> = HashMap::new();
+    let mut seen: HashMap<(u32, usize), &Location> = HashMap::with_capacity(2 * games.len());
     for g in games {
         let mut ok = true;
         if let Some(r) = rounds {
@@ -115,7 +115,7 @@ fn check_games(
                 );
                 ok = false;
             } else {
-                seen.insert((g.round.value, idx), at.clone());
+                seen.insert((g.round.value, idx), at);
             }
         }
         if ok {

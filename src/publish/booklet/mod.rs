@@ -71,7 +71,8 @@ pub fn render_booklet(data: &BookletData, templates: Option<&Path>) -> Result<Ve
     };
     let pdf = guarded(|| typst_pdf::pdf(&document, &options))?
         .map_err(|diags| BookletError::Pdf { diagnostics: format_diagnostics(&world, &diags) });
-    drop(document);
+    // (Freeing the pages of a world-sized booklet takes a tenth of a second.)
+    crate::background::drop_later(document);
     typst::comemo::evict(0);
     pdf
 }
