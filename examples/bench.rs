@@ -71,14 +71,16 @@ fn run_once(data: &Path, out: &Path) -> Run {
     run
 }
 
-/// Runs `ratebook generate` into `dir`.
-fn generate(dir: &Path, players: usize, events: usize) {
-    let status = Command::new(binary())
+/// Runs `ratebook generate` into `dir` (`quiet`: without its summary line).
+fn generate(dir: &Path, players: usize, events: usize, quiet: bool) {
+    let mut command = Command::new(binary());
+    command
         .args(["generate", "--seed", "7", "--players", &players.to_string(), "--events", &events.to_string(), "--out"])
-        .arg(dir)
-        .stdout(std::process::Stdio::null())
-        .status()
-        .expect("ratebook generate runs");
+        .arg(dir);
+    if quiet {
+        command.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+    }
+    let status = command.status().expect("ratebook generate runs");
     assert!(status.success(), "generate failed");
 }
 
@@ -89,7 +91,7 @@ fn generator_fingerprint(cache: &Path) -> String {
     use std::hash::{DefaultHasher, Hash, Hasher};
     let probe = cache.join("probe");
     let _ = std::fs::remove_dir_all(&probe);
-    generate(&probe, 200, 10);
+    generate(&probe, 200, 10, true);
     let mut files = Vec::new();
     let mut pending = vec![probe.clone()];
     while let Some(dir) = pending.pop() {
@@ -148,7 +150,7 @@ fn main() {
                 if !dir.join("players.xlsx").is_file() {
                     eprintln!("generating {} ({players} players, {events} events) into {} …", size.name, dir.display());
                     let started = Instant::now();
-                    generate(&dir, players, events);
+                    generate(&dir, players, events, false);
                     eprintln!("  generated in {:.1} s", started.elapsed().as_secs_f64());
                 }
                 dir
