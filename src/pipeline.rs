@@ -180,13 +180,8 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
             crate::background::lower_priority();
             publish::workbook::write_ratings(&ratings_path, period, &ratings, &lists).context("writing ratings.xlsx")
         });
-        let booklet = (|| -> Result<std::time::Duration> {
-            let data = publish::booklet_data(period, &ratings, &lists, system.as_ref());
-            let pdf = publish::booklet::render_booklet(&data, opts.templates.as_deref())
-                .context("typesetting booklet.pdf")?;
-            std::fs::write(&pdf_path, pdf).with_context(|| format!("cannot write {}", pdf_path.display()))?;
-            Ok(started.elapsed())
-        })();
+        let booklet = write_booklet(period, &ratings, &lists, system.as_ref(), opts.templates.as_deref(), &pdf_path)
+            .map(|()| started.elapsed());
         let joined = |job: std::thread::ScopedJoinHandle<'_, Result<()>>| {
             job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         };
@@ -235,6 +230,20 @@ pub fn booklet_data(data: &Path) -> Result<BookletData> {
     let period = &loaded.validated.period;
     let lists = lists::build_lists(period, &ratings, loaded.system.as_ref())?;
     Ok(publish::booklet_data(period, &ratings, &lists, loaded.system.as_ref()))
+}
+
+/// Typesets the booklet and writes it to `path`.
+fn write_booklet(
+    period: &crate::validate::ValidPeriod,
+    ratings: &Ratings,
+    lists: &lists::Lists,
+    system: &dyn RatingSystem,
+    templates: Option<&Path>,
+    path: &Path,
+) -> Result<()> {
+    let data = publish::booklet_data(period, ratings, lists, system);
+    let pdf = publish::booklet::render_booklet(&data, templates).context("typesetting booklet.pdf")?;
+    std::fs::write(path, pdf).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Writes a workbook a rule set publishes (one sheet, a bold header row, the

@@ -119,11 +119,9 @@ pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
         .par_iter()
         .zip(workbooks)
         .map(|((path, name), workbook)| {
-            let (report, diags) = match (workbook, &matcher) {
-                (Some(read), _) => read,
-                (None, Some(m)) => trf::read_trf(path, name, m),
-                (None, None) => unreachable!("a matcher is made when there is a TRF report"),
-            };
+            let (report, diags) = workbook.unwrap_or_else(|| {
+                trf::read_trf(path, name, matcher.as_ref().expect("a matcher is made when there is a TRF report"))
+            });
             (name.clone(), report, diags)
         })
         .collect();

@@ -129,9 +129,6 @@ impl Validated {
 /// A report after the per-report checks, before dispositions.
 struct Checked {
     report: RawReport,
-    code: Option<String>,
-    start: Option<NaiveDate>,
-    end: Option<NaiveDate>,
     players: Vec<Option<usize>>,
     games: Vec<EntrantGame>,
 }
@@ -180,8 +177,12 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
         let disposition = if error_files.contains(&c.report.file) {
             Disposition::Invalid
         } else {
-            let (d, finding) =
-                dispose(&c.report, c.end.expect("a report without errors has an end date"), &config, system);
+            let (d, finding) = dispose(
+                &c.report,
+                c.report.event.end.as_ref().expect("a report without errors has an end date").value,
+                &config,
+                system,
+            );
             if let Some(f) = finding {
                 diagnostics.push(f);
             }
@@ -196,7 +197,8 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
     let file_count = players.players.len();
     let mut next_id = players.players.iter().map(|p| p.id).max().unwrap_or(0) + 1;
     let mut order: Vec<usize> = (0..checked.len()).filter(|&i| dispositions[i].is_rated()).collect();
-    order.sort_by(|&a, &b| checked[a].code.cmp(&checked[b].code));
+    let code = |i: usize| checked[i].report.event.code.as_ref().map(|code| code.value.as_str());
+    order.sort_by(|&a, &b| code(a).cmp(&code(b)));
     let extra_len = players.extra_columns.len();
     for &i in &order {
         let c = &mut checked[i];
@@ -278,14 +280,7 @@ fn check_report(
     let entrants = check_entrants(&report.players, player_file, index, config, &mut diagnostics);
     let games =
         check_results(&report.results, &entrants.by_number, ev.rounds.as_ref().map(|r| r.value), &mut diagnostics);
-    let checked = Checked {
-        code: ev.code.as_ref().map(|c| c.value.clone()),
-        start: ev.start.as_ref().map(|d| d.value),
-        end: ev.end.as_ref().map(|d| d.value),
-        players: entrants.players,
-        games,
-        report,
-    };
+    let checked = Checked { players: entrants.players, games, report };
     (checked, diagnostics)
 }
 
@@ -309,11 +304,11 @@ fn event_of(c: Checked, disposition: Disposition, players: &[Player]) -> (Event,
         Vec::new()
     };
     let event = Event {
-        code: c.code.clone().unwrap_or_else(|| c.report.file.clone()),
+        code: ev.code.as_ref().map_or_else(|| c.report.file.clone(), |code| code.value.clone()),
         name: ev.name.clone().unwrap_or_default(),
         state: ev.state.as_ref().map(|s| s.value.clone()).unwrap_or_default(),
-        start: c.start.unwrap_or(NaiveDate::MIN),
-        end: c.end.unwrap_or(NaiveDate::MIN),
+        start: ev.start.as_ref().map_or(NaiveDate::MIN, |d| d.value),
+        end: ev.end.as_ref().map_or(NaiveDate::MIN, |d| d.value),
         rounds: ev.rounds.as_ref().map_or(0, |r| r.value),
         kind: ev.kind,
         time_control: ev.time_control.as_ref().map(|t| t.value.clone()).unwrap_or_default(),
