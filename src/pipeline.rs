@@ -9,9 +9,8 @@ use anyhow::{Context, Result};
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::ingest::{read_data_folder, IngestError};
-use crate::model::ExtraValue;
 use crate::publish::{self, booklet_data::BookletData, lists, validation_report, Staging};
-use crate::rate::{system_for, OutputTable, RatingSystem, Ratings};
+use crate::rate::{system_for, RatingSystem, Ratings};
 use crate::timings::Timings;
 use crate::validate::{validate, Disposition, Validated};
 
@@ -172,7 +171,8 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
             publish::player_file::write_player_file(&players_path, &kept, stamp).context("writing players.xlsx")?;
             publish::player_file::write_player_file(&removed_path, &removed, stamp).context("writing removed.xlsx")?;
             for (table, path) in ratings.outputs.iter().zip(&output_paths) {
-                write_output_table(path, table, stamp).with_context(|| format!("writing {}", table.file))?;
+                publish::workbook::write_output_table(path, table, stamp)
+                    .with_context(|| format!("writing {}", table.file))?;
             }
             Ok(())
         });
@@ -244,46 +244,4 @@ fn write_booklet(
     let data = publish::booklet_data(period, ratings, lists, system);
     let pdf = publish::booklet::render_booklet(&data, templates).context("typesetting booklet.pdf")?;
     std::fs::write(path, pdf).with_context(|| format!("cannot write {}", path.display()))
-}
-
-/// Writes a workbook a rule set publishes (one sheet, a bold header row, the
-/// publication date as the document's date so two runs give the same bytes).
-fn write_output_table(
-    path: &Path,
-    table: &OutputTable,
-    stamp: chrono::NaiveDate,
-) -> Result<(), rust_xlsxwriter::XlsxError> {
-    use rust_xlsxwriter::Format;
-    let mut workbook = publish::workbook::new_workbook(stamp);
-    let bold = Format::new().set_bold();
-    let date = Format::new().set_num_format("yyyy-mm-dd");
-    let sheet = workbook.add_worksheet_with_constant_memory()?;
-    sheet.set_name(&table.sheet)?;
-    for (c, (name, width)) in table.columns.iter().enumerate() {
-        sheet.set_column_width(c as u16, *width)?;
-        sheet.write_string_with_format(0, c as u16, name, &bold)?;
-    }
-    sheet.set_freeze_panes(1, 0)?;
-    for (r, row) in table.rows.iter().enumerate() {
-        let r = r as u32 + 1;
-        for (c, value) in row.iter().enumerate() {
-            let c = c as u16;
-            match value {
-                ExtraValue::Empty => {}
-                ExtraValue::Text(t) => {
-                    sheet.write_string(r, c, t)?;
-                }
-                ExtraValue::Number(n) => {
-                    sheet.write_number(r, c, *n)?;
-                }
-                ExtraValue::Bool(b) => {
-                    sheet.write_boolean(r, c, *b)?;
-                }
-                ExtraValue::Date(d) => {
-                    sheet.write_date_with_format(r, c, *d, &date)?;
-                }
-            }
-        }
-    }
-    workbook.save(path)
 }

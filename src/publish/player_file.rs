@@ -9,7 +9,7 @@ use std::path::Path;
 use chrono::NaiveDate;
 use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 
-use crate::model::{ExtraValue, Player, PlayerFile};
+use crate::model::{Player, PlayerFile};
 
 /// The columns ratebook writes, in order, with their widths in characters.
 pub const COLUMNS: [(&str, f64); 14] = [
@@ -88,20 +88,7 @@ fn write_row(sheet: &mut Worksheet, row: u32, p: &Player, date: &Format) -> Resu
         sheet.write_number(row, 13, f as f64)?;
     }
     for (k, value) in p.extra.iter().enumerate() {
-        let col = (COLUMNS.len() + k) as u16;
-        match value {
-            ExtraValue::Empty => {}
-            ExtraValue::Text(t) => text(sheet, row, col, t)?,
-            ExtraValue::Number(n) => {
-                sheet.write_number(row, col, *n)?;
-            }
-            ExtraValue::Bool(b) => {
-                sheet.write_boolean(row, col, *b)?;
-            }
-            ExtraValue::Date(d) => {
-                sheet.write_date_with_format(row, col, *d, date)?;
-            }
-        }
+        super::workbook::write_value(sheet, row, (COLUMNS.len() + k) as u16, value, date)?;
     }
     Ok(())
 }
@@ -117,7 +104,7 @@ fn text(sheet: &mut Worksheet, row: u32, col: u16, value: &str) -> Result<(), Xl
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Gender, Status};
+    use crate::model::{ExtraValue, Gender, Status};
 
     fn date(y: i32, m: u32, d: u32) -> NaiveDate {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()

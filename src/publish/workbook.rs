@@ -1,6 +1,8 @@
 //! `ratings.xlsx`, the officers' workbook: every list of the booklet as a
 //! sheet (with IDs), one sheet per state, the events with their
-//! dispositions, and every calculation (one row per player per event).
+//! dispositions, and every calculation (one row per player per event); the
+//! workbooks a rule set publishes beside it; and what every workbook we
+//! write shares.
 
 use std::path::Path;
 
@@ -9,7 +11,8 @@ use rust_xlsxwriter::{DocProperties, Format, Workbook, Worksheet, XlsxError};
 
 use super::booklet_data::ListKind;
 use super::lists::{ListRow, Lists};
-use crate::rate::Ratings;
+use crate::model::ExtraValue;
+use crate::rate::{OutputTable, Ratings};
 use crate::validate::ValidPeriod;
 
 /// Excel's last row is 1,048,576: longer sheets continue on "Calculations 2"…
@@ -176,4 +179,54 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
         }
     }
     workbook.save(path)
+}
+
+/// Writes a workbook a rule set publishes (one sheet, a bold header row, the
+/// publication date as the document's date so two runs give the same bytes).
+pub fn write_output_table(path: &Path, table: &OutputTable, stamp: NaiveDate) -> Result<(), XlsxError> {
+    let mut workbook = new_workbook(stamp);
+    let bold = Format::new().set_bold();
+    let date = Format::new().set_num_format("yyyy-mm-dd");
+    let sheet = workbook.add_worksheet_with_constant_memory()?;
+    sheet.set_name(&table.sheet)?;
+    for (c, (name, width)) in table.columns.iter().enumerate() {
+        sheet.set_column_width(c as u16, *width)?;
+        sheet.write_string_with_format(0, c as u16, name, &bold)?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    for (r, row) in table.rows.iter().enumerate() {
+        let r = r as u32 + 1;
+        for (c, value) in row.iter().enumerate() {
+            write_value(sheet, r, c as u16, value, &date)?;
+        }
+    }
+    workbook.save(path)
+}
+
+/// Writes a value of a player's own column (or of a rule set's table) into a
+/// cell: nothing for an empty value or empty text, dates as dates.
+pub(super) fn write_value(
+    sheet: &mut Worksheet,
+    row: u32,
+    col: u16,
+    value: &ExtraValue,
+    date: &Format,
+) -> Result<(), XlsxError> {
+    match value {
+        ExtraValue::Empty => {}
+        ExtraValue::Text(t) if t.is_empty() => {}
+        ExtraValue::Text(t) => {
+            sheet.write_string(row, col, t)?;
+        }
+        ExtraValue::Number(n) => {
+            sheet.write_number(row, col, *n)?;
+        }
+        ExtraValue::Bool(b) => {
+            sheet.write_boolean(row, col, *b)?;
+        }
+        ExtraValue::Date(d) => {
+            sheet.write_date_with_format(row, col, *d, date)?;
+        }
+    }
+    Ok(())
 }

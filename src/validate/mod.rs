@@ -177,12 +177,7 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
         let disposition = if error_files.contains(&c.report.file) {
             Disposition::Invalid
         } else {
-            let (d, finding) = dispose(
-                &c.report,
-                c.report.event.end.as_ref().expect("a report without errors has an end date").value,
-                &config,
-                system,
-            );
+            let (d, finding) = dispose(&c.report, &config, system);
             if let Some(f) = finding {
                 diagnostics.push(f);
             }
@@ -322,13 +317,10 @@ fn event_of(c: Checked, disposition: Disposition, players: &[Player]) -> (Event,
 }
 
 /// The disposition of an error-free event, and the note that records it.
-fn dispose(
-    report: &RawReport,
-    end: NaiveDate,
-    config: &PeriodConfig,
-    system: &dyn RatingSystem,
-) -> (Disposition, Option<Diagnostic>) {
+fn dispose(report: &RawReport, config: &PeriodConfig, system: &dyn RatingSystem) -> (Disposition, Option<Diagnostic>) {
     let ev = &report.event;
+    let end_field = ev.end.as_ref().expect("a report without errors has an end date");
+    let (end, end_at) = (end_field.value, end_field.at.clone());
     let not_eligible = |why: String, at: &Location, hint: &str| {
         (
             Disposition::NotEligible(why.clone()),
@@ -365,7 +357,6 @@ fn dispose(
             );
         }
     }
-    let end_at = ev.end.as_ref().map(|e| e.at.clone()).unwrap_or_else(|| ev.at.clone());
     match timing(end, config) {
         Timing::InPeriod => (Disposition::Rated, None),
         Timing::Late => (

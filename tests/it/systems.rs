@@ -433,6 +433,14 @@ fn cis_lessons_for_unknown_players_are_located_errors() {
     assert!(text.contains("ID 999 is not in the player file"), "{text}");
 }
 
+/// Generates a small data folder (300 players, 16 events) under `system`.
+fn generate_small(data: &std::path::Path, system: &str) {
+    let out = data.to_str().unwrap();
+    let run =
+        ratebook(&["generate", "--out", out, "--players", "300", "--events", "16", "--seed", "5", "--system", system]);
+    assert!(run.status.success(), "{}", stderr(&run));
+}
+
 /// Sets `system` in a data folder's period.toml.
 fn switch_system(data: &std::path::Path, system: &str) {
     let path = data.join("period.toml");
@@ -448,20 +456,7 @@ fn switch_system(data: &std::path::Path, system: &str) {
 fn a_generated_sample_republishes_its_booklet_under_each_system() {
     let root = tempfile::tempdir().unwrap();
     let data = root.path().join("data");
-    let run = ratebook(&[
-        "generate",
-        "--out",
-        data.to_str().unwrap(),
-        "--players",
-        "300",
-        "--events",
-        "16",
-        "--seed",
-        "5",
-        "--system",
-        "cis",
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
+    generate_small(&data, "cis");
     for file in ["lessons.xlsx", "renewals.xlsx"] {
         assert!(data.join(file).is_file(), "generate --system cis writes {file}");
     }
@@ -494,20 +489,7 @@ fn a_generated_sample_republishes_its_booklet_under_each_system() {
 fn a_generated_ecf_sample_has_grades_and_seasons() {
     let root = tempfile::tempdir().unwrap();
     let data = root.path().join("data");
-    let run = ratebook(&[
-        "generate",
-        "--out",
-        data.to_str().unwrap(),
-        "--players",
-        "300",
-        "--events",
-        "16",
-        "--seed",
-        "5",
-        "--system",
-        "ecf",
-    ]);
-    assert!(run.status.success(), "{}", stderr(&run));
+    generate_small(&data, "ecf");
     let file = read_players(&data.join("players.xlsx"));
     for column in SEASONS {
         assert!(file.extra_columns.iter().any(|c| c == column), "{column} in the player file");
