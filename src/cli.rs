@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::model::system::SystemName;
+
 /// ratebook publishes a chess federation's rating list: it reads the period's
 /// tournament reports and the player file, checks them, computes the new
 /// ratings and publishes the booklet and the workbooks.
@@ -97,7 +99,7 @@ pub enum Command {
         seed: u64,
         /// The rule set the sample is for (period.toml's `system`, with the
         /// player file columns and the files beside the reports it needs).
-        #[arg(long, default_value = "acf", value_parser = ["acf", "nzcf", "ecf", "cis"])]
-        system: String,
+        #[arg(long, value_enum, default_value_t = SystemName::Acf)]
+        system: SystemName,
     },
 }

@@ -7,6 +7,8 @@ use chrono::{Datelike, Months, NaiveDate};
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::model::system::SystemName;
+
 /// What went wrong reading `period.toml` (the command cannot run: exit 2).
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -14,35 +16,6 @@ pub enum ConfigError {
     Read { path: String, source: std::io::Error },
     #[error("{path}: {message}")]
     Invalid { path: String, message: String },
-}
-
-/// Which rule set computes the ratings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SystemName {
-    Acf,
-    Nzcf,
-    Ecf,
-    Cis,
-}
-
-impl SystemName {
-    /// Every rule set, in the order `period.toml`'s comment lists them.
-    pub const ALL: [SystemName; 4] = [SystemName::Acf, SystemName::Nzcf, SystemName::Ecf, SystemName::Cis];
-
-    /// The rule set with this name (ignoring case and surrounding spaces).
-    pub fn parse(name: &str) -> Option<SystemName> {
-        let name = name.trim().to_ascii_lowercase();
-        SystemName::ALL.into_iter().find(|s| s.as_str() == name)
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            SystemName::Acf => "acf",
-            SystemName::Nzcf => "nzcf",
-            SystemName::Ecf => "ecf",
-            SystemName::Cis => "cis",
-        }
-    }
 }
 
 /// Sizes of the published lists.
@@ -136,7 +109,7 @@ impl PeriodConfig {
         }
         let named = raw.system.as_deref().unwrap_or("acf");
         let system = SystemName::parse(named)
-            .ok_or_else(|| format!("unknown `system` \"{}\": use acf, nzcf, ecf or cis", named.trim()))?;
+            .ok_or_else(|| format!("unknown `system` \"{}\": use {}", named.trim(), SystemName::listed()))?;
         let school_year_start = match &raw.school_year_start {
             None => (9, 1),
             Some(value) => month_day(value)?,
@@ -196,22 +169,6 @@ fn month_day(value: &toml::Value) -> Result<(u32, u32), String> {
     };
     // 2000 is a leap year, so 29 February is accepted.
     NaiveDate::from_ymd_opt(2000, month, day).map(|_| (month, day)).ok_or_else(wrong)
-}
-
-/// The start of the school year that contains `date`, for a school year
-/// starting on (month, day).
-pub fn school_year_of(date: NaiveDate, (month, day): (u32, u32)) -> NaiveDate {
-    let start_in = |year: i32| {
-        NaiveDate::from_ymd_opt(year, month, day)
-            .or_else(|| NaiveDate::from_ymd_opt(year, month, day - 1))
-            .expect("a checked day of the year")
-    };
-    let this_year = start_in(date.year());
-    if date >= this_year {
-        this_year
-    } else {
-        start_in(date.year() - 1)
-    }
 }
 
 /// The seven states of the Australian Chess Federation, for tools that run
@@ -297,15 +254,6 @@ A = "Australian Capital Territory"
         assert!(with("\"13-01\"").unwrap_err().contains("school_year_start"));
         assert!(with("\"September\"").is_err());
         assert!(with("9").is_err());
-    }
-
-    #[test]
-    fn school_years_start_on_the_configured_day() {
-        let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
-        assert_eq!(school_year_of(d(2024, 8, 31), (9, 1)), d(2023, 9, 1));
-        assert_eq!(school_year_of(d(2024, 9, 1), (9, 1)), d(2024, 9, 1));
-        assert_eq!(school_year_of(d(2025, 2, 27), (2, 29)), d(2024, 2, 29));
-        assert_eq!(school_year_of(d(2023, 3, 1), (2, 29)), d(2023, 2, 28));
     }
 
     #[test]

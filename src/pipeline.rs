@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use crate::diag::{Code, Diagnostic, Location};
-use crate::ingest::{read_data_folder, IngestError};
+use crate::ingest::{DataFolder, IngestError};
 use crate::publish::{self, booklet_data::BookletData, lists, validation_report, Staging};
 use crate::rate::{system_for, RatingSystem, Ratings};
 use crate::timings::Timings;
@@ -23,9 +23,10 @@ pub struct Loaded {
 /// Reads and validates a data folder.
 pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
     let started = Instant::now();
-    let raw = read_data_folder(data)?;
+    let folder = DataFolder::open(data)?;
+    let system = system_for(folder.config.system);
+    let raw = folder.read(system.inputs())?;
     timings.record("read", started);
-    let system = system_for(raw.config.system);
     let started = Instant::now();
     let mut validated = validate(raw, system.as_ref());
     let findings = system.check_period(&mut validated.period);

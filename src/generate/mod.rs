@@ -27,7 +27,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::config::SystemName;
+use crate::model::system::SystemName;
 use crate::publish::player_file::write_player_file;
 use crate::report_writer::write_report;
 

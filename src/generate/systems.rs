@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use rust_xlsxwriter::{DocProperties, Format, Workbook};
 
 use super::{date, day_between, normal, PERIOD_TOML};
-use crate::config::SystemName;
+use crate::model::system::SystemName;
 use crate::model::{ExtraValue, Player, PlayerFile};
 use crate::rate::{cis, ecf};
 
@@ -75,7 +75,7 @@ pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> Sid
                 p.rating = p.rating.map(cis_rating);
                 let joined = p.status.is_rated().then(|| day_between(&mut rng, date(1990, 9, 1), date(1993, 3, 31)));
                 p.extra.push(joined.map_or(ExtraValue::Empty, ExtraValue::Date));
-                let Some(age) = p.birth_date.map(|b| crate::publish::lists::age_at(b, start)) else { continue };
+                let Some(age) = p.birth_date.map(|b| crate::model::dates::age_at(b, start)) else { continue };
                 if age >= 18 {
                     continue;
                 }

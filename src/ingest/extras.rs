@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use chrono::NaiveDate;
 
 use super::sheet::{Header, Sheet, Workbook};
-use crate::config::{PeriodConfig, SystemName};
 use crate::diag::{Code, Diagnostic, Location};
 
 /// A row of lessons.xlsx or renewals.xlsx.
@@ -103,16 +102,30 @@ pub struct SystemInputs {
 /// Spreadsheet forms accepted for these inputs, in order of preference.
 const EXTENSIONS: [&str; 3] = ["xlsx", "ods", "xls"];
 
-/// Reads the extra inputs of the period's system.
-pub fn read_system_inputs(dir: &Path, config: &PeriodConfig) -> (SystemInputs, Vec<Diagnostic>) {
+/// A file beside the reports that a rule set reads (it declares them in
+/// `RatingSystem::inputs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SystemInput {
+    /// `lessons.xlsx`: rows of ID and Date.
+    Lessons,
+    /// `renewals.xlsx`: rows of ID and Date.
+    Renewals,
+    /// `history.xlsx`, carried from the last period's output.
+    History,
+}
+
+/// Reads the files beside the reports that the period's rule set declares.
+pub fn read_system_inputs(dir: &Path, wanted: &[SystemInput]) -> (SystemInputs, Vec<Diagnostic>) {
     let mut inputs = SystemInputs::default();
     let mut diagnostics = Vec::new();
-    if config.system != SystemName::Cis {
-        return (inputs, diagnostics);
-    }
-    for (stem, sheet_name, target) in
-        [("lessons", "Lessons", &mut inputs.lessons), ("renewals", "Renewals", &mut inputs.renewals)]
-    {
+    let dated = [
+        (SystemInput::Lessons, "lessons", "Lessons", &mut inputs.lessons),
+        (SystemInput::Renewals, "renewals", "Renewals", &mut inputs.renewals),
+    ];
+    for (input, stem, sheet_name, target) in dated {
+        if !wanted.contains(&input) {
+            continue;
+        }
         match find(dir, stem) {
             Some(path) => {
                 if let Some(sheet) = open_sheet(&path, &super::relative(dir, &path), sheet_name, &mut diagnostics) {
@@ -129,7 +142,7 @@ pub fn read_system_inputs(dir: &Path, config: &PeriodConfig) -> (SystemInputs, V
             ),
         }
     }
-    if let Some(path) = find(dir, "history") {
+    if let Some(path) = find(dir, "history").filter(|_| wanted.contains(&SystemInput::History)) {
         if let Some(sheet) = open_sheet(&path, &super::relative(dir, &path), "History", &mut diagnostics) {
             inputs.history = read_history(&sheet, &mut diagnostics);
         }

@@ -47,12 +47,34 @@ pub struct RawData {
 /// Spreadsheet extensions read as tournament reports.
 const REPORT_EXTENSIONS: [&str; 4] = ["xlsx", "xlsm", "xls", "ods"];
 
-/// Reads `dir` (the data folder).
-pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
-    if !dir.is_dir() {
-        return Err(IngestError::MissingFolder(dir.to_path_buf()));
+/// A data folder whose `period.toml` has been read: what is needed to know
+/// the rule set before the rest is read with [`DataFolder::read`].
+#[derive(Debug, Clone)]
+pub struct DataFolder {
+    pub dir: PathBuf,
+    pub config: PeriodConfig,
+}
+
+impl DataFolder {
+    /// Opens `dir` (the data folder) and reads its `period.toml`.
+    pub fn open(dir: &Path) -> Result<DataFolder, IngestError> {
+        if !dir.is_dir() {
+            return Err(IngestError::MissingFolder(dir.to_path_buf()));
+        }
+        let config = PeriodConfig::load(&dir.join("period.toml"))?;
+        Ok(DataFolder { dir: dir.to_path_buf(), config })
     }
-    let config = PeriodConfig::load(&dir.join("period.toml"))?;
+
+    /// Reads the player file, every report and the files beside them that the
+    /// rule set reads (`inputs`).
+    pub fn read(self, inputs: &[extras::SystemInput]) -> Result<RawData, IngestError> {
+        let DataFolder { dir, config } = self;
+        read_data_folder(&dir, config, inputs)
+    }
+}
+
+/// Reads `dir` (the data folder) with its `config` already read.
+fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemInput]) -> Result<RawData, IngestError> {
     let player_path = ["players.xlsx", "players.ods", "players.xls", "players.csv"]
         .iter()
         .map(|n| dir.join(n))
@@ -135,7 +157,7 @@ pub fn read_data_folder(dir: &Path) -> Result<RawData, IngestError> {
             None => unreadable.push(name),
         }
     }
-    let (inputs, found) = extras::read_system_inputs(dir, &config);
+    let (inputs, found) = extras::read_system_inputs(dir, inputs);
     diagnostics.extend(found);
     Ok(RawData { config, player_file, reports, unreadable, inputs, diagnostics })
 }

@@ -6,8 +6,9 @@ use std::path::Path;
 
 use calamine::Data;
 
-use super::sheet::{cell_text, normalise, Header, Sheet, Workbook};
+use super::sheet::{cell_text, Header, Sheet, Workbook};
 use crate::diag::{Code, Diagnostic, Location};
+use crate::model::names::normalise;
 use crate::model::{ExtraValue, Gender, Player, PlayerFile, Status};
 
 /// The columns ratebook knows, by their names in data-format.md.

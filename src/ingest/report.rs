@@ -190,8 +190,9 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
     let (r0, r1) = sheet.row_span();
     let (c0, _) = sheet.col_span();
     let field_row = |names: &[&str]| -> Option<u32> {
-        let wanted: Vec<String> = names.iter().map(|n| super::sheet::normalise(n)).collect();
-        (r0..r1).find(|&r| sheet.text(r, c0).map(|t| wanted.contains(&super::sheet::normalise(&t))).unwrap_or(false))
+        let wanted: Vec<String> = names.iter().map(|n| crate::model::names::normalise(n)).collect();
+        (r0..r1)
+            .find(|&r| sheet.text(r, c0).map(|t| wanted.contains(&crate::model::names::normalise(&t))).unwrap_or(false))
     };
     let value_col = c0 + 1;
     let required = |names: &[&str], diagnostics: &mut Vec<Diagnostic>| -> Option<u32> {

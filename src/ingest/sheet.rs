@@ -16,6 +16,8 @@ use calamine::{Data, Reader};
 use chrono::NaiveDate;
 
 use crate::diag::{Code, Diagnostic, Location};
+use crate::model::dates::parse_date;
+use crate::model::names::normalise;
 
 /// One sheet's cells, addressed by zero-based absolute (row, column).
 #[derive(Debug, Clone)]
@@ -180,14 +182,6 @@ pub fn decode_text(bytes: &[u8]) -> String {
         Ok(s) => s.to_string(),
         Err(_) => bytes.iter().map(|&b| b as char).collect(),
     }
-}
-
-/// Column and field names compare ignoring case, surrounding spaces and the
-/// difference between space, `_` and `-`.
-pub fn normalise(name: &str) -> String {
-    let lowered = name.trim().to_lowercase();
-    let spaced: String = lowered.chars().map(|c| if c == '_' || c == '-' { ' ' } else { c }).collect();
-    spaced.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 impl Sheet {
@@ -443,43 +437,9 @@ pub fn clip(text: &str) -> String {
     }
 }
 
-/// Parses `YYYY-MM-DD` (optionally followed by a time), `DD.MM.YYYY` or `DD/MM/YYYY`.
-pub fn parse_date(text: &str) -> Option<NaiveDate> {
-    let t = text.trim();
-    let date_part = t.split(['T', ' ']).next().unwrap_or(t);
-    NaiveDate::parse_from_str(date_part, "%Y-%m-%d")
-        .or_else(|_| NaiveDate::parse_from_str(date_part, "%d.%m.%Y"))
-        .or_else(|_| NaiveDate::parse_from_str(date_part, "%d/%m/%Y"))
-        .or_else(|_| NaiveDate::parse_from_str(date_part, "%Y/%m/%d"))
-        .ok()
-        .filter(|d| {
-            use chrono::Datelike;
-            (1800..=2200).contains(&d.year())
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_normalise() {
-        assert_eq!(normalise("  First_names "), "first names");
-        assert_eq!(normalise("Opp-Avg"), "opp avg");
-        assert_eq!(normalise("Birth  Date"), "birth date");
-    }
-
-    #[test]
-    fn dates_in_every_accepted_form() {
-        let d = NaiveDate::from_ymd_opt(1993, 8, 1).unwrap();
-        assert_eq!(parse_date("1993-08-01"), Some(d));
-        assert_eq!(parse_date("01.08.1993"), Some(d));
-        assert_eq!(parse_date("01/08/1993"), Some(d));
-        assert_eq!(parse_date("1993-08-01T00:00:00"), Some(d));
-        assert_eq!(parse_date("1993-13-01"), None);
-        assert_eq!(parse_date("next tuesday"), None);
-        assert_eq!(parse_date("31/02/1993"), None);
-    }
 
     #[test]
     fn cell_readers_locate_their_errors() {

@@ -4,6 +4,8 @@
 
 use serde::Serialize;
 
+pub use crate::rate::tables::SystemTables;
+
 /// Everything `templates/booklet.typ` needs, already formatted for print.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct BookletData {
@@ -116,33 +118,6 @@ pub struct EventLine {
     /// Why it was not rated or deferred; empty for rated events ("late" is
     /// noted here too for late events that were rated).
     pub note: String,
-}
-
-/// Tables 1 and 2 of the rating system (empty for systems that have none).
-#[derive(Debug, Clone, Serialize, PartialEq, Default)]
-pub struct SystemTables {
-    /// Table 1: percentage score → rating difference, P from .99 down to .01.
-    pub table1: Vec<Table1Row>,
-    /// Table 2: rating difference band → expected score of the higher and lower rated.
-    pub table2: Vec<Table2Row>,
-}
-
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Table1Row {
-    /// e.g. ".75"
-    pub p: String,
-    /// e.g. 193
-    pub dp: i32,
-}
-
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Table2Row {
-    /// e.g. "0-3", "736+"
-    pub difference: String,
-    /// e.g. ".50"
-    pub higher: String,
-    /// e.g. ".50"
-    pub lower: String,
 }
 
 /// Counts for the title page and introduction.

@@ -3,10 +3,11 @@
 //! players, plus the per-player and per-event aggregates they show. The
 //! booklet and ratings.xlsx both print these same rows, so they agree.
 
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use polars::prelude::*;
 
 use super::booklet_data::{ListKind, RankedList, RankedRow, StateRow, StateSection};
+use crate::model::dates::age_at;
 use crate::model::{Gender, Status};
 use crate::rate::{round_half_up, RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
@@ -48,15 +49,6 @@ pub struct Lists {
     pub games_this_period: Vec<u32>,
     /// Active players listed (any status but new), all states.
     pub active_players: u32,
-}
-
-/// Whole years from `birth` to `at`.
-pub fn age_at(birth: NaiveDate, at: NaiveDate) -> u32 {
-    let mut years = at.year() - birth.year();
-    if (at.month(), at.day()) < (birth.month(), birth.day()) {
-        years -= 1;
-    }
-    years.max(0) as u32
 }
 
 /// The player table the lists are cut from, one row per player.
@@ -294,18 +286,5 @@ impl Lists {
                     .collect(),
             })
             .collect()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ages_are_whole_years_at_the_age_date() {
-        let d = |y, m, dd| NaiveDate::from_ymd_opt(y, m, dd).unwrap();
-        assert_eq!(age_at(d(1980, 1, 1), d(1993, 1, 1)), 13);
-        assert_eq!(age_at(d(1980, 1, 2), d(1993, 1, 1)), 12);
-        assert_eq!(age_at(d(1973, 12, 31), d(1993, 1, 1)), 19);
     }
 }

@@ -12,9 +12,9 @@ use rayon::prelude::*;
 use super::games::{GameIndex, GameRef};
 use super::tables::{dp, expected_percent, hundredths, table2_row};
 use super::{round_half_up, Calculation, RatingSystem, Ratings};
+use crate::model::time_control::{minutes, Control, TimeControl};
 use crate::model::{Player, Status};
-use crate::publish::booklet_data::SystemTables;
-use crate::validate::eligibility::{minutes, Control, TimeControl};
+use crate::rate::tables::SystemTables;
 use crate::validate::ValidPeriod;
 
 /// The ACF rule set.

@@ -16,13 +16,13 @@ use rayon::prelude::*;
 use super::acf::num;
 use super::games::GameIndex;
 use super::{extra_column, with_columns, Calculation, OutputTable, RatingSystem, Ratings};
-use crate::config::school_year_of;
+
 use crate::diag::{Code, Diagnostic, Location};
-use crate::ingest::extras::{DatedEntry, HistoryEntry, HistoryKind, HISTORY_COLUMNS};
-use crate::ingest::sheet::parse_date;
+use crate::ingest::extras::{DatedEntry, HistoryEntry, HistoryKind, SystemInput, HISTORY_COLUMNS};
+use crate::model::dates::{age_in_months, parse_date, school_year_of};
+use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Player, Status};
-use crate::publish::booklet_data::SystemTables;
-use crate::validate::eligibility::TimeControl;
+use crate::rate::tables::SystemTables;
 use crate::validate::ValidPeriod;
 
 /// The CIS rule set.
@@ -57,15 +57,6 @@ const fn initial_table() -> [u32; 73] {
         m += 1;
     }
     table
-}
-
-/// Whole months from `birth` to `at` (completed months of age).
-pub fn age_in_months(birth: NaiveDate, at: NaiveDate) -> i64 {
-    let mut months = (at.year() - birth.year()) as i64 * 12 + at.month() as i64 - birth.month() as i64;
-    if at.day() < birth.day() {
-        months -= 1;
-    }
-    months
 }
 
 /// The initial rating for a player's age on `at`.
@@ -488,6 +479,10 @@ fn history_rows(period: &ValidPeriod, player: &Player, result: &CisPeriod) -> Ve
 impl RatingSystem for Cis {
     fn id(&self) -> &'static str {
         "cis"
+    }
+
+    fn inputs(&self) -> &'static [SystemInput] {
+        &[SystemInput::Lessons, SystemInput::Renewals, SystemInput::History]
     }
 
     /// Scholastic games count at any rate of play.

@@ -15,10 +15,10 @@ use super::acf::num;
 use super::games::{GameIndex, GameRef};
 use super::{extra_column, round_half_up, with_columns, Calculation, RatingSystem, Ratings};
 use crate::diag::{Code, Diagnostic, Location};
+use crate::model::dates::age_at;
+use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Player, Status};
-use crate::publish::booklet_data::SystemTables;
-use crate::publish::lists::age_at;
-use crate::validate::eligibility::TimeControl;
+use crate::rate::tables::SystemTables;
 use crate::validate::ValidPeriod;
 
 /// The ECF rule set.

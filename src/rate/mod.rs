@@ -12,11 +12,12 @@ pub mod tables;
 
 use std::collections::{HashMap, HashSet};
 
-use crate::config::SystemName;
 use crate::diag::{Code, Diagnostic, Location};
+use crate::ingest::extras::SystemInput;
+use crate::model::system::SystemName;
+use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Outcome, Player};
-use crate::publish::booklet_data::SystemTables;
-use crate::validate::eligibility::TimeControl;
+use crate::rate::tables::SystemTables;
 use crate::validate::{Disposition, ValidPeriod};
 
 /// One row of the Calculations sheet: a player's calculation in one event.
@@ -116,6 +117,10 @@ pub struct OutputTable {
 pub trait RatingSystem: Send + Sync {
     /// Short name as in `period.toml`, e.g. "acf".
     fn id(&self) -> &'static str;
+    /// The files beside the reports this rule set reads (none by default).
+    fn inputs(&self) -> &'static [SystemInput] {
+        &[]
+    }
     /// Why a time control makes an event ineligible, if it does.
     fn check_time_control(&self, tc: &TimeControl) -> Result<(), String>;
     /// New ratings for every player of the period.
@@ -224,8 +229,8 @@ pub fn event_totals(event: &crate::validate::Event) -> HashMap<u32, f64> {
 /// A column ratebook does not know, found by name in the player file's extra
 /// columns (names compare as column names do).
 pub fn extra_column(period: &ValidPeriod, name: &str) -> Option<usize> {
-    let wanted = crate::ingest::sheet::normalise(name);
-    period.players.extra_columns.iter().position(|c| crate::ingest::sheet::normalise(c) == wanted)
+    let wanted = crate::model::names::normalise(name);
+    period.players.extra_columns.iter().position(|c| crate::model::names::normalise(c) == wanted)
 }
 
 /// The players' extra columns with `names` added where missing; returns the
@@ -234,8 +239,8 @@ pub fn with_columns(existing: &[String], names: &[&str]) -> (Vec<String>, Vec<us
     let mut columns = existing.to_vec();
     let mut at = Vec::with_capacity(names.len());
     for name in names {
-        let wanted = crate::ingest::sheet::normalise(name);
-        match columns.iter().position(|c| crate::ingest::sheet::normalise(c) == wanted) {
+        let wanted = crate::model::names::normalise(name);
+        match columns.iter().position(|c| crate::model::names::normalise(c) == wanted) {
             Some(i) => at.push(i),
             None => {
                 columns.push(name.to_string());

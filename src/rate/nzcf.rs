@@ -16,9 +16,9 @@ use super::games::{GameIndex, GameRef};
 use super::tables::{dp, expected_percent, hundredths};
 use super::{event_totals, round_half_up, withdraw_events, Calculation, RatingSystem, Ratings};
 use crate::diag::{Code, Diagnostic, Location};
+use crate::model::time_control::{Control, TimeControl};
 use crate::model::{Outcome, Player, Status};
-use crate::publish::booklet_data::SystemTables;
-use crate::validate::eligibility::{Control, TimeControl};
+use crate::rate::tables::SystemTables;
 use crate::validate::ValidPeriod;
 
 /// The NZCF rule set.
@@ -404,7 +404,7 @@ impl RatingSystem for Nzcf {
             Err(format!(
                 "{} seconds a move in the first control ({} for {moves} moves); NZCF rates games at 90 seconds a move or slower",
                 seconds / moves,
-                crate::validate::eligibility::minutes(seconds)
+                crate::model::time_control::minutes(seconds)
             ))
         }
     }

@@ -2,6 +2,8 @@
 //! regulations print the same two tables (2.2 and 2.3), so every system that
 //! uses them shares this module.
 
+use serde::Serialize;
+
 /// Table 1: percentage score P (.01 … .99) → rating difference Dp.
 /// `TABLE1_DP[k]` is Dp for P = k/100; P = .00 and 1.00 have no Dp.
 pub const TABLE1_DP: [i32; 101] = [
@@ -214,11 +216,40 @@ pub fn hundredths(value: u32) -> String {
     }
 }
 
+/// Tables 1 and 2 of the rating system (empty for systems that have none).
+#[derive(Debug, Clone, Serialize, PartialEq, Default)]
+pub struct SystemTables {
+    /// Table 1: percentage score → rating difference, P from .99 down to .01.
+    pub table1: Vec<Table1Line>,
+    /// Table 2: rating difference band → expected score of the higher and lower rated.
+    pub table2: Vec<Table2Line>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+/// One line of Table 1 as printed.
+pub struct Table1Line {
+    /// e.g. ".75"
+    pub p: String,
+    /// e.g. 193
+    pub dp: i32,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+/// One line of Table 2 as printed.
+pub struct Table2Line {
+    /// e.g. "0-3", "736+"
+    pub difference: String,
+    /// e.g. ".50"
+    pub higher: String,
+    /// e.g. ".50"
+    pub lower: String,
+}
+
 /// Tables 1 and 2 as the booklet sets them.
-pub fn booklet_tables() -> crate::publish::booklet_data::SystemTables {
-    use crate::publish::booklet_data::{SystemTables, Table1Row, Table2Row as Row};
+pub fn booklet_tables() -> SystemTables {
+    use Table2Line as Row;
     SystemTables {
-        table1: (1..=99).rev().map(|p| Table1Row { p: hundredths(p), dp: dp(p) }).collect(),
+        table1: (1..=99).rev().map(|p| Table1Line { p: hundredths(p), dp: dp(p) }).collect(),
         table2: TABLE2
             .iter()
             .map(|r| Row {

@@ -420,7 +420,7 @@ fn check_real(files: &[&str]) -> Fixture {
     }
 
     // The points of the games ratebook derived equal the points column where no bye is involved.
-    let raw = ratebook::ingest::read_data_folder(&trf.data()).unwrap();
+    let raw = read_folder(&trf.data());
     let mut compared = 0;
     for r in &reals {
         let report = raw.reports.iter().find(|x| x.file.ends_with(&r.file)).unwrap();
@@ -563,7 +563,7 @@ fn all_real_files_in_one_period() {
     let validation = std::fs::read_to_string(f.out().join("validation.txt")).unwrap();
     assert!(validation.contains("8 events rated"), "{validation}");
     // Bunratty Masters carries no IDs; its players who are in the ICU's other files are found by name.
-    let raw = ratebook::ingest::read_data_folder(&f.data()).unwrap();
+    let raw = read_folder(&f.data());
     let masters = raw.reports.iter().find(|r| r.file.ends_with("bunratty_masters_2011.tab")).unwrap();
     let cafolla = masters.players.iter().find(|p| p.surname == "Cafolla").unwrap();
     assert_eq!(cafolla.id, Some(159), "the ID armstrong_2011.tab gives him");
@@ -654,4 +654,11 @@ fn a_byte_order_mark_and_utf8_give_the_same_period() {
             "{name}"
         );
     }
+}
+
+/// Reads a data folder as the period run does, with its rule set's inputs.
+fn read_folder(dir: &std::path::Path) -> ratebook::ingest::RawData {
+    let folder = ratebook::ingest::DataFolder::open(dir).unwrap();
+    let inputs = ratebook::rate::system_for(folder.config.system).inputs();
+    folder.read(inputs).unwrap()
 }

@@ -5,7 +5,7 @@
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::ingest::sheet::parse_date;
+use crate::model::dates::parse_date;
 
 /// An event date; the flag is true when the year had only two digits (the
 /// reading is then a guess worth a warning).

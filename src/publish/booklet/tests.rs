@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use super::*;
 use crate::publish::booklet_data::*;
+use crate::rate::tables::{Table1Line, Table2Line};
 
 fn row(place: Option<u32>, rating: &str, games: u32, state: &str, name: &str) -> RankedRow {
     RankedRow { place, rating: rating.into(), games, age: None, increase: None, state: state.into(), name: name.into() }
@@ -152,7 +153,7 @@ pub(super) fn fixture() -> BookletData {
         tables: SystemTables {
             table1: [(".99", 677), (".75", 193), (".50", 0), (".21", -230), (".20", -240), (".01", -677)]
                 .into_iter()
-                .map(|(p, dp)| Table1Row { p: p.into(), dp })
+                .map(|(p, dp)| Table1Line { p: p.into(), dp })
                 .collect(),
             table2: [
                 ("0-3", ".50", ".50"),
@@ -161,7 +162,7 @@ pub(super) fn fixture() -> BookletData {
                 ("736+", "1.00", ".00"),
             ]
             .into_iter()
-            .map(|(d, h, l)| Table2Row { difference: d.into(), higher: h.into(), lower: l.into() })
+            .map(|(d, h, l)| Table2Line { difference: d.into(), higher: h.into(), lower: l.into() })
             .collect(),
         },
         totals: Totals { active_players: 13, rated_events: 3, games_rated: 1234 },

@@ -1,5 +1,12 @@
 //! The plain types that flow between the stages: players and their statuses,
-//! events, games and results. Nothing here reads files or computes ratings.
+//! events, games and results, and the helpers every stage shares (dates and
+//! ages, names, time controls, the rule sets' names). Nothing here reads files
+//! or computes ratings.
+
+pub mod dates;
+pub mod names;
+pub mod system;
+pub mod time_control;
 
 use chrono::NaiveDate;
 
