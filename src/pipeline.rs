@@ -143,7 +143,7 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
     }
 
     let started = Instant::now();
-    let lists = lists::build_lists(period, &ratings, system.as_ref()).context("building the lists")?;
+    let lists = lists::build_lists(period, &ratings, system.as_ref());
     timings.record("lists", started);
 
     progress.stage("writing the workbooks and typesetting the booklet");
@@ -229,7 +229,7 @@ pub fn explain(data: &Path, id: u32) -> Result<Option<String>> {
 pub fn booklet_data(data: &Path) -> Result<BookletData> {
     let (loaded, ratings) = rate_only(data)?;
     let period = &loaded.validated.period;
-    let lists = lists::build_lists(period, &ratings, loaded.system.as_ref())?;
+    let lists = lists::build_lists(period, &ratings, loaded.system.as_ref());
     Ok(publish::booklet_data(period, &ratings, &lists, loaded.system.as_ref()))
 }
 

@@ -1,10 +1,12 @@
-//! The published lists, derived with polars from the period's ratings: Top
+//! The published lists, derived from the period's ratings: Top
 //! Players, Top Under N, Top Females, Top Improvers and every state's active
 //! players, plus the per-player and per-event aggregates they show. The
 //! booklet and ratings.xlsx both print these same rows, so they agree.
 
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
 use chrono::NaiveDate;
-use polars::prelude::*;
 
 use super::booklet_data::{ListKind, RankedList, RankedRow, StateRow, StateSection};
 use crate::model::dates::age_at;
@@ -51,190 +53,157 @@ pub struct Lists {
     pub active_players: u32,
 }
 
-/// The player table the lists are cut from, one row per player.
-fn players_frame(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -> PolarsResult<DataFrame> {
+/// One player as the lists see him: what they filter on, sort by and print.
+struct Entry {
+    id: u32,
+    /// Lower-cased surname and first names: the order of names.
+    surname_key: String,
+    first_key: String,
+    name: String,
+    female: bool,
+    state: String,
+    age: Option<u32>,
+    confirmed_start: bool,
+    confirmed_end: bool,
+    listed: bool,
+    active: bool,
+    printed: String,
+    /// The published rating, unrounded, and rounded as printed.
+    value: Option<f64>,
+    new_int: Option<i64>,
+    /// Printed new rating minus printed old rating (both confirmed).
+    increase: Option<i64>,
+    games_period: u32,
+}
+
+/// The player table the lists are cut from, one entry per player, in the
+/// order of the period's player file.
+fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -> Vec<Entry> {
     let start = &period.players.players;
     let end = &ratings.players;
     let config = &period.config;
-    let n = start.len();
-    let mut pos = Vec::with_capacity(n);
-    let mut id = Vec::with_capacity(n);
-    let mut surname = Vec::with_capacity(n);
-    let mut first = Vec::with_capacity(n);
-    let mut name = Vec::with_capacity(n);
-    let mut female = Vec::with_capacity(n);
-    let mut state = Vec::with_capacity(n);
-    let mut age: Vec<Option<u32>> = Vec::with_capacity(n);
-    let mut confirmed_start = Vec::with_capacity(n);
-    let mut confirmed_end = Vec::with_capacity(n);
-    let mut listed = Vec::with_capacity(n);
-    let mut active = Vec::with_capacity(n);
-    let mut printed = Vec::with_capacity(n);
-    let mut value: Vec<Option<f64>> = Vec::with_capacity(n);
-    let mut new_int: Vec<Option<i64>> = Vec::with_capacity(n);
-    let mut old_int: Vec<Option<i64>> = Vec::with_capacity(n);
-    for i in 0..n {
-        let (s, e) = (&start[i], &end[i]);
-        pos.push(i as u32);
-        id.push(e.id);
-        surname.push(e.surname.to_lowercase());
-        first.push(e.first_names.to_lowercase());
-        name.push(e.display_name());
-        female.push(e.gender == Some(Gender::Female));
-        state.push(e.state.clone().unwrap_or_default());
-        age.push(e.birth_date.map(|b| age_at(b, config.age_date)));
-        confirmed_start.push(s.status == Status::Confirmed && s.rating.is_some());
-        confirmed_end.push(e.status == Status::Confirmed && e.rating.is_some());
-        listed.push(e.status != Status::New && !ratings.removed[i]);
-        active.push(e.last_played.is_some_and(|d| d >= config.active_since));
-        printed.push(system.printed(e));
-        let published = e.rating.filter(|_| e.status.is_rated());
-        value.push(published);
-        new_int.push(published.map(round_half_up));
-        old_int.push(s.rating.filter(|_| s.status == Status::Confirmed).map(round_half_up));
+    // Games counted per player this period: the Calculations rows summed by player.
+    let mut games: HashMap<u32, u32> = HashMap::new();
+    for c in &ratings.calculations {
+        *games.entry(c.player_id).or_default() += c.games;
     }
-    DataFrame::new_infer_height(vec![
-        Column::new("pos".into(), pos),
-        Column::new("id".into(), id),
-        Column::new("surname_key".into(), surname),
-        Column::new("first_key".into(), first),
-        Column::new("name".into(), name),
-        Column::new("female".into(), female),
-        Column::new("state".into(), state),
-        Column::new("age".into(), age),
-        Column::new("confirmed_start".into(), confirmed_start),
-        Column::new("confirmed_end".into(), confirmed_end),
-        Column::new("listed".into(), listed),
-        Column::new("active".into(), active),
-        Column::new("printed".into(), printed),
-        Column::new("value".into(), value),
-        Column::new("new_int".into(), new_int),
-        Column::new("old_int".into(), old_int),
-    ])
+    (0..start.len())
+        .map(|i| {
+            let (s, e) = (&start[i], &end[i]);
+            let published = e.rating.filter(|_| e.status.is_rated());
+            let new_int = published.map(round_half_up);
+            let old_int = s.rating.filter(|_| s.status == Status::Confirmed).map(round_half_up);
+            Entry {
+                id: e.id,
+                surname_key: e.surname.to_lowercase(),
+                first_key: e.first_names.to_lowercase(),
+                name: e.display_name(),
+                female: e.gender == Some(Gender::Female),
+                state: e.state.clone().unwrap_or_default(),
+                age: e.birth_date.map(|b| age_at(b, config.age_date)),
+                confirmed_start: s.status == Status::Confirmed && s.rating.is_some(),
+                confirmed_end: e.status == Status::Confirmed && e.rating.is_some(),
+                listed: e.status != Status::New && !ratings.removed[i],
+                active: e.last_played.is_some_and(|d| d >= config.active_since),
+                printed: system.printed(e),
+                value: published,
+                new_int,
+                increase: new_int.zip(old_int).map(|(n, o)| n - o),
+                games_period: games.get(&e.id).copied().unwrap_or(0),
+            }
+        })
+        .collect()
 }
 
-/// Games counted per player this period: the Calculations rows summed by player.
-fn games_frame(ratings: &Ratings) -> PolarsResult<LazyFrame> {
-    let ids: Vec<u32> = ratings.calculations.iter().map(|c| c.player_id).collect();
-    let games: Vec<u32> = ratings.calculations.iter().map(|c| c.games).collect();
-    let df = DataFrame::new_infer_height(vec![Column::new("id".into(), ids), Column::new("games".into(), games)])?;
-    Ok(df.lazy().group_by([col("id")]).agg([col("games").sum().alias("games_period")]))
+/// Surname, then first names, then ID: the order of a state's list and of ties.
+fn by_name(a: &Entry, b: &Entry) -> Ordering {
+    a.surname_key.cmp(&b.surname_key).then_with(|| a.first_key.cmp(&b.first_key)).then_with(|| a.id.cmp(&b.id))
+}
+
+/// The `size` best of `pool` by `key` (highest first), ties by name.
+fn ranked<'a>(
+    pool: impl Iterator<Item = &'a Entry>,
+    key: impl Fn(&Entry) -> Option<i64>,
+    size: usize,
+) -> Vec<&'a Entry> {
+    let mut rows: Vec<&Entry> = pool.collect();
+    rows.sort_by(|a, b| key(b).cmp(&key(a)).then_with(|| by_name(a, b)));
+    rows.truncate(size);
+    rows
 }
 
 /// Builds every list.
-pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -> PolarsResult<Lists> {
+pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -> Lists {
     let config = &period.config;
     let sizes = &config.lists;
-    let players = players_frame(period, ratings, system)?
-        .lazy()
-        .join(games_frame(ratings)?, [col("id")], [col("id")], JoinArgs::new(JoinType::Left))
-        .with_column(col("games_period").fill_null(lit(0u32)).cast(DataType::UInt32))
-        .with_column((col("new_int") - col("old_int")).alias("increase"))
-        .collect()?;
-    let by_rating = |lf: LazyFrame| {
-        lf.sort_by_exprs(
-            [col("new_int"), col("surname_key"), col("first_key"), col("id")],
-            SortMultipleOptions::default().with_order_descending_multi([true, false, false, false]),
-        )
-    };
-    let top_pool = players.clone().lazy().filter(col("confirmed_end").and(col("active")));
-    let mut ranked = Vec::new();
-    let top = by_rating(top_pool.clone()).limit(sizes.top as IdxSize).collect()?;
-    ranked.push(table("Top Players", String::new(), "Top Players", ListKind::Top, &top, "new_int")?);
+    let players = entries(period, ratings, system);
+    let top_pool = || players.iter().filter(|p| p.confirmed_end && p.active);
+    let rating = |p: &Entry| p.new_int;
+    let mut ranked_lists = Vec::new();
+    let top = ranked(top_pool(), rating, sizes.top);
+    ranked_lists.push(table("Top Players", String::new(), ListKind::Top, &top, rating));
     for &n in &sizes.juniors {
-        let df = by_rating(top_pool.clone().filter(col("age").is_not_null().and(col("age").lt(lit(n)))))
-            .limit(sizes.junior_size as IdxSize)
-            .collect()?;
-        let title = format!("Top Under {n}");
+        let rows = ranked(top_pool().filter(|p| p.age.is_some_and(|a| a < n)), rating, sizes.junior_size);
         let subtitle = format!("Ages as at {}", long_date(config.age_date));
-        ranked.push(table(&title, subtitle, &title, ListKind::Junior, &df, "new_int")?);
+        ranked_lists.push(table(&format!("Top Under {n}"), subtitle, ListKind::Junior, &rows, rating));
     }
-    let females = by_rating(top_pool.clone().filter(col("female"))).limit(sizes.females as IdxSize).collect()?;
-    ranked.push(table("Top Females", String::new(), "Top Females", ListKind::Top, &females, "new_int")?);
-    let improvers = top_pool
-        .filter(col("confirmed_start").and(col("increase").gt(lit(0i64))))
-        .sort_by_exprs(
-            [col("increase"), col("surname_key"), col("first_key"), col("id")],
-            SortMultipleOptions::default().with_order_descending_multi([true, false, false, false]),
-        )
-        .limit(sizes.improvers as IdxSize)
-        .collect()?;
-    ranked.push(table("Top Improvers", String::new(), "Top Improvers", ListKind::Improvers, &improvers, "increase")?);
+    let females = ranked(top_pool().filter(|p| p.female), rating, sizes.females);
+    ranked_lists.push(table("Top Females", String::new(), ListKind::Top, &females, rating));
+    let increase = |p: &Entry| p.increase;
+    let improvers = ranked(
+        top_pool().filter(|p| p.confirmed_start && p.increase.is_some_and(|i| i > 0)),
+        increase,
+        sizes.improvers,
+    );
+    ranked_lists.push(table("Top Improvers", String::new(), ListKind::Improvers, &improvers, increase));
 
     let mut states = Vec::new();
     let mut active_players = 0;
     for (code, state_name) in &config.states {
-        let df = players
-            .clone()
-            .lazy()
-            .filter(col("listed").and(col("active")).and(col("state").eq(lit(code.as_str()))))
-            .sort_by_exprs([col("surname_key"), col("first_key"), col("id")], SortMultipleOptions::default())
-            .collect()?;
-        let rows = rows_of(&df, None)?;
+        let mut rows: Vec<&Entry> = players.iter().filter(|p| p.listed && p.active && &p.state == code).collect();
+        rows.sort_by(|a, b| by_name(a, b));
+        let rows: Vec<ListRow> = rows.into_iter().map(|p| list_row(p, None)).collect();
         active_players += rows.len() as u32;
         states.push((code.clone(), state_name.clone(), rows));
     }
-    let sorted = players.sort(["pos"], SortMultipleOptions::default())?;
-    let games_this_period: Vec<u32> = {
-        let games = sorted.column("games_period")?.u32()?;
-        (0..games.len()).map(|i| games.get(i).unwrap_or(0)).collect()
-    };
-    Ok(Lists { ranked, states, games_this_period, active_players })
+    let games_this_period = players.iter().map(|p| p.games_period).collect();
+    Lists { ranked: ranked_lists, states, games_this_period, active_players }
 }
 
 fn table(
     title: &str,
     subtitle: String,
-    sheet: &str,
     kind: ListKind,
-    df: &DataFrame,
-    rank_by: &str,
-) -> PolarsResult<ListTable> {
-    Ok(ListTable {
-        title: title.to_string(),
-        subtitle,
-        sheet: sheet.to_string(),
-        kind,
-        rows: rows_of(df, Some(rank_by))?,
-    })
+    rows: &[&Entry],
+    rank_by: impl Fn(&Entry) -> Option<i64>,
+) -> ListTable {
+    // Places are numbered; ties share one.
+    let mut previous = None;
+    let rows = rows
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let value = rank_by(p);
+            let shared = i > 0 && value == previous;
+            previous = value;
+            list_row(p, (!shared).then_some(i as u32 + 1))
+        })
+        .collect();
+    ListTable { title: title.to_string(), subtitle, sheet: title.to_string(), kind, rows }
 }
 
-/// Rows of a list frame; with `rank_by`, places are numbered and ties share one.
-fn rows_of(df: &DataFrame, rank_by: Option<&str>) -> PolarsResult<Vec<ListRow>> {
-    let id = df.column("id")?.u32()?;
-    let printed = df.column("printed")?.str()?;
-    let value = df.column("value")?.f64()?;
-    let games = df.column("games_period")?.u32()?;
-    let age = df.column("age")?.u32()?;
-    let increase = df.column("increase")?.i64()?;
-    let state = df.column("state")?.str()?;
-    let name = df.column("name")?.str()?;
-    let rank = match rank_by {
-        Some(c) => Some(df.column(c)?.i64()?.clone()),
-        None => None,
-    };
-    let mut rows = Vec::with_capacity(df.height());
-    let mut previous: Option<i64> = None;
-    for i in 0..df.height() {
-        let place = rank.as_ref().and_then(|r| {
-            let v = r.get(i);
-            let shared = i > 0 && v == previous;
-            previous = v;
-            (!shared).then_some(i as u32 + 1)
-        });
-        rows.push(ListRow {
-            place,
-            id: id.get(i).unwrap_or(0),
-            rating: printed.get(i).unwrap_or("").to_string(),
-            value: value.get(i),
-            games: games.get(i).unwrap_or(0),
-            age: age.get(i),
-            increase: increase.get(i),
-            state: state.get(i).unwrap_or("").to_string(),
-            name: name.get(i).unwrap_or("").to_string(),
-        });
+fn list_row(p: &Entry, place: Option<u32>) -> ListRow {
+    ListRow {
+        place,
+        id: p.id,
+        rating: p.printed.clone(),
+        value: p.value,
+        games: p.games_period,
+        age: p.age,
+        increase: p.increase,
+        state: p.state.clone(),
+        name: p.name.clone(),
     }
-    Ok(rows)
 }
 
 /// "1 August 1993".
