@@ -67,11 +67,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Err(_) => ratebook::config::default_states(),
             };
             let layout = if crosstable {
-                ratebook::template::TemplateLayout::Crosstable
+                ratebook::formats::report::template::TemplateLayout::Crosstable
             } else {
-                ratebook::template::TemplateLayout::Games
+                ratebook::formats::report::template::TemplateLayout::Games
             };
-            ratebook::template::write_template(&file, layout, &states)?;
+            ratebook::formats::report::template::write_template(&file, layout, &states)?;
             eprintln!("wrote {}", file.display());
             Ok(ExitCode::SUCCESS)
         }

@@ -169,10 +169,12 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
     let (workbooks, booklet) = std::thread::scope(|scope| {
         let player_files = scope.spawn(|| -> Result<()> {
             crate::background::lower_priority();
-            publish::player_file::write_player_file(&players_path, &kept, stamp).context("writing players.xlsx")?;
-            publish::player_file::write_player_file(&removed_path, &removed, stamp).context("writing removed.xlsx")?;
+            crate::formats::player_file::write_player_file(&players_path, &kept, stamp)
+                .context("writing players.xlsx")?;
+            crate::formats::player_file::write_player_file(&removed_path, &removed, stamp)
+                .context("writing removed.xlsx")?;
             for (table, path) in ratings.outputs.iter().zip(&output_paths) {
-                publish::workbook::write_output_table(path, table, stamp)
+                crate::formats::workbook::write_output_table(path, table, stamp)
                     .with_context(|| format!("writing {}", table.file))?;
             }
             Ok(())

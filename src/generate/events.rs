@@ -14,8 +14,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::players::Population;
 use super::{date, day_between, draw_state, names, STATES};
+use crate::formats::report::write::ReportPlayer;
 use crate::model::Gender;
-use crate::report_writer::ReportPlayer;
 
 /// How an event is run, which decides its size, dates, names and layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -328,8 +328,8 @@ fn snap(day: NaiveDate, weekday: Weekday, from: NaiveDate) -> NaiveDate {
 
 fn plan_event(rng: &mut ChaCha8Rng, pop: &Population, pools: &Pools, d: &Draft) -> EventPlan {
     let state = STATES[d.state].0;
-    let club = names::clubs(state).choose(rng).copied().unwrap_or("City");
-    let town = names::towns(state).choose(rng).copied().unwrap_or("Capital");
+    let club = names::clubs(state).choose(rng).map(String::as_str).unwrap_or("City");
+    let town = names::towns(state).choose(rng).map(String::as_str).unwrap_or("Capital");
 
     // Size, rounds and the rating limit of limited sections.
     let (mut size, mut rounds) = match d.kind {
@@ -609,9 +609,12 @@ fn event_name(
     match d.kind {
         _ if d.handicap => format!("{club} Handicap Tournament"),
         _ if d.fixed_opening => {
-            format!("{club} Thematic Tournament ({})", names::THEMES.choose(rng).copied().unwrap_or("King's Gambit"))
+            format!(
+                "{club} Thematic Tournament ({})",
+                names::themes().choose(rng).map(String::as_str).unwrap_or("King's Gambit")
+            )
         }
-        Kind::Open => names::opens(state).choose(rng).copied().unwrap_or("Open").to_string(),
+        Kind::Open => names::opens(state).choose(rng).map(String::as_str).unwrap_or("Open").to_string(),
         Kind::Weekender => match limit {
             Some(l) => format!("{town} {} {season} Cup", limited(l)),
             None => match rng.random_range(0..4) {

@@ -9,7 +9,7 @@
 //! hidden strength; `events` plans the events (kind, dates, names, entrants)
 //! in one thread; `play` pairs (with `pairing`) and plays each event from its
 //! own generator, in parallel, and the reports are written by
-//! [`crate::report_writer`].
+//! [`crate::formats::report::write`].
 
 mod events;
 mod names;
@@ -27,9 +27,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use crate::formats::player_file::write_player_file;
+use crate::formats::report::write::write_report;
 use crate::model::system::SystemName;
-use crate::publish::player_file::write_player_file;
-use crate::report_writer::write_report;
 
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,7 +124,7 @@ pub fn generate(opts: &GenerateOptions) -> anyhow::Result<GenerateSummary> {
         let path = opts.out.join(name);
         let sheet = if *name == "lessons.xlsx" { "Lessons" } else { "Renewals" };
         let (y, m, d) = PLAYER_FILE_DATE;
-        systems::write_dated(&path, sheet, rows, date(y, m, d))
+        crate::formats::dated_lists::write_dated(&path, sheet, rows, date(y, m, d))
             .with_context(|| format!("writing {}", path.display()))?;
     }
     let states: BTreeSet<&str> = plans.iter().map(|p| p.state.as_str()).collect();

@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::events::{EventPlan, Kind};
 use super::pairing;
-use crate::report_writer::{EventReport, ReportGame, ReportResults};
+use crate::formats::report::write::{EventReport, ReportGame, ReportResults};
 
 /// White's advantage, in rating points.
 const WHITE_EDGE: f64 = 30.0;
@@ -74,6 +74,7 @@ pub(super) fn play(plan: &EventPlan, seed: u64) -> (EventReport, usize) {
         handicap: plan.handicap,
         fixed_opening: plan.fixed_opening,
         approved: plan.approved,
+        federation_event: true,
         submitted: plan.submitted,
         players: plan.players.clone(),
         results,
@@ -161,10 +162,17 @@ fn swiss(rng: &mut ChaCha8Rng, strength: &[f64], rounds: u32) -> Vec<ReportGame>
                 white: white as u32 + 1,
                 black: Some(black as u32 + 1),
                 result: result.to_string(),
+                remarks: None,
             });
         }
         if let Some(who) = bye {
-            rows.push(ReportGame { round, white: who as u32 + 1, black: None, result: bye_token.to_string() });
+            rows.push(ReportGame {
+                round,
+                white: who as u32 + 1,
+                black: None,
+                result: bye_token.to_string(),
+                remarks: None,
+            });
         }
     }
     rows
@@ -220,6 +228,7 @@ fn match_games(rng: &mut ChaCha8Rng, strength: &[f64], games: u32) -> Vec<Report
                 white: white as u32 + 1,
                 black: Some(black as u32 + 1),
                 result: token(s, "½-½").to_string(),
+                remarks: None,
             }
         })
         .collect()

@@ -8,7 +8,6 @@
 use chrono::{Datelike, NaiveDate};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rust_xlsxwriter::{DocProperties, Format, Workbook};
 
 use super::{date, day_between, normal, PERIOD_TOML};
 use crate::model::system::SystemName;
@@ -124,29 +123,6 @@ fn ecf_seasons(rng: &mut ChaCha8Rng, p: &Player) -> Vec<ExtraValue> {
     let prev = season(rng);
     let prev2 = season(rng);
     prev.into_iter().chain(prev2).collect()
-}
-
-/// Writes a sheet of `ID`, `Date` rows; `stamp` is the document's date.
-pub(super) fn write_dated(
-    path: &std::path::Path,
-    sheet_name: &str,
-    rows: &[(u32, NaiveDate)],
-    stamp: NaiveDate,
-) -> Result<(), rust_xlsxwriter::XlsxError> {
-    let mut workbook = Workbook::new();
-    workbook.set_properties(&DocProperties::new().set_creation_datetime(&stamp));
-    let bold = Format::new().set_bold();
-    let date_format = Format::new().set_num_format("yyyy-mm-dd");
-    let sheet = workbook.add_worksheet();
-    sheet.set_name(sheet_name)?;
-    sheet.set_column_width(1, 11.0)?;
-    sheet.write_string_with_format(0, 0, "ID", &bold)?;
-    sheet.write_string_with_format(0, 1, "Date", &bold)?;
-    for (i, (id, d)) in rows.iter().enumerate() {
-        sheet.write_number(i as u32 + 1, 0, *id)?;
-        sheet.write_date_with_format(i as u32 + 1, 1, *d, &date_format)?;
-    }
-    workbook.save(path)
 }
 
 #[cfg(test)]

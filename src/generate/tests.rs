@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::events::{self, Kind, Timing};
 use super::*;
-use crate::report_writer::ReportResults;
+use crate::formats::report::write::ReportResults;
 
 /// Every file under `dir`, as (relative path, bytes), sorted.
 fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
@@ -85,7 +85,7 @@ fn generate_small_folder_counts_and_leaves_other_files() {
 }
 
 /// Plans and plays the default folder in memory.
-fn default_folder() -> (players::Population, Vec<(events::EventPlan, crate::report_writer::EventReport)>) {
+fn default_folder() -> (players::Population, Vec<(events::EventPlan, crate::formats::report::write::EventReport)>) {
     let opts = GenerateOptions::default();
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let pop = players::population(&mut rng, opts.players);

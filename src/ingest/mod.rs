@@ -4,9 +4,6 @@
 //! that file, never the end of the run.
 
 pub mod extras;
-pub mod players;
-pub mod report;
-pub mod sheet;
 pub mod trf;
 
 use std::path::{Path, PathBuf};
@@ -16,8 +13,8 @@ use thiserror::Error;
 
 use crate::config::{ConfigError, PeriodConfig};
 use crate::diag::{Code, Diagnostic, Location};
+pub use crate::formats::report::RawReport;
 use crate::model::PlayerFile;
-pub use report::RawReport;
 
 /// Problems that stop the command before any data is read (exit status 2).
 #[derive(Debug, Error)]
@@ -129,10 +126,10 @@ fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemIn
         let workbooks = scope.spawn(|| {
             report_files
                 .par_iter()
-                .map(|(path, name)| (!is_trf(path)).then(|| report::read_report(path, name)))
+                .map(|(path, name)| (!is_trf(path)).then(|| crate::formats::report::read::read_report(path, name)))
                 .collect::<Vec<_>>()
         });
-        let player_file = players::read_player_file(&player_path, &player_name);
+        let player_file = crate::formats::player_file::read_player_file(&player_path, &player_name);
         (player_file, workbooks.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
     diagnostics.splice(0..0, player_findings);

@@ -10,27 +10,23 @@
 //! `ids = "national"`, by the player file's `FIDE ID` column otherwise, then by
 //! name; an unmatched player joins as a newcomer, with a warning.
 
-mod dates;
 mod matching;
-mod parse;
 mod results;
-mod sidecar;
-mod text;
 
 use std::path::Path;
 
 pub use matching::Matcher;
 
 use crate::diag::{Code, Diagnostic, Location};
-use crate::ingest::report::{Located, RawEntrant, RawEvent, RawReport, RawResults};
+use crate::formats::report::{Located, RawEntrant, RawEvent, RawReport, RawResults};
+use crate::formats::trf::dates::parse_event_date;
+use crate::formats::trf::parse::{self, HeaderLine, PlayerLine, TrfFile, ROUND_START};
+use crate::formats::trf::sidecar::{self, Sidecar};
+use crate::formats::trf::text;
 use crate::model::{EventKind, Gender};
-use dates::parse_event_date;
 use matching::{Match, Wanted};
-use parse::{HeaderLine, PlayerLine, TrfFile, ROUND_START};
-use sidecar::Sidecar;
 
-/// File extensions read as TRF.
-pub const EXTENSIONS: [&str; 2] = ["trf", "tab"];
+pub use crate::formats::trf::EXTENSIONS;
 
 /// Reads `path` (named `file` relative to the data folder) and its sidecar.
 /// `None` when the report cannot be used at all (no sidecar, a sidecar with
@@ -223,7 +219,7 @@ fn read_event(trf: &TrfFile, sidecar: &Sidecar, file: &str, diagnostics: &mut Ve
                         Diagnostic::error(
                             Code::BadDate,
                             line_at(h),
-                            format!("the {key} date \"{}\" is not a date", crate::ingest::sheet::clip(&h.value)),
+                            format!("the {key} date \"{}\" is not a date", crate::formats::sheet::clip(&h.value)),
                         )
                         .with_hint(format!("write it as YYYY/MM/DD, or give {key} = YYYY-MM-DD in the sidecar")),
                     );

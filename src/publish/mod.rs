@@ -6,7 +6,6 @@
 pub mod booklet;
 pub mod booklet_data;
 pub mod lists;
-pub mod player_file;
 pub mod staging;
 pub mod validation_report;
 pub mod workbook;

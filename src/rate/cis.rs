@@ -18,7 +18,9 @@ use super::games::GameIndex;
 use super::{extra_column, with_columns, Calculation, OutputTable, RatingSystem, Ratings};
 
 use crate::diag::{Code, Diagnostic, Location};
-use crate::ingest::extras::{DatedEntry, HistoryEntry, HistoryKind, SystemInput, HISTORY_COLUMNS};
+use crate::formats::dated_lists::DatedEntry;
+use crate::formats::history::{HistoryEntry, HistoryKind, HISTORY_COLUMNS};
+use crate::ingest::extras::SystemInput;
 use crate::model::dates::{age_in_months, parse_date, school_year_of};
 use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Player, Status};

@@ -13,10 +13,11 @@ pub mod tables;
 use std::collections::{HashMap, HashSet};
 
 use crate::diag::{Code, Diagnostic, Location};
+pub use crate::formats::workbook::OutputTable;
 use crate::ingest::extras::SystemInput;
 use crate::model::system::SystemName;
 use crate::model::time_control::TimeControl;
-use crate::model::{ExtraValue, Outcome, Player};
+use crate::model::{Outcome, Player};
 use crate::rate::tables::SystemTables;
 use crate::validate::{Disposition, ValidPeriod};
 
@@ -100,17 +101,6 @@ pub struct Ratings {
     pub outputs: Vec<OutputTable>,
     /// Wall time of the rule set's stages (e.g. `stage1`, `stage2`), for `--timings`.
     pub stage_times: Vec<(&'static str, std::time::Duration)>,
-}
-
-/// A one-sheet workbook a rule set publishes (the publish stage writes it).
-#[derive(Debug, Clone, PartialEq)]
-pub struct OutputTable {
-    /// File name in the output folder, e.g. "history.xlsx".
-    pub file: String,
-    pub sheet: String,
-    /// Column names and widths in characters.
-    pub columns: Vec<(String, f64)>,
-    pub rows: Vec<Vec<ExtraValue>>,
 }
 
 /// A rule set.

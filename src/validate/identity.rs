@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::config::PeriodConfig;
 use crate::diag::{Code, Diagnostic};
-use crate::ingest::report::RawEntrant;
+use crate::formats::report::RawEntrant;
 use crate::model::PlayerFile;
 
 /// Looks players up by ID and by name.

@@ -14,7 +14,7 @@ use chrono::NaiveDate;
 
 use crate::config::PeriodConfig;
 use crate::diag::{Code, Diagnostic, Location, Severity};
-use crate::ingest::report::{RawEntrant, RawReport};
+use crate::formats::report::{RawEntrant, RawReport};
 use crate::ingest::RawData;
 use crate::model::time_control::TimeControl;
 use crate::model::{EventKind, Outcome, Player, PlayerFile, Status};

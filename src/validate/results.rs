@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use crate::diag::{Code, Diagnostic, Location};
-use crate::ingest::report::{CrossCell, Located, RawCrosstable, RawGame, RawResults};
+use crate::formats::report::{CrossCell, Located, RawCrosstable, RawGame, RawResults};
 use crate::model::Outcome;
 
 /// A pairing between entrants, by their index in the report's Players sheet.

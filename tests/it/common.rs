@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use chrono::NaiveDate;
+use ratebook::formats::report::write::{write_report, EventReport, ReportGame, ReportPlayer, ReportResults};
 use ratebook::model::{Player, PlayerFile, Status};
-use ratebook::report_writer::{write_report, EventReport, ReportGame, ReportPlayer, ReportResults};
 
 pub fn date(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
@@ -64,7 +64,7 @@ impl Fixture {
 
     pub fn players(&self, players: Vec<Player>) {
         let file = PlayerFile { players, extra_columns: vec![] };
-        ratebook::publish::player_file::write_player_file(&self.data().join("players.xlsx"), &file, date(1993, 4, 1))
+        ratebook::formats::player_file::write_player_file(&self.data().join("players.xlsx"), &file, date(1993, 4, 1))
             .unwrap();
     }
 
@@ -151,12 +151,19 @@ pub fn event(
         handicap: false,
         fixed_opening: false,
         approved: true,
+        federation_event: true,
         submitted: Some(end + chrono::Duration::days(5)),
         players,
         results: ReportResults::Games(
             games
                 .into_iter()
-                .map(|(round, white, black, result)| ReportGame { round, white, black, result: result.to_string() })
+                .map(|(round, white, black, result)| ReportGame {
+                    round,
+                    white,
+                    black,
+                    result: result.to_string(),
+                    remarks: None,
+                })
                 .collect(),
         ),
     }
@@ -164,7 +171,7 @@ pub fn event(
 
 /// Reads a player file written by ratebook.
 pub fn read_players(path: &Path) -> PlayerFile {
-    let (file, diags) = ratebook::ingest::players::read_player_file(path, "players.xlsx");
+    let (file, diags) = ratebook::formats::player_file::read_player_file(path, "players.xlsx");
     assert!(diags.is_empty(), "{diags:?}");
     file
 }
@@ -180,6 +187,6 @@ pub fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
     let range = wb.worksheet_range(sheet).unwrap();
     range
         .rows()
-        .map(|r| r.iter().map(|c| ratebook::ingest::sheet::cell_text(c).unwrap_or_default()).collect())
+        .map(|r| r.iter().map(|c| ratebook::formats::sheet::cell_text(c).unwrap_or_default()).collect())
         .collect()
 }

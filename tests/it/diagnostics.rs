@@ -1,8 +1,8 @@
 //! Snapshots of what `ratebook check` says about a folder of broken reports:
 //! their wording and locations are reviewed like code.
 
+use ratebook::formats::report::write::ReportResults;
 use ratebook::model::{Player, Status};
-use ratebook::report_writer::ReportResults;
 
 use crate::common::*;
 
@@ -61,7 +61,7 @@ fn broken_folder() -> Fixture {
     e.state = "X".into();
     e.start = date(1993, 6, 5);
     let dir = f.data().join("reports/Q");
-    ratebook::report_writer::write_report(&dir.join("Q93007.xlsx"), &e, date(1993, 8, 1)).unwrap();
+    ratebook::formats::report::write::write_report(&dir.join("Q93007.xlsx"), &e, date(1993, 8, 1)).unwrap();
     // 7. A newcomer without first names, gender or birth date.
     let mut e = event("Q93008", "Q", end, all(2), vec![(1, 1, Some(2), "1-0")]);
     e.players[1].id = None;
@@ -72,7 +72,7 @@ fn broken_folder() -> Fixture {
     // 8. The same event code twice, and the same player twice in one event.
     let mut e = event("Q93002", "Q", end, all(2), vec![(1, 1, Some(2), "1-0")]);
     e.players[1].id = e.players[0].id;
-    ratebook::report_writer::write_report(&dir.join("Q93002-copy.xlsx"), &e, date(1993, 8, 1)).unwrap();
+    ratebook::formats::report::write::write_report(&dir.join("Q93002-copy.xlsx"), &e, date(1993, 8, 1)).unwrap();
     // 9. Not a workbook at all, and a truncated one.
     std::fs::write(dir.join("Q93009.xlsx"), b"this is not a spreadsheet").unwrap();
     let good = std::fs::read(dir.join("Q93000.xlsx")).unwrap();

@@ -42,7 +42,7 @@ fn one_against_each(
     subject: &Player,
     opponents: &[&Player],
     results: &[&str],
-) -> ratebook::report_writer::EventReport {
+) -> ratebook::formats::report::write::EventReport {
     let mut entrants = vec![entrant(1, subject)];
     let mut games = Vec::new();
     for (i, (o, r)) in opponents.iter().zip(results).enumerate() {
@@ -191,7 +191,7 @@ fn maintenance_and_newcomers() {
         vec![(1, 1, Some(2), "½-½")],
     ));
     // Two newcomers without IDs in each of two events, listed out of order.
-    let newcomer = |no: u32, surname: &str| ratebook::report_writer::ReportPlayer {
+    let newcomer = |no: u32, surname: &str| ratebook::formats::report::write::ReportPlayer {
         no,
         id: None,
         surname: surname.to_string(),

@@ -149,7 +149,7 @@ fn the_player_file_reads_back_without_loss() {
         ];
     }
     let file = PlayerFile { players, extra_columns: vec!["Email".into(), "Dues paid".into()] };
-    ratebook::publish::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(1993, 4, 1)).unwrap();
+    ratebook::formats::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(1993, 4, 1)).unwrap();
     let run = f.run(&["period"]);
     assert!(run.status.success(), "{}", stderr(&run));
     let back = read_players(&f.out().join("players.xlsx"));

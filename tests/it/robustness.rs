@@ -18,7 +18,7 @@ fn players() -> Vec<Player> {
     (0..4).map(|i| player(700 + i, &format!("Nasty{i}"), "Test", "W", Status::Confirmed, Some(1600.0), 40)).collect()
 }
 
-fn good_report() -> ratebook::report_writer::EventReport {
+fn good_report() -> ratebook::formats::report::write::EventReport {
     let ps = players();
     let entrants = ps.iter().enumerate().map(|(i, p)| entrant(i as u32 + 1, p)).collect();
     event(
@@ -33,7 +33,7 @@ fn good_report() -> ratebook::report_writer::EventReport {
 fn good_bytes() -> Vec<u8> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("good.xlsx");
-    ratebook::report_writer::write_report(&path, &good_report(), date(1993, 8, 1)).unwrap();
+    ratebook::formats::report::write::write_report(&path, &good_report(), date(1993, 8, 1)).unwrap();
     std::fs::read(path).unwrap()
 }
 
@@ -96,7 +96,7 @@ fn mutated_reports_never_crash_the_reader() {
     for (name, bytes) in mutations() {
         let path = dir.path().join(&name);
         std::fs::write(&path, &bytes).unwrap();
-        let (report, diags) = ratebook::ingest::report::read_report(&path, &name);
+        let (report, diags) = ratebook::formats::report::read::read_report(&path, &name);
         if report.is_none() {
             assert!(diags.iter().any(|d| d.is_error()), "{name}: no report and no error");
         }

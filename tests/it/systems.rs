@@ -7,8 +7,8 @@
 //! the rule modules' unit tests.
 
 use chrono::NaiveDate;
+use ratebook::formats::report::write::{EventReport, ReportResults};
 use ratebook::model::{ExtraValue, Player, PlayerFile, Status};
-use ratebook::report_writer::{report_workbook, EventReport};
 
 use crate::common::*;
 
@@ -36,28 +36,22 @@ W = "Wellington"
 /// Writes the player file with extra columns.
 fn write_players(f: &Fixture, players: Vec<Player>, extra_columns: &[&str]) {
     let file = PlayerFile { players, extra_columns: extra_columns.iter().map(|c| c.to_string()).collect() };
-    ratebook::publish::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(2020, 1, 1)).unwrap();
+    ratebook::formats::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(2020, 1, 1)).unwrap();
 }
 
-/// Writes a report, adding a `Remarks` column (game row → remark) and the
-/// Event sheet's `Federation event` field when given.
+/// Writes a report with remarks on some game rows (row 1 is the first game)
+/// and the Event sheet's `Federation event` field when given.
 fn write_report_with(f: &Fixture, report: &EventReport, remarks: &[(u32, &str)], federation_event: Option<bool>) {
-    let dir = f.data().join("reports").join(&report.state);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut wb = report_workbook(report, date(2024, 1, 1)).unwrap();
+    let mut report = report.clone();
     if let Some(flag) = federation_event {
-        let sheet = wb.worksheet_from_name("Event").unwrap();
-        sheet.write_string(12, 0, "Federation event").unwrap();
-        sheet.write_string(12, 1, if flag { "yes" } else { "no" }).unwrap();
+        report.federation_event = flag;
     }
-    if !remarks.is_empty() {
-        let sheet = wb.worksheet_from_name("Games").unwrap();
-        sheet.write_string(0, 4, "Remarks").unwrap();
+    if let ReportResults::Games(games) = &mut report.results {
         for (row, text) in remarks {
-            sheet.write_string(*row, 4, *text).unwrap();
+            games[*row as usize - 1].remarks = Some(text.to_string());
         }
     }
-    wb.save(dir.join(format!("{}.xlsx", report.code))).unwrap();
+    f.report(&report);
 }
 
 fn rated(id: u32, surname: &str, state: &str, rating: f64, games: u32) -> Player {
@@ -197,8 +191,14 @@ fn nzcf_half_rated_events_and_adjudicated_games() {
     walk_in.id = None;
     walk_in.surname = "Walkin".into();
     club.players.push(walk_in);
-    if let ratebook::report_writer::ReportResults::Games(games) = &mut club.results {
-        games.push(ratebook::report_writer::ReportGame { round: 3, white: 1, black: Some(4), result: "1-0".into() });
+    if let ratebook::formats::report::write::ReportResults::Games(games) = &mut club.results {
+        games.push(ratebook::formats::report::write::ReportGame {
+            round: 3,
+            white: 1,
+            black: Some(4),
+            result: "1-0".into(),
+            remarks: None,
+        });
     }
     club.rounds = 3;
     write_report_with(&f, &club, &[], Some(false));
@@ -320,16 +320,8 @@ fn cis_fixture(name: &str, published: &str, start: &str, end: &str) -> Fixture {
 
 /// Writes lessons.xlsx or renewals.xlsx.
 fn write_dated(f: &Fixture, file: &str, rows: &[(u32, NaiveDate)]) {
-    let mut wb = rust_xlsxwriter::Workbook::new();
-    let sheet = wb.add_worksheet();
-    sheet.write_string(0, 0, "ID").unwrap();
-    sheet.write_string(0, 1, "Date").unwrap();
-    let fmt = rust_xlsxwriter::Format::new().set_num_format("yyyy-mm-dd");
-    for (i, (id, d)) in rows.iter().enumerate() {
-        sheet.write_number(i as u32 + 1, 0, *id).unwrap();
-        sheet.write_date_with_format(i as u32 + 1, 1, *d, &fmt).unwrap();
-    }
-    wb.save(f.data().join(file)).unwrap();
+    let sheet = if file.starts_with("lessons") { "Lessons" } else { "Renewals" };
+    ratebook::formats::dated_lists::write_dated(&f.data().join(file), sheet, rows, date(2024, 1, 1)).unwrap();
 }
 
 fn pupil(id: u32, surname: &str, rating: Option<f64>, birth: NaiveDate, joined: Option<NaiveDate>) -> Player {

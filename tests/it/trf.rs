@@ -10,9 +10,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use chrono::NaiveDate;
-use ratebook::ingest::report::RawResults;
+use ratebook::formats::report::write::{write_report, EventReport, ReportGame, ReportPlayer, ReportResults};
+use ratebook::formats::report::RawResults;
 use ratebook::model::{Gender, Outcome, Player, PlayerFile, Status};
-use ratebook::report_writer::{write_report, EventReport, ReportGame, ReportPlayer, ReportResults};
 
 use crate::common::*;
 
@@ -298,7 +298,13 @@ fn as_workbook(r: &Real, players: &Players) -> EventReport {
                         ('-', ..) => "0F-1F",
                         other => panic!("{}: result {other:?}", r.file),
                     };
-                    games.push(ReportGame { round, white, black: Some(black), result: result.to_string() });
+                    games.push(ReportGame {
+                        round,
+                        white,
+                        black: Some(black),
+                        result: result.to_string(),
+                        remarks: None,
+                    });
                     rounds = rounds.max(round);
                 }
                 Some(_) => {}
@@ -326,7 +332,13 @@ fn as_workbook(r: &Real, players: &Players) -> EventReport {
                     } else {
                         "0"
                     };
-                    games.push(ReportGame { round, white: l.no, black: None, result: token.to_string() });
+                    games.push(ReportGame {
+                        round,
+                        white: l.no,
+                        black: None,
+                        result: token.to_string(),
+                        remarks: None,
+                    });
                     rounds = rounds.max(round);
                 }
                 None => {}
@@ -345,6 +357,7 @@ fn as_workbook(r: &Real, players: &Players) -> EventReport {
         handicap: false,
         fixed_opening: false,
         approved: true,
+        federation_event: true,
         submitted: None,
         players: r
             .lines
@@ -369,7 +382,7 @@ fn fixture(reals: &[Real], players: &Players, as_workbooks: bool) -> Fixture {
     let f = Fixture::new(AUGUST_1993);
     std::fs::write(f.data().join("period.toml"), period_toml()).unwrap();
     let file = PlayerFile { players: players.file.clone(), extra_columns: vec![] };
-    ratebook::publish::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(2012, 1, 1)).unwrap();
+    ratebook::formats::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(2012, 1, 1)).unwrap();
     for r in reals {
         let dir = f.data().join("reports").join(&r.state);
         std::fs::create_dir_all(&dir).unwrap();

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::dates::Birth;
+use crate::formats::trf::dates::Birth;
 use crate::model::{Player, PlayerFile};
 
 /// The player file, indexed for matching. Built once per data folder.

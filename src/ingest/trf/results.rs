@@ -7,9 +7,9 @@
 
 use std::collections::HashMap;
 
-use super::parse::{Opponent, PlayerLine, RoundField, Scoring, TrfFile};
 use crate::diag::{Code, Diagnostic, Location};
-use crate::ingest::report::{Located, RawGame};
+use crate::formats::report::{Located, RawGame};
+use crate::formats::trf::parse::{Opponent, PlayerLine, RoundField, Scoring, TrfFile};
 use crate::model::Outcome;
 
 /// What one side's result code says.
@@ -253,7 +253,7 @@ pub fn games(
                 _ => (0.0, s.absent),
             };
             units += u;
-            let column = super::parse::ROUND_START as u32 + 10 * (round - 1);
+            let column = crate::formats::trf::parse::ROUND_START as u32 + 10 * (round - 1);
             let f = RoundField { round, column, opponent: Opponent::Zero, colour: '-', result: kind };
             games.push(bye(p, &f, points));
         }
@@ -420,8 +420,8 @@ fn fmt(p: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::parse::{parse, TrfFile};
     use super::*;
+    use crate::formats::trf::parse::{parse, TrfFile};
 
     fn line(no: u32, points: &str, rounds: &[&str]) -> String {
         let mut s = format!(

@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 
 use super::*;
 use crate::diag::Severity;
-use crate::ingest::report::RawGame;
+use crate::formats::report::RawGame;
 use crate::model::{Outcome, Player, PlayerFile};
 
 const FIDE: &[u8] = include_bytes!("../../../tests/fixtures/real/fide_example1.trf");

@@ -6,116 +6,11 @@
 
 use std::path::Path;
 
-use chrono::NaiveDate;
-
-use super::sheet::{clip, Header, Sheet, Workbook};
+use super::{crosstable, event, games, players};
+use super::{CrossCell, Located, RawCrosstable, RawEntrant, RawEvent, RawGame, RawReport, RawResults};
 use crate::diag::{Code, Diagnostic, Location};
+use crate::formats::sheet::{clip, Header, Sheet, Workbook};
 use crate::model::{EventKind, Gender, Outcome};
-
-/// A value and the cell it was read from.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Located<T> {
-    pub value: T,
-    pub at: Location,
-}
-
-/// The `Event` sheet, field by field.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RawEvent {
-    pub code: Option<Located<String>>,
-    pub name: Option<String>,
-    pub state: Option<Located<String>>,
-    pub start: Option<Located<NaiveDate>>,
-    pub end: Option<Located<NaiveDate>>,
-    pub rounds: Option<Located<u32>>,
-    pub time_control: Option<Located<String>>,
-    pub kind: EventKind,
-    pub handicap: Located<bool>,
-    pub fixed_opening: Located<bool>,
-    pub approved: Located<bool>,
-    /// Run by the federation itself (`Federation event`, default yes); NZCF
-    /// rates other events only when half their players are rated.
-    pub federation_event: Located<bool>,
-    pub submitted: Option<NaiveDate>,
-    /// Where the Event sheet is (for findings about the event as a whole).
-    pub at: Location,
-}
-
-/// A row of the `Players` sheet.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RawEntrant {
-    pub no: u32,
-    pub id: Option<u32>,
-    pub surname: String,
-    pub first_names: String,
-    pub gender: Option<Gender>,
-    pub birth_date: Option<NaiveDate>,
-    pub state: Option<String>,
-    pub club: Option<String>,
-    /// The cell of the start number.
-    pub no_at: Location,
-    /// The cell of the ID (blank or not).
-    pub id_at: Location,
-    /// The cell of the surname.
-    pub name_at: Location,
-}
-
-/// A row of the `Games` sheet.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RawGame {
-    pub round: Located<u32>,
-    pub white: Located<u32>,
-    pub black: Option<Located<u32>>,
-    pub outcome: Located<Outcome>,
-    /// The optional `Remarks` column, e.g. `adjudicated` or `computer`
-    /// (some rule sets do not rate such games).
-    pub remarks: Option<Located<String>>,
-}
-
-/// One cell of a crosstable: the row player's result against the column player.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum CrossCell {
-    /// `1`, `½`/`0.5`/`=`, `0`: a played game, the row player's score.
-    Played(f64),
-    /// `1*` or `+`: won without play.
-    ForfeitWin,
-    /// `0*`: lost without play.
-    ForfeitLoss,
-    /// `-`: lost without play when the other cell is `+`, otherwise unplayed.
-    Dash,
-    /// `x` or blank: not played.
-    Unplayed,
-}
-
-/// The `Crosstable` sheet.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RawCrosstable {
-    /// Start number of each row, in row order.
-    pub numbers: Vec<Located<u32>>,
-    /// Start number of each result column, in column order.
-    pub columns: Vec<u32>,
-    /// `cells[i][j]`: row i against column j.
-    pub cells: Vec<Vec<Located<CrossCell>>>,
-    /// The Total column, when there is one.
-    pub totals: Vec<Option<Located<f64>>>,
-}
-
-/// The results, in one of the two layouts.
-#[derive(Debug, Clone, PartialEq)]
-pub enum RawResults {
-    Games(Vec<RawGame>),
-    Crosstable(RawCrosstable),
-}
-
-/// A report as read, before validation.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RawReport {
-    /// Path relative to the data folder.
-    pub file: String,
-    pub event: RawEvent,
-    pub players: Vec<RawEntrant>,
-    pub results: RawResults,
-}
 
 /// Reads a report workbook. `None` when the file cannot be used at all (the
 /// diagnostics say why); otherwise the report with every cell problem listed.
@@ -212,19 +107,19 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
         row
     };
     let text_field = |row: Option<u32>| row.and_then(|r| sheet.text(r, value_col).map(|v| (r, v)));
-    let code = text_field(required(&["Code"], diagnostics))
+    let code = text_field(required(event::CODE, diagnostics))
         .map(|(r, v)| Located { value: v, at: sheet.location(r, value_col) });
-    let name = text_field(required(&["Name"], diagnostics)).map(|(_, v)| v);
-    let state = text_field(required(&["State"], diagnostics))
+    let name = text_field(required(event::NAME, diagnostics)).map(|(_, v)| v);
+    let state = text_field(required(event::STATE, diagnostics))
         .map(|(r, v)| Located { value: v.to_ascii_uppercase(), at: sheet.location(r, value_col) });
     let date_field = |names: &[&str], diagnostics: &mut Vec<Diagnostic>| {
         let r = required(names, diagnostics)?;
         let d = keep(diagnostics, sheet.date(r, value_col, names[0]))??;
         Some(Located { value: d, at: sheet.location(r, value_col) })
     };
-    let start = date_field(&["Start", "Start date"], diagnostics);
-    let end = date_field(&["End", "End date", "Finish"], diagnostics);
-    let rounds = required(&["Rounds"], diagnostics).and_then(|r| {
+    let start = date_field(event::START, diagnostics);
+    let end = date_field(event::END, diagnostics);
+    let rounds = required(event::ROUNDS, diagnostics).and_then(|r| {
         let n = keep(diagnostics, sheet.whole(r, value_col, "Rounds"))??;
         if n == 0 || n > 1000 {
             diagnostics.push(
@@ -239,9 +134,9 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
         }
         Some(Located { value: n as u32, at: sheet.location(r, value_col) })
     });
-    let time_control = text_field(required(&["Time control", "Time controls", "TimeControl"], diagnostics))
+    let time_control = text_field(required(event::TIME_CONTROL, diagnostics))
         .map(|(r, v)| Located { value: v, at: sheet.location(r, value_col) });
-    let kind = match text_field(field_row(&["Type"])) {
+    let kind = match text_field(field_row(event::TYPE)) {
         None => EventKind::Swiss,
         Some((r, v)) => EventKind::parse(&v).unwrap_or_else(|| {
             diagnostics.push(
@@ -262,12 +157,12 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
             at: sheet.location(r, value_col),
         },
     };
-    let handicap = flag(&["Handicap"], false, diagnostics);
-    let fixed_opening = flag(&["Fixed opening"], false, diagnostics);
-    let approved = flag(&["Approved"], true, diagnostics);
-    let federation_event = flag(&["Federation event"], true, diagnostics);
+    let handicap = flag(event::HANDICAP, false, diagnostics);
+    let fixed_opening = flag(event::FIXED_OPENING, false, diagnostics);
+    let approved = flag(event::APPROVED, true, diagnostics);
+    let federation_event = flag(event::FEDERATION_EVENT, true, diagnostics);
     let submitted =
-        field_row(&["Submitted"]).and_then(|r| keep(diagnostics, sheet.date(r, value_col, "Submitted")).flatten());
+        field_row(event::SUBMITTED).and_then(|r| keep(diagnostics, sheet.date(r, value_col, "Submitted")).flatten());
     RawEvent {
         code,
         name,
@@ -313,15 +208,15 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
         );
         return Vec::new();
     };
-    let no_col = keep(diagnostics, header.require(sheet, &["No", "No.", "Number", "Start number"]));
-    let surname_col = keep(diagnostics, header.require(sheet, &["Surname", "Family name"]));
+    let no_col = keep(diagnostics, header.require(sheet, players::NO));
+    let surname_col = keep(diagnostics, header.require(sheet, players::SURNAME));
     let (Some(no_col), Some(surname_col)) = (no_col, surname_col) else { return Vec::new() };
-    let id_col = header.column(&["ID", "Code", "Player ID"]);
-    let first_col = header.column(&["First names", "First name", "Given names"]);
-    let gender_col = header.column(&["Gender", "Sex"]);
-    let birth_col = header.column(&["Birth date", "Born", "Date of birth"]);
-    let state_col = header.column(&["State"]);
-    let club_col = header.column(&["Club"]);
+    let id_col = header.column(players::ID);
+    let first_col = header.column(players::FIRST_NAMES);
+    let gender_col = header.column(players::GENDER);
+    let birth_col = header.column(players::BIRTH_DATE);
+    let state_col = header.column(players::STATE);
+    let club_col = header.column(players::CLUB);
     let (_, r1) = sheet.row_span();
     let mut players = Vec::new();
     for row in header.row + 1..r1 {
@@ -438,12 +333,12 @@ fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> 
         );
         return Vec::new();
     };
-    let cols: Vec<Option<u32>> = [&["Round", "Rd"][..], &["White"], &["Black"], &["Result"]]
+    let cols: Vec<Option<u32>> = [games::ROUND, games::WHITE, games::BLACK, games::RESULT]
         .iter()
         .map(|n| keep(diagnostics, header.require(sheet, n)))
         .collect();
     let [Some(round_col), Some(white_col), Some(black_col), Some(result_col)] = cols[..] else { return Vec::new() };
-    let remarks_col = header.column(&["Remarks", "Remark", "Notes"]);
+    let remarks_col = header.column(games::REMARKS);
     let (_, r1) = sheet.row_span();
     let mut games = Vec::new();
     for row in header.row + 1..r1 {
@@ -548,8 +443,8 @@ fn read_crosstable(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Option<R
         );
         return None;
     };
-    let no_col = keep(diagnostics, header.require(sheet, &["No", "No.", "Number"]))?;
-    let total_col = header.column(&["Total", "Points", "Pts"]);
+    let no_col = keep(diagnostics, header.require(sheet, crosstable::NO))?;
+    let total_col = header.column(crosstable::TOTAL);
     // Result columns: headers that are whole numbers.
     let columns: Vec<(u32, u32)> =
         header.names.iter().filter_map(|(c, name)| name.trim().parse::<u32>().ok().map(|n| (*c, n))).collect();

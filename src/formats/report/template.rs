@@ -3,7 +3,7 @@
 //! newcomers only (so it checks clean against any player file), drop-down
 //! lists and type checks in the cells, and a `Notes` sheet explaining every
 //! field and every result token. The sheets themselves come from
-//! [`crate::report_writer`].
+//! [`super::write`].
 
 use std::path::Path;
 
@@ -11,8 +11,9 @@ use anyhow::Context;
 use chrono::NaiveDate;
 use rust_xlsxwriter::{DataValidation, DataValidationRule, Format, Workbook, Worksheet, XlsxError};
 
+use super::event;
+use super::write::{self as report_writer, field_row, EventReport, ReportGame, ReportPlayer, ReportResults};
 use crate::model::Gender;
-use crate::report_writer::{self, EventReport, ReportGame, ReportPlayer, ReportResults, EVENT_FIELDS};
 
 /// Which results sheet the template carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,6 +108,7 @@ fn example(layout: TemplateLayout, states: &[(String, String)]) -> EventReport {
                 white,
                 black,
                 result: result.to_string(),
+                remarks: None,
             };
             let games = vec![
                 g(1, 1, Some(5), "1-0"),
@@ -134,6 +136,7 @@ fn example(layout: TemplateLayout, states: &[(String, String)]) -> EventReport {
                 handicap: false,
                 fixed_opening: false,
                 approved: true,
+                federation_event: true,
                 submitted: Some(date(1993, 6, 21)),
                 players,
                 results: ReportResults::Games(games),
@@ -186,6 +189,7 @@ fn example(layout: TemplateLayout, states: &[(String, String)]) -> EventReport {
                 handicap: false,
                 fixed_opening: false,
                 approved: true,
+                federation_event: true,
                 submitted: Some(date(1993, 5, 25)),
                 players,
                 results: ReportResults::Crosstable { cells, totals: true },
@@ -214,40 +218,40 @@ fn hint(v: DataValidation, title: &str, message: &str) -> Result<DataValidation,
     v.set_input_title(title)?.set_input_message(message)
 }
 
-fn field_row(name: &str) -> u32 {
-    EVENT_FIELDS.iter().position(|f| *f == name).expect("a field of the Event sheet") as u32
-}
-
 fn validate_event(sheet: &mut Worksheet, states: &[&str]) -> Result<(), XlsxError> {
-    let cell = |sheet: &mut Worksheet, field: &str, v: &DataValidation| -> Result<(), XlsxError> {
+    let cell = |sheet: &mut Worksheet, field: &[&str], v: &DataValidation| -> Result<(), XlsxError> {
         let row = field_row(field);
         sheet.add_data_validation(row, 1, row, 1, v)?;
         Ok(())
     };
     if !states.is_empty() {
-        cell(sheet, "State", &hint(list(states)?, "State", "The code of the state association running the event.")?)?;
+        cell(
+            sheet,
+            event::STATE,
+            &hint(list(states)?, "State", "The code of the state association running the event.")?,
+        )?;
     }
-    cell(sheet, "Start", &dates()?)?;
+    cell(sheet, event::START, &dates()?)?;
     cell(
         sheet,
-        "End",
+        event::END,
         &hint(dates()?, "End", "The date of the last round. It decides the period the event is rated in.")?,
     )?;
-    cell(sheet, "Rounds", &whole(1)?)?;
+    cell(sheet, event::ROUNDS, &whole(1)?)?;
     cell(
         sheet,
-        "Time control",
+        event::TIME_CONTROL,
         &hint(
             DataValidation::new().allow_any_value(),
             "Time control",
             "PGN TimeControl: moves/seconds, controls separated by ':', the last may be seconds or seconds+increment. E.g. 40/7200:1800, 5400+30, 3600.",
         )?,
     )?;
-    cell(sheet, "Type", &list(&EVENT_TYPES)?)?;
-    for field in ["Handicap", "Fixed opening", "Approved"] {
+    cell(sheet, event::TYPE, &list(&EVENT_TYPES)?)?;
+    for field in [event::HANDICAP, event::FIXED_OPENING, event::APPROVED, event::FEDERATION_EVENT] {
         cell(sheet, field, &list(&["yes", "no"])?)?;
     }
-    cell(sheet, "Submitted", &dates()?)?;
+    cell(sheet, event::SUBMITTED, &dates()?)?;
     Ok(())
 }
 
@@ -293,7 +297,7 @@ fn validate_crosstable(sheet: &mut Worksheet, n: usize) -> Result<(), XlsxError>
 }
 
 /// (sheet, field, required, what to enter) for every field of every sheet.
-const FIELD_NOTES: [(&str, &str, &str, &str); 27] = [
+const FIELD_NOTES: [(&str, &str, &str, &str); 29] = [
     ("Event", "Code", "yes", "The event's code, unique in the period: state code, two-digit year, number (e.g. V93012)."),
     ("Event", "Name", "yes", "The event's name as it should appear in the booklet."),
     ("Event", "State", "yes", "The code of the state association running the event (see the list of states below)."),
@@ -305,6 +309,7 @@ const FIELD_NOTES: [(&str, &str, &str, &str); 27] = [
     ("Event", "Handicap", "no", "yes or no (default no). Handicap events are not rated."),
     ("Event", "Fixed opening", "no", "yes or no (default no). Thematic (fixed-opening) events are not rated."),
     ("Event", "Approved", "no", "yes or no (default yes): whether the state association approved the event for rating."),
+    ("Event", "Federation event", "no", "yes or no (default yes): whether the federation itself ran the event (under the NZCF rules an event that is not is rated only when at least half its players are rated)."),
     ("Event", "Submitted", "no", "Date the report reached the ratings officer."),
     ("Players", "No", "yes", "Start number, unique in the event. The results sheets refer to players by it."),
     ("Players", "ID", "no", "The player's ID from the rating list. Leave blank for a player who has none yet: a new ID is given when the event is rated."),
@@ -318,6 +323,7 @@ const FIELD_NOTES: [(&str, &str, &str, &str); 27] = [
     ("Games", "White", "yes", "Start number of the player with White (the player receiving a bye on a bye row)."),
     ("Games", "Black", "no", "Start number of the player with Black; blank on a bye row."),
     ("Games", "Result", "yes", "A result token from White's side (see the tokens below)."),
+    ("Games", "Remarks", "no", "Anything unusual about the game, e.g. adjudicated, or computer (some rule sets do not rate such games)."),
     ("Crosstable", "No, Name", "No: yes", "Start number and \"Surname, First names\" of the row's player. One row per player, in start-number order."),
     ("Crosstable", "1, 2, 3 …", "yes", "Row i, column j: i's result against j (see the tokens below). Row i and row j must agree: 1 with 0, ½ with ½, 1* with 0*. Use x on the diagonal and for pairs that did not play."),
     ("Crosstable", "Total", "no", "The row's points. When given it must equal the sum of the row."),
@@ -441,7 +447,7 @@ mod tests {
         for token in RESULT_TOKENS {
             assert!(text.iter().any(|t| t.contains(token)), "{token} explained");
         }
-        for field in EVENT_FIELDS {
+        for field in super::super::written(&event::ALL) {
             assert!(text.iter().any(|t| t == field), "{field} explained");
         }
 

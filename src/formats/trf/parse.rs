@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use super::dates::{parse_birth, Birth};
 use super::text::{lines, Columns, Mode};
 use crate::diag::{Code, Diagnostic, Location};
-use crate::ingest::sheet::clip;
+use crate::formats::sheet::clip;
 
 /// First column of round 1's field; each round takes 10 columns.
 pub const ROUND_START: usize = 92;

@@ -10,7 +10,7 @@ use toml::de::{DeTable, DeValue};
 use super::dates::parse_event_date;
 use super::text::line_column;
 use crate::diag::{Code, Diagnostic, Location};
-use crate::ingest::sheet::clip;
+use crate::formats::sheet::clip;
 use crate::model::names::normalise;
 use crate::model::EventKind;
 

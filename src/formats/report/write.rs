@@ -1,5 +1,5 @@
-//! Writes a tournament report workbook in the layout of data-format.md:
-//! sheets `Event`, `Players`, and `Games` or `Crosstable`. Used by `ratebook
+//! Writes a tournament report workbook in the layout of data-format.md and
+//! the schema of [`super`]: sheets `Event`, `Players`, and `Games` or `Crosstable`. Used by `ratebook
 //! generate`, by the blank template, and by tests that build fixture folders.
 //! The document is stamped with a given date, so the bytes never depend on the
 //! clock.
@@ -7,8 +7,10 @@
 use std::path::Path;
 
 use chrono::NaiveDate;
-use rust_xlsxwriter::{DocProperties, Format, Workbook, Worksheet, XlsxError};
+use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 
+use super::{crosstable, event, games, players, written};
+use crate::formats::workbook::{new_workbook, DATE_FORMAT};
 use crate::model::Gender;
 
 /// One event's report, as a state officer would fill it in.
@@ -27,6 +29,8 @@ pub struct EventReport {
     pub handicap: bool,
     pub fixed_opening: bool,
     pub approved: bool,
+    /// Run by the federation itself (NZCF rates other events only when half their players are rated).
+    pub federation_event: bool,
     pub submitted: Option<NaiveDate>,
     pub players: Vec<ReportPlayer>,
     pub results: ReportResults,
@@ -63,32 +67,9 @@ pub struct ReportGame {
     pub white: u32,
     pub black: Option<u32>,
     pub result: String,
+    /// The `Remarks` cell, e.g. "adjudicated".
+    pub remarks: Option<String>,
 }
-
-/// The `Event` sheet's field names, column A, in order.
-pub const EVENT_FIELDS: [&str; 12] = [
-    "Code",
-    "Name",
-    "State",
-    "Start",
-    "End",
-    "Rounds",
-    "Time control",
-    "Type",
-    "Handicap",
-    "Fixed opening",
-    "Approved",
-    "Submitted",
-];
-
-/// The `Players` sheet's columns, in order.
-pub const PLAYER_COLUMNS: [&str; 8] = ["No", "ID", "Surname", "First names", "Gender", "Birth date", "State", "Club"];
-
-/// The `Games` sheet's columns, in order.
-pub const GAME_COLUMNS: [&str; 4] = ["Round", "White", "Black", "Result"];
-
-/// The number format of every date cell.
-pub const DATE_FORMAT: &str = "yyyy-mm-dd";
 
 /// Writes `report` to `path`; `stamp` becomes the document's creation date.
 pub fn write_report(path: &Path, report: &EventReport, stamp: NaiveDate) -> Result<(), XlsxError> {
@@ -99,8 +80,7 @@ pub fn write_report(path: &Path, report: &EventReport, stamp: NaiveDate) -> Resu
 /// Builds the report's workbook without saving it, so that the template can
 /// add its validations and notes to the same sheets.
 pub fn report_workbook(report: &EventReport, stamp: NaiveDate) -> Result<Workbook, XlsxError> {
-    let mut workbook = Workbook::new();
-    workbook.set_properties(&DocProperties::new().set_creation_datetime(&stamp));
+    let mut workbook = new_workbook(stamp);
     let bold = Format::new().set_bold();
     let date = Format::new().set_num_format(DATE_FORMAT);
 
@@ -123,28 +103,40 @@ fn yes_no(flag: bool) -> &'static str {
     }
 }
 
+/// The row of a field on the `Event` sheet (zero-based): its place in [`event::ALL`].
+pub fn field_row(field: &[&str]) -> u32 {
+    event::ALL.iter().position(|f| *f == field).expect("a field of the Event sheet") as u32
+}
+
 fn write_event_sheet(sheet: &mut Worksheet, r: &EventReport, bold: &Format, date: &Format) -> Result<(), XlsxError> {
     sheet.set_name("Event")?;
     sheet.set_column_width(0, 15.0)?;
     sheet.set_column_width(1, 40.0)?;
-    for (row, field) in EVENT_FIELDS.iter().enumerate() {
-        sheet.write_string_with_format(row as u32, 0, *field, bold)?;
-    }
-    sheet.write_string(0, 1, &r.code)?;
-    sheet.write_string(1, 1, &r.name)?;
-    sheet.write_string(2, 1, &r.state)?;
-    sheet.write_date_with_format(3, 1, r.start, date)?;
-    sheet.write_date_with_format(4, 1, r.end, date)?;
-    sheet.write_number(5, 1, r.rounds)?;
-    sheet.write_string(6, 1, &r.time_control)?;
-    if let Some(t) = &r.event_type {
-        sheet.write_string(7, 1, t)?;
-    }
-    sheet.write_string(8, 1, yes_no(r.handicap))?;
-    sheet.write_string(9, 1, yes_no(r.fixed_opening))?;
-    sheet.write_string(10, 1, yes_no(r.approved))?;
-    if let Some(d) = r.submitted {
-        sheet.write_date_with_format(11, 1, d, date)?;
+    for field in event::ALL {
+        let row = field_row(field);
+        sheet.write_string_with_format(row, 0, field[0], bold)?;
+        match field {
+            f if f == event::CODE => sheet.write_string(row, 1, &r.code)?,
+            f if f == event::NAME => sheet.write_string(row, 1, &r.name)?,
+            f if f == event::STATE => sheet.write_string(row, 1, &r.state)?,
+            f if f == event::START => sheet.write_date_with_format(row, 1, r.start, date)?,
+            f if f == event::END => sheet.write_date_with_format(row, 1, r.end, date)?,
+            f if f == event::ROUNDS => sheet.write_number(row, 1, r.rounds)?,
+            f if f == event::TIME_CONTROL => sheet.write_string(row, 1, &r.time_control)?,
+            f if f == event::TYPE => match &r.event_type {
+                Some(t) => sheet.write_string(row, 1, t)?,
+                None => sheet,
+            },
+            f if f == event::HANDICAP => sheet.write_string(row, 1, yes_no(r.handicap))?,
+            f if f == event::FIXED_OPENING => sheet.write_string(row, 1, yes_no(r.fixed_opening))?,
+            f if f == event::APPROVED => sheet.write_string(row, 1, yes_no(r.approved))?,
+            f if f == event::FEDERATION_EVENT => sheet.write_string(row, 1, yes_no(r.federation_event))?,
+            f if f == event::SUBMITTED => match r.submitted {
+                Some(d) => sheet.write_date_with_format(row, 1, d, date)?,
+                None => sheet,
+            },
+            _ => unreachable!("every field of event::ALL is written"),
+        };
     }
     Ok(())
 }
@@ -165,7 +157,7 @@ fn write_players_sheet(
     date: &Format,
 ) -> Result<(), XlsxError> {
     sheet.set_name("Players")?;
-    header(sheet, &PLAYER_COLUMNS, &[5.0, 8.0, 22.0, 22.0, 7.0, 11.0, 6.0, 22.0], bold)?;
+    header(sheet, &written(&players::ALL), &[5.0, 8.0, 22.0, 22.0, 7.0, 11.0, 6.0, 22.0], bold)?;
     for (i, p) in players.iter().enumerate() {
         let row = i as u32 + 1;
         sheet.write_number(row, 0, p.no)?;
@@ -194,7 +186,7 @@ fn write_players_sheet(
 
 fn write_games_sheet(sheet: &mut Worksheet, games: &[ReportGame], bold: &Format) -> Result<(), XlsxError> {
     sheet.set_name("Games")?;
-    header(sheet, &GAME_COLUMNS, &[7.0, 7.0, 7.0, 9.0], bold)?;
+    header(sheet, &written(&games::ALL), &[7.0, 7.0, 7.0, 9.0, 14.0], bold)?;
     for (i, g) in games.iter().enumerate() {
         let row = i as u32 + 1;
         sheet.write_number(row, 0, g.round)?;
@@ -204,6 +196,9 @@ fn write_games_sheet(sheet: &mut Worksheet, games: &[ReportGame], bold: &Format)
         }
         // Always text, so that "1" and "½" stay the tokens they were.
         sheet.write_string(row, 3, &g.result)?;
+        if let Some(r) = g.remarks.as_deref().filter(|r| !r.is_empty()) {
+            sheet.write_string(row, 4, r)?;
+        }
     }
     Ok(())
 }
@@ -220,8 +215,8 @@ fn write_crosstable_sheet(
     let centred = Format::new().set_align(rust_xlsxwriter::FormatAlign::Center);
     sheet.set_column_width(0, 5.0)?;
     sheet.set_column_width(1, 30.0)?;
-    sheet.write_string_with_format(0, 0, "No", bold)?;
-    sheet.write_string_with_format(0, 1, "Name", bold)?;
+    sheet.write_string_with_format(0, 0, crosstable::NO[0], bold)?;
+    sheet.write_string_with_format(0, 1, crosstable::NAME[0], bold)?;
     for j in 0..n {
         let col = j as u16 + 2;
         sheet.set_column_width(col, 4.5)?;
@@ -230,7 +225,7 @@ fn write_crosstable_sheet(
     let total_col = n as u16 + 2;
     if totals {
         sheet.set_column_width(total_col, 6.0)?;
-        sheet.write_string_with_format(0, total_col, "Total", bold)?;
+        sheet.write_string_with_format(0, total_col, crosstable::TOTAL[0], bold)?;
     }
     sheet.set_freeze_panes(1, 2)?;
 
@@ -314,6 +309,7 @@ mod tests {
             handicap: false,
             fixed_opening: true,
             approved: true,
+            federation_event: true,
             submitted: None,
             players: vec![
                 player(1, Some(3001), "Smith", "John"),
@@ -351,7 +347,7 @@ mod tests {
         assert_eq!(rows[3][5], Data::Float(0.5));
         assert_eq!(rows[3][1], Data::String("Nguyen".into()));
         let event = cells_of(&path, "Event");
-        assert_eq!(event.iter().map(|r| r[0].to_string()).collect::<Vec<_>>(), EVENT_FIELDS);
+        assert_eq!(event.iter().map(|r| r[0].to_string()).collect::<Vec<_>>(), written(&event::ALL));
         assert!(matches!(event[3][1], Data::DateTime(_)));
         assert_eq!(event[9][1], Data::String("yes".into()));
         assert_eq!(event[5][1], Data::Float(3.0));
@@ -361,8 +357,8 @@ mod tests {
     fn report_writer_games_layout_and_identical_bytes() {
         let dir = tempfile::tempdir().unwrap();
         let games = vec![
-            ReportGame { round: 1, white: 1, black: Some(2), result: "½-½".into() },
-            ReportGame { round: 1, white: 3, black: None, result: "1".into() },
+            ReportGame { round: 1, white: 1, black: Some(2), result: "½-½".into(), remarks: None },
+            ReportGame { round: 1, white: 3, black: None, result: "1".into(), remarks: None },
         ];
         let mut r = report(ReportResults::Games(games));
         r.event_type = None;
@@ -374,7 +370,7 @@ mod tests {
         let wb = open_workbook_auto(&one).unwrap();
         assert_eq!(wb.sheet_names(), vec!["Event", "Players", "Games"]);
         let rows = cells_of(&one, "Games");
-        assert_eq!(rows[0].iter().map(|d| d.to_string()).collect::<Vec<_>>(), GAME_COLUMNS);
+        assert_eq!(rows[0].iter().map(|d| d.to_string()).collect::<Vec<_>>(), written(&games::ALL));
         assert_eq!(rows[2][2], Data::Empty);
         assert_eq!(rows[2][3], Data::String("1".into()));
         let players = cells_of(&one, "Players");
