@@ -1,5 +1,6 @@
-//! `period.toml` → [`PeriodConfig`]: the period being published and its
-//! settings. Strict: an unknown key is an error that names it.
+//! `period.toml` ↔ [`PeriodConfig`]: the period being published and its
+//! settings, read strictly (an unknown key is an error that names it) and
+//! written back in the same commented layout (the generator, the tests).
 
 use std::path::Path;
 
@@ -137,6 +138,74 @@ impl PeriodConfig {
         })
     }
 
+    /// The August 1993 period of data-format.md's example, under `system`: the
+    /// shipped sample's settings.
+    pub fn example(system: SystemName) -> PeriodConfig {
+        let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).expect("a valid date");
+        PeriodConfig {
+            federation: "Australian Chess Federation".into(),
+            period: "August 1993".into(),
+            published: date(1993, 8, 1),
+            start: date(1993, 4, 1),
+            end: date(1993, 7, 31),
+            system,
+            active_since: date(1992, 1, 1),
+            age_date: date(1993, 1, 1),
+            states: default_states(),
+            lists: ListSizes::default(),
+            school_year_start: (9, 1),
+        }
+    }
+
+    /// The text of `period.toml` for these settings, commented as
+    /// data-format.md shows it; [`PeriodConfig::parse`] reads it back unchanged.
+    pub fn to_toml(&self) -> String {
+        let quoted = |s: &str| toml::Value::String(s.to_string()).to_string();
+        let line = |key: &str, value: String, comment: &str| {
+            let setting = format!("{key:<12} = {value}");
+            if comment.is_empty() {
+                format!("{setting}\n")
+            } else {
+                format!("{setting:<35} # {comment}\n")
+            }
+        };
+        let mut out = String::new();
+        out += &line("federation", quoted(&self.federation), "");
+        out += &line("period", quoted(&self.period), "the list's name");
+        out += &line("published", self.published.to_string(), "date the list takes effect");
+        out += &line("start", self.start.to_string(), "events that end from start ...");
+        out += &line("end", self.end.to_string(), "... to end (inclusive) belong to this period");
+        let systems: Vec<&str> = SystemName::ALL.iter().map(|s| s.as_str()).collect();
+        out += &line("system", quoted(self.system.as_str()), &systems.join(" | "));
+        out +=
+            &line("active_since", self.active_since.to_string(), "lists show players who played on or after this date");
+        out += &line(
+            "age_date",
+            self.age_date.to_string(),
+            "junior ages are taken at this date (default: 1 January of the published year)",
+        );
+        if self.school_year_start != (9, 1) || self.system == SystemName::Cis {
+            let (m, d) = self.school_year_start;
+            out += &line(
+                "school_year_start",
+                quoted(&format!("{m:02}-{d:02}")),
+                "CIS: the day school years start (month-day)",
+            );
+        }
+        out += &format!("\n{:<35} # code = name; every player and event names one of these\n", "[states]");
+        for (code, name) in &self.states {
+            out += &format!("{code} = {}\n", quoted(name));
+        }
+        let l = &self.lists;
+        let juniors: Vec<String> = l.juniors.iter().map(|n| n.to_string()).collect();
+        out += &format!("\n{:<35} # sizes of the published lists (these are the defaults)\n", "[lists]");
+        out += &format!("top       = {}\n", l.top);
+        out +=
+            &format!("{:<35} # one \"Top Under N\" list for each N\n", format!("juniors   = [{}]", juniors.join(", ")));
+        out += &format!("junior_size = {}\nfemales   = {}\nimprovers = {}\n", l.junior_size, l.females, l.improvers);
+        out
+    }
+
     /// The state's name for a code, if the code is one of `[states]`.
     pub fn state_name(&self, code: &str) -> Option<&str> {
         self.states.iter().find(|(c, _)| c.eq_ignore_ascii_case(code)).map(|(_, n)| n.as_str())
@@ -254,6 +323,26 @@ A = "Australian Capital Territory"
         assert!(with("\"13-01\"").unwrap_err().contains("school_year_start"));
         assert!(with("\"September\"").is_err());
         assert!(with("9").is_err());
+    }
+
+    #[test]
+    fn written_settings_read_back_unchanged() {
+        for system in SystemName::ALL {
+            let mut c = PeriodConfig::example(*system);
+            assert_eq!(PeriodConfig::parse(&c.to_toml()).unwrap(), c);
+            c.federation = "Fédération \"Test\"".into();
+            c.school_year_start = (2, 29);
+            c.lists.juniors = vec![18];
+            assert_eq!(PeriodConfig::parse(&c.to_toml()).unwrap(), c);
+        }
+    }
+
+    #[test]
+    fn the_example_is_written_as_data_format_md_shows_it() {
+        let text = PeriodConfig::example(SystemName::Acf).to_toml();
+        assert!(text.starts_with("federation   = \"Australian Chess Federation\"\nperiod       = \"August 1993\"        # the list's name\n"), "{text}");
+        assert!(text.contains("\n[states]                            # code = name"), "{text}");
+        assert!(text.contains("\njuniors   = [20, 16, 12]            # one"), "{text}");
     }
 
     #[test]

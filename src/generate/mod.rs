@@ -27,6 +27,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
+use crate::config::PeriodConfig;
 use crate::formats::player_file::write_player_file;
 use crate::formats::report::write::write_report;
 use crate::model::system::SystemName;
@@ -75,33 +76,6 @@ pub(crate) const STATES: [(&str, &str, u32); 7] = [
     ("W", "Western Australia", 9),
 ];
 
-/// The period written to `period.toml` (data-format.md's example).
-pub const PERIOD_TOML: &str = r#"federation   = "Australian Chess Federation"
-period       = "August 1993"        # the list's name
-published    = 1993-08-01           # date the list takes effect
-start        = 1993-04-01           # events that end from start ...
-end          = 1993-07-31           # ... to end (inclusive) belong to this period
-system       = "acf"                # acf | nzcf | ecf | cis
-active_since = 1992-01-01           # lists show players who played on or after this date
-age_date     = 1993-01-01           # junior ages are taken at this date (default: 1 January of the published year)
-
-[states]                            # code = name; every player and event names one of these
-A = "Australian Capital Territory"
-N = "New South Wales"
-Q = "Queensland"
-S = "South Australia"
-T = "Tasmania"
-V = "Victoria"
-W = "Western Australia"
-
-[lists]                             # sizes of the published lists (these are the defaults)
-top       = 60
-juniors   = [20, 16, 12]            # one "Top Under N" list for each N
-junior_size = 20
-females   = 20
-improvers = 25
-"#;
-
 /// The player file is the one in force at the start of the period.
 const PLAYER_FILE_DATE: (i32, u32, u32) = (1993, 4, 1);
 
@@ -119,7 +93,8 @@ pub fn generate(opts: &GenerateOptions) -> anyhow::Result<GenerateSummary> {
     clear(&opts.out)?;
     let reports = opts.out.join("reports");
     std::fs::create_dir_all(&reports).with_context(|| format!("creating {}", reports.display()))?;
-    std::fs::write(opts.out.join("period.toml"), systems::period_toml(opts.system)).context("writing period.toml")?;
+    std::fs::write(opts.out.join("period.toml"), PeriodConfig::example(opts.system).to_toml())
+        .context("writing period.toml")?;
     for (name, rows) in &side.dated {
         let path = opts.out.join(name);
         let sheet = if *name == "lessons.xlsx" { "Lessons" } else { "Renewals" };

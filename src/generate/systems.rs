@@ -9,7 +9,7 @@ use chrono::{Datelike, NaiveDate};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::{date, day_between, normal, PERIOD_TOML};
+use super::{date, day_between, normal};
 use crate::model::system::SystemName;
 use crate::model::{ExtraValue, Player, PlayerFile};
 use crate::rate::{cis, ecf};
@@ -20,21 +20,6 @@ const SEED_OFFSET: u64 = 0x5359_5354;
 /// The period being generated (as in [`PERIOD_TOML`]).
 const START: (i32, u32, u32) = (1993, 4, 1);
 const END: (i32, u32, u32) = (1993, 7, 31);
-
-/// `period.toml` for `system`: the ACF sample's, with `system` set and, for
-/// CIS, the school year's first day.
-pub(super) fn period_toml(system: SystemName) -> String {
-    let mut text =
-        PERIOD_TOML.replacen("system       = \"acf\"", &format!("system       = \"{}\"", system.as_str()), 1);
-    if system == SystemName::Cis {
-        text = text.replacen(
-            "\n[states]",
-            "\nschool_year_start = \"09-01\"        # CIS: the day school years start (month-day)\n\n[states]",
-            1,
-        );
-    }
-    text
-}
 
 /// ECF grade for a rating on the Elo scale: (rating − 600) / 8, whole, at least 0.
 pub(super) fn ecf_grade(rating: f64) -> f64 {
@@ -136,14 +121,5 @@ mod tests {
         assert_eq!(cis_rating(800.0), 600.0);
         assert_eq!(cis_rating(2000.0), 900.0);
         assert_eq!(cis_rating(0.0), 400.0);
-    }
-
-    #[test]
-    fn period_toml_names_the_system() {
-        for system in [SystemName::Acf, SystemName::Nzcf, SystemName::Ecf, SystemName::Cis] {
-            let c = crate::config::PeriodConfig::parse(&period_toml(system)).unwrap();
-            assert_eq!(c.system, system);
-        }
-        assert!(period_toml(SystemName::Cis).contains("school_year_start"));
     }
 }

@@ -6,35 +6,31 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use chrono::NaiveDate;
+use ratebook::config::PeriodConfig;
 use ratebook::formats::report::write::{write_report, EventReport, ReportGame, ReportPlayer, ReportResults};
+use ratebook::model::system::SystemName;
 use ratebook::model::{Player, PlayerFile, Status};
 
 pub fn date(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
 }
 
-/// period.toml for a four-month ACF period.
-pub fn period_toml(name: &str, published: &str, start: &str, end: &str) -> String {
-    format!(
-        r#"federation   = "Australian Chess Federation"
-period       = "{name}"
-published    = {published}
-start        = {start}
-end          = {end}
-system       = "acf"
-active_since = 1992-01-01
-age_date     = 1993-01-01
+/// The settings of an ACF period (the example's, with this name and these dates).
+pub fn period_config(name: &str, published: &str, start: &str, end: &str) -> PeriodConfig {
+    let day = |text: &str| NaiveDate::parse_from_str(text, "%Y-%m-%d").unwrap();
+    PeriodConfig {
+        period: name.to_string(),
+        published: day(published),
+        start: day(start),
+        end: day(end),
+        age_date: date(1993, 1, 1),
+        ..PeriodConfig::example(SystemName::Acf)
+    }
+}
 
-[states]
-A = "Australian Capital Territory"
-N = "New South Wales"
-Q = "Queensland"
-S = "South Australia"
-T = "Tasmania"
-V = "Victoria"
-W = "Western Australia"
-"#
-    )
+/// period.toml for an ACF period.
+pub fn period_toml(name: &str, published: &str, start: &str, end: &str) -> String {
+    period_config(name, published, start, end).to_toml()
 }
 
 pub const AUGUST_1993: (&str, &str, &str, &str) = ("August 1993", "1993-08-01", "1993-04-01", "1993-07-31");

@@ -7,29 +7,25 @@
 //! the rule modules' unit tests.
 
 use chrono::NaiveDate;
+use ratebook::config::PeriodConfig;
 use ratebook::formats::report::write::{EventReport, ReportResults};
+use ratebook::model::system::SystemName;
 use ratebook::model::{ExtraValue, Player, PlayerFile, Status};
 
 use crate::common::*;
 
 /// A fixture folder whose period.toml names `system` and the given dates.
-fn system_fixture(system: &str, name: &str, published: &str, start: &str, end: &str, extra: &str) -> Fixture {
+fn system_fixture(system: &str, name: &str, published: &str, start: &str, end: &str) -> Fixture {
     let f = Fixture::new((name, published, start, end));
-    let toml = format!(
-        r#"federation   = "Test Federation"
-period       = "{name}"
-published    = {published}
-start        = {start}
-end          = {end}
-system       = "{system}"
-active_since = 2020-01-01
-{extra}
-[states]
-A = "Auckland"
-W = "Wellington"
-"#
-    );
-    std::fs::write(f.data().join("period.toml"), toml).unwrap();
+    let config = PeriodConfig {
+        federation: "Test Federation".into(),
+        system: SystemName::parse(system).unwrap(),
+        active_since: date(2020, 1, 1),
+        age_date: date(published[..4].parse().unwrap(), 1, 1),
+        states: vec![("A".into(), "Auckland".into()), ("W".into(), "Wellington".into())],
+        ..period_config(name, published, start, end)
+    };
+    std::fs::write(f.data().join("period.toml"), config.to_toml()).unwrap();
     f
 }
 
@@ -93,7 +89,7 @@ fn explain(f: &Fixture, id: u32) -> String {
 }
 
 fn nzcf_fixture() -> Fixture {
-    system_fixture("nzcf", "July 2024", "2024-07-01", "2024-03-01", "2024-06-30", "")
+    system_fixture("nzcf", "July 2024", "2024-07-01", "2024-03-01", "2024-06-30")
 }
 
 #[test]
@@ -228,7 +224,7 @@ fn nzcf_half_rated_events_and_adjudicated_games() {
 }
 
 fn ecf_fixture() -> Fixture {
-    system_fixture("ecf", "2024 grades", "2024-08-01", "2023-06-01", "2024-05-31", "")
+    system_fixture("ecf", "2024 grades", "2024-08-01", "2023-06-01", "2024-05-31")
 }
 
 const SEASONS: [&str; 4] = ["Prev games", "Prev points", "Prev2 games", "Prev2 points"];
@@ -315,7 +311,7 @@ fn ecf_fewer_than_nine_games_keeps_the_results_for_next_season() {
 }
 
 fn cis_fixture(name: &str, published: &str, start: &str, end: &str) -> Fixture {
-    system_fixture("cis", name, published, start, end, "school_year_start = \"09-01\"\n")
+    system_fixture("cis", name, published, start, end)
 }
 
 /// Writes lessons.xlsx or renewals.xlsx.

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use chrono::NaiveDate;
+use ratebook::config::PeriodConfig;
 use ratebook::formats::report::write::{write_report, EventReport, ReportGame, ReportPlayer, ReportResults};
 use ratebook::formats::report::RawResults;
 use ratebook::model::{Gender, Outcome, Player, PlayerFile, Status};
@@ -163,21 +164,15 @@ fn read_real(file: &str) -> Real {
 
 /// The period of the fixtures: long enough for 2005 and 2011.
 fn period_toml() -> String {
-    r#"federation   = "Australian Chess Federation"
-period       = "January 2012"
-published    = 2012-01-01
-start        = 2005-01-01
-end          = 2011-12-31
-system       = "acf"
-active_since = 2004-01-01
-
-[states]
-N = "New South Wales"
-Q = "Queensland"
-V = "Victoria"
-W = "Western Australia"
-"#
-    .to_string()
+    let config = PeriodConfig {
+        active_since: date(2004, 1, 1),
+        states: [("N", "New South Wales"), ("Q", "Queensland"), ("V", "Victoria"), ("W", "Western Australia")]
+            .iter()
+            .map(|(c, n)| (c.to_string(), n.to_string()))
+            .collect(),
+        ..period_config("January 2012", "2012-01-01", "2005-01-01", "2011-12-31")
+    };
+    PeriodConfig { age_date: date(2012, 1, 1), ..config }.to_toml()
 }
 
 /// The player file built from the real files' own player lines (their ratings
