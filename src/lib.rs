@@ -8,11 +8,15 @@
 //! collecting every finding as a [`diag::Diagnostic`]; [`rate`] computes the
 //! new ratings under the period's rule set; [`publish`] derives the lists and
 //! writes the workbooks, the booklet and the validation report.
-//! [`pipeline`] strings the stages together for each command; [`handicap`]
-//! is the team-match handicap calculator beside it.
+//! [`formats`] holds every file format's schema, reader and writer, and
+//! [`model`] the plain types and helpers every stage shares. [`commands`]
+//! strings the stages together, one file per command; [`generate`] writes
+//! synthetic data folders and [`handicap`] is the team-match handicap
+//! calculator beside the rating list.
 
 pub mod background;
 pub mod cli;
+pub mod commands;
 pub mod config;
 pub mod diag;
 pub mod formats;
@@ -20,7 +24,6 @@ pub mod generate;
 pub mod handicap;
 pub mod ingest;
 pub mod model;
-pub mod pipeline;
 pub mod publish;
 pub mod rate;
 pub mod timings;

@@ -1,15 +1,16 @@
 //! The `ratebook` binary: parse the command line, call the library, map the
 //! outcome to an exit code (0 published, 1 data errors, 2 the command itself
-//! is wrong).
+//! is wrong). How findings and progress look on a terminal is [`terminal`]'s.
 
-use std::io::IsTerminal;
+mod terminal;
+
 use std::process::ExitCode;
 
 use clap::Parser;
 use ratebook::cli::{Cli, Command};
-use ratebook::diag::{Diagnostic, Severity};
-use ratebook::pipeline::{self, PeriodOptions};
+use ratebook::commands::{self, period::PeriodOptions};
 use ratebook::publish::validation_report;
+use terminal::{print_findings, Spinner};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -28,13 +29,11 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
     match cli.command {
         Command::Period { data, out, skip_invalid, timings, templates } => {
-            let report = pipeline::run_period(&PeriodOptions {
-                data,
-                out: out.clone(),
-                skip_invalid,
-                templates,
-                progress: std::io::stderr().is_terminal(),
-            })?;
+            let spinner = Spinner::new();
+            let options = PeriodOptions { data, out: out.clone(), skip_invalid, templates };
+            let report = commands::period::run_period(&options, &|stage| spinner.stage(stage));
+            spinner.finish();
+            let report = report?;
             print_findings(&report.diagnostics, false);
             if report.published {
                 eprintln!(
@@ -55,27 +54,18 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(if report.published { 0 } else { 1 }))
         }
         Command::Check { data } => {
-            let validated = pipeline::run_check(&data)?;
+            let validated = commands::check::run_check(&data)?;
             print_findings(&validated.diagnostics, true);
             let (e, w, n) = validation_report::counts(&validated.diagnostics);
             eprintln!("\n{e} errors, {w} warnings, {n} notes");
             Ok(ExitCode::from(if e > 0 { 1 } else { 0 }))
         }
         Command::Template { file, crosstable, data } => {
-            let states = match ratebook::config::PeriodConfig::load(&data.join("period.toml")) {
-                Ok(c) => c.states,
-                Err(_) => ratebook::config::default_states(),
-            };
-            let layout = if crosstable {
-                ratebook::formats::report::template::TemplateLayout::Crosstable
-            } else {
-                ratebook::formats::report::template::TemplateLayout::Games
-            };
-            ratebook::formats::report::template::write_template(&file, layout, &states)?;
+            commands::template::run_template(&file, crosstable, &data)?;
             eprintln!("wrote {}", file.display());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Explain { id, data } => match pipeline::explain(&data, id)? {
+        Command::Explain { id, data } => match commands::explain::explain(&data, id)? {
             Some(text) => {
                 print!("{text}");
                 Ok(ExitCode::SUCCESS)
@@ -125,30 +115,5 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             );
             Ok(ExitCode::SUCCESS)
         }
-    }
-}
-
-/// Prints findings grouped by file to stderr: all of them with `all`,
-/// otherwise errors and warnings only (notes are in validation.txt).
-fn print_findings(diagnostics: &[Diagnostic], all: bool) {
-    let shown: Vec<Diagnostic> = diagnostics.iter().filter(|d| all || d.severity != Severity::Note).cloned().collect();
-    let text = validation_report::render_findings(&shown);
-    if std::io::stderr().is_terminal() {
-        for line in text.lines() {
-            let coloured = if line.trim_start().starts_with("error[") {
-                format!("\x1b[1;31m{line}\x1b[0m")
-            } else if line.trim_start().starts_with("warning[") {
-                format!("\x1b[33m{line}\x1b[0m")
-            } else if line.trim_start().starts_with("note[") {
-                format!("\x1b[36m{line}\x1b[0m")
-            } else if !line.starts_with(' ') {
-                format!("\x1b[1m{line}\x1b[0m")
-            } else {
-                line.to_string()
-            };
-            eprintln!("{coloured}");
-        }
-    } else {
-        eprint!("{text}");
     }
 }

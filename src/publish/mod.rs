@@ -1,7 +1,9 @@
-//! Publishing: the lists (polars), the workbooks (rust_xlsxwriter), the
-//! booklet (typst) and the validation report. Publishing never computes
-//! ratings; it writes every file into a temporary folder beside the output
-//! folder and moves them into place only when all succeeded.
+//! Publishing: the lists, the workbooks (rust_xlsxwriter), the booklet
+//! (typst) and the validation report. Publishing never computes ratings; it
+//! owns its outputs, their names and how they are written: every file goes
+//! into a staging folder beside the output folder and is moved into place
+//! only when all succeeded ([`publish`], or [`refuse`] when nothing may be
+//! published but `validation.txt`).
 
 pub mod booklet;
 pub mod booklet_data;
@@ -10,12 +12,122 @@ pub mod staging;
 pub mod validation_report;
 pub mod workbook;
 
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+
+use crate::diag::Diagnostic;
+use crate::formats::player_file::write_player_file;
+use crate::formats::workbook::write_output_table;
 use crate::model::PlayerFile;
 use crate::rate::{RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
 use booklet_data::{BookletData, EventLine, StateEvents, Totals};
 use lists::{long_date, Lists};
 pub use staging::Staging;
+
+/// What a publication wrote, and how long its parts took.
+pub struct Published {
+    /// Players in the new player file.
+    pub players: usize,
+    pub events_rated: usize,
+    /// Wall time until the last workbook, and until the booklet, were written.
+    pub xlsx: Duration,
+    pub pdf: Duration,
+}
+
+/// Writes nothing but `validation.txt` (the run found errors that stop
+/// publication).
+pub fn refuse(period: &ValidPeriod, diagnostics: &[Diagnostic], out: &Path) -> Result<()> {
+    let text = validation_report::render(period, diagnostics, false);
+    let mut staging = Staging::new(out)?;
+    staging.write("validation.txt", text.as_bytes())?;
+    staging.commit()
+}
+
+/// Publishes the period into `out`: the new player file and the removed
+/// players, the rule set's own workbooks, `ratings.xlsx`, `booklet.pdf`
+/// (typeset from `templates`, or the built-in templates) and
+/// `validation.txt`, all or none of them.
+pub fn publish(
+    period: &ValidPeriod,
+    diagnostics: &[Diagnostic],
+    ratings: &Ratings,
+    lists: &Lists,
+    system: &dyn RatingSystem,
+    templates: Option<&Path>,
+    out: &Path,
+) -> Result<Published> {
+    let mut staging = Staging::new(out)?;
+    let (mut kept, mut removed) = split_player_file(period, ratings);
+    if let Some(columns) = &ratings.extra_columns {
+        kept.extra_columns = columns.clone();
+        removed.extra_columns = columns.clone();
+    }
+    let stamp = period.config.published;
+    let players_path = staging.path("players.xlsx");
+    let removed_path = staging.path("removed.xlsx");
+    let ratings_path = staging.path("ratings.xlsx");
+    let output_paths: Vec<_> = ratings.outputs.iter().map(|t| staging.path(&t.file)).collect();
+    let pdf_path = staging.path("booklet.pdf");
+    // The workbooks and the booklet are independent: write them side by side.
+    // The booklet keeps every core busy while typst lays out its pages, but
+    // runs on one while it evaluates the templates and while it writes the
+    // PDF; the workbooks are written in threads of their own at a lower
+    // priority, so that they take the time the booklet leaves idle rather
+    // than slow its layout down.
+    let started = Instant::now();
+    let (workbooks, booklet) = std::thread::scope(|scope| {
+        let player_files = scope.spawn(|| -> Result<()> {
+            crate::background::lower_priority();
+            write_player_file(&players_path, &kept, stamp).context("writing players.xlsx")?;
+            write_player_file(&removed_path, &removed, stamp).context("writing removed.xlsx")?;
+            for (table, path) in ratings.outputs.iter().zip(&output_paths) {
+                write_output_table(path, table, stamp).with_context(|| format!("writing {}", table.file))?;
+            }
+            Ok(())
+        });
+        let ratings_book = scope.spawn(|| -> Result<()> {
+            crate::background::lower_priority();
+            workbook::write_ratings(&ratings_path, period, ratings, lists).context("writing ratings.xlsx")
+        });
+        let booklet = write_booklet(period, ratings, lists, system, templates, &pdf_path).map(|()| started.elapsed());
+        let joined = |job: std::thread::ScopedJoinHandle<'_, Result<()>>| {
+            job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        };
+        let player_files = joined(player_files);
+        let ratings_book = joined(ratings_book);
+        let workbooks = player_files.and(ratings_book).map(|()| started.elapsed());
+        (workbooks, booklet)
+    });
+    let (xlsx, pdf) = (workbooks?, booklet?);
+    let text = validation_report::render(period, diagnostics, true);
+    staging.write("validation.txt", text.as_bytes())?;
+    staging.commit()?;
+    let published = Published {
+        players: kept.players.len(),
+        events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
+        xlsx,
+        pdf,
+    };
+    crate::background::drop_later((kept, removed));
+    Ok(published)
+}
+
+/// Typesets the booklet and writes it to `path`.
+fn write_booklet(
+    period: &ValidPeriod,
+    ratings: &Ratings,
+    lists: &Lists,
+    system: &dyn RatingSystem,
+    templates: Option<&Path>,
+    path: &Path,
+) -> Result<()> {
+    let data = booklet_data(period, ratings, lists, system);
+    let pdf = booklet::render_booklet(&data, templates).context("typesetting booklet.pdf")?;
+    std::fs::write(path, pdf).with_context(|| format!("cannot write {}", path.display()))
+}
 
 /// The new player file and the players the maintenance rule removes.
 pub fn split_player_file(period: &ValidPeriod, ratings: &Ratings) -> (PlayerFile, PlayerFile) {

@@ -13,8 +13,23 @@ pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize, usize) {
     (n(Severity::Error), n(Severity::Warning), n(Severity::Note))
 }
 
+/// A part of a finding that a terminal may show in its own style.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The file heading a group of findings.
+    File,
+    /// `error[code]`, `warning[code]`, `note[code]`.
+    Severity(Severity),
+}
+
 /// One line per finding under its file's heading, as `check` prints them.
 pub fn render_findings(diagnostics: &[Diagnostic]) -> String {
+    render_findings_styled(diagnostics, &|_, text| text.to_string())
+}
+
+/// [`render_findings`], with `style` applied to the file headings and the
+/// severities (the binary colours them on a terminal).
+pub fn render_findings_styled(diagnostics: &[Diagnostic], style: &dyn Fn(Part, &str) -> String) -> String {
     let mut out = String::new();
     let mut current: Option<&str> = None;
     for d in diagnostics {
@@ -22,14 +37,15 @@ pub fn render_findings(diagnostics: &[Diagnostic]) -> String {
             if current.is_some() {
                 out.push('\n');
             }
-            let _ = writeln!(out, "{}", d.location.file);
+            let _ = writeln!(out, "{}", style(Part::File, &d.location.file));
             current = Some(d.location.file.as_str());
         }
         let place = match d.location.position() {
             p if p.is_empty() => p,
             p => format!("{p}: "),
         };
-        let _ = writeln!(out, "  {}[{}] {place}{}", d.severity.as_str(), d.code.as_str(), d.message);
+        let severity = style(Part::Severity(d.severity), &format!("{}[{}]", d.severity.as_str(), d.code.as_str()));
+        let _ = writeln!(out, "  {severity} {place}{}", d.message);
         if let Some(h) = &d.hint {
             let _ = writeln!(out, "      hint: {h}");
         }

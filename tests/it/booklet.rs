@@ -16,7 +16,7 @@ fn the_booklet_shows_every_section_and_matches_the_workbook() {
     let pdf = std::fs::read(out.join("booklet.pdf")).unwrap();
     assert!(pdf.starts_with(b"%PDF"));
 
-    let booklet = ratebook::pipeline::booklet_data(&data).unwrap();
+    let booklet = ratebook::commands::booklet_data(&data).unwrap();
     let text = ratebook::publish::booklet::booklet_text(&booklet, None).unwrap();
     for title in [
         "Ratings",

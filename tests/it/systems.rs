@@ -462,7 +462,7 @@ fn a_generated_sample_republishes_its_booklet_under_each_system() {
         let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
         assert!(run.status.success(), "{system}: {}", stderr(&run));
         assert!(std::fs::read(out.join("booklet.pdf")).unwrap().starts_with(b"%PDF"));
-        let booklet = ratebook::pipeline::booklet_data(&data).unwrap();
+        let booklet = ratebook::commands::booklet_data(&data).unwrap();
         assert_eq!(booklet.system, system);
         let text = ratebook::publish::booklet::booklet_text(&booklet, None).unwrap();
         assert!(text.contains("The Rating System") && text.contains(phrase), "{system}'s booklet explains {phrase}");

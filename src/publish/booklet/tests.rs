@@ -748,7 +748,7 @@ fn preview_empty() {
 fn dump_template_data() {
     let dir = std::env::var("BOOKLET_DATA").unwrap();
     let out = std::env::var("BOOKLET_JSON").unwrap();
-    let data = crate::pipeline::booklet_data(Path::new(&dir)).unwrap();
+    let data = crate::commands::booklet_data(Path::new(&dir)).unwrap();
     std::fs::write(&out, serde_json::to_vec(&view::TemplateData::new(&data)).unwrap()).unwrap();
     std::fs::write(format!("{out}.lists"), serde_json::to_vec(&view::ListColumns::new(&data)).unwrap()).unwrap();
 }

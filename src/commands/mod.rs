@@ -1,0 +1,76 @@
+//! The commands as library calls, one file each: the binary parses the
+//! command line, calls one of these and maps what it returns to an exit code.
+//! What several commands share lives here: reading and validating a data
+//! folder ([`load`]), and the stages a long run reports as it goes.
+
+pub mod check;
+pub mod explain;
+pub mod period;
+pub mod template;
+
+use std::path::Path;
+use std::time::Instant;
+
+use crate::ingest::{DataFolder, IngestError};
+use crate::publish::{booklet_data::BookletData, lists};
+use crate::rate::{system_for, RatingSystem, Ratings};
+use crate::timings::Timings;
+use crate::validate::{validate, Validated};
+
+/// The stages of a period run, as its progress callback hears of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    Reading,
+    Rating,
+    Publishing,
+}
+
+impl std::fmt::Display for Stage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stage::Reading => "reading and checking the reports",
+            Stage::Rating => "rating",
+            Stage::Publishing => "writing the workbooks and typesetting the booklet",
+        })
+    }
+}
+
+/// The data folder read and validated, with the rule set it names.
+pub struct Loaded {
+    pub validated: Validated,
+    pub system: Box<dyn RatingSystem>,
+}
+
+/// Reads and validates a data folder.
+pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
+    let started = Instant::now();
+    let folder = DataFolder::open(data)?;
+    let system = system_for(folder.config.system);
+    let raw = folder.read(system.inputs())?;
+    timings.record("read", started);
+    let started = Instant::now();
+    let mut validated = validate(raw, system.as_ref());
+    let findings = system.check_period(&mut validated.period);
+    if !findings.is_empty() {
+        validated.diagnostics.extend(findings);
+        crate::diag::sort(&mut validated.diagnostics);
+    }
+    timings.record("validate", started);
+    Ok(Loaded { validated, system })
+}
+
+/// Rates the period in memory (nothing is written).
+pub fn rate_only(data: &Path) -> anyhow::Result<(Loaded, Ratings)> {
+    let mut timings = Timings::default();
+    let loaded = load(data, &mut timings)?;
+    let ratings = loaded.system.rate(&loaded.validated.period);
+    Ok((loaded, ratings))
+}
+
+/// The booklet's data for a data folder (for tests and tools).
+pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
+    let (loaded, ratings) = rate_only(data)?;
+    let period = &loaded.validated.period;
+    let lists = lists::build_lists(period, &ratings, loaded.system.as_ref());
+    Ok(crate::publish::booklet_data(period, &ratings, &lists, loaded.system.as_ref()))
+}

@@ -1,0 +1,66 @@
+//! How the binary draws on the terminal: findings coloured by severity when
+//! stderr is a terminal (plain text otherwise), and a spinner naming the
+//! stage a long run is in. The library only reports; it never writes escape
+//! codes.
+
+use std::io::IsTerminal;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use ratebook::commands::Stage;
+use ratebook::diag::{Diagnostic, Severity};
+use ratebook::publish::validation_report::{self, Part};
+
+/// Prints findings grouped by file to stderr: all of them with `all`,
+/// otherwise errors and warnings only (notes are in validation.txt).
+pub fn print_findings(diagnostics: &[Diagnostic], all: bool) {
+    let shown: Vec<Diagnostic> = diagnostics.iter().filter(|d| all || d.severity != Severity::Note).cloned().collect();
+    let text = if std::io::stderr().is_terminal() {
+        validation_report::render_findings_styled(&shown, &paint)
+    } else {
+        validation_report::render_findings(&shown)
+    };
+    eprint!("{text}");
+}
+
+/// A part of a finding in its terminal colour.
+fn paint(part: Part, text: &str) -> String {
+    let code = match part {
+        Part::File => "1",
+        Part::Severity(Severity::Error) => "1;31",
+        Part::Severity(Severity::Warning) => "33",
+        Part::Severity(Severity::Note) => "36",
+    };
+    format!("\x1b[{code}m{text}\x1b[0m")
+}
+
+/// A spinner on stderr naming the current stage, when stderr is a terminal.
+pub struct Spinner {
+    bar: Option<ProgressBar>,
+}
+
+impl Spinner {
+    pub fn new() -> Spinner {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(ProgressStyle::with_template("{spinner} {msg}…").expect("a valid template"));
+            bar.enable_steady_tick(Duration::from_millis(120));
+            bar
+        });
+        Spinner { bar }
+    }
+
+    /// Names the stage that has begun.
+    pub fn stage(&self, stage: Stage) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(stage.to_string());
+        }
+    }
+
+    /// Clears the spinner's line.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
