@@ -216,7 +216,7 @@ fn scaled(base: usize, count: usize) -> usize {
 
 /// `count` kinds in the proportions of [`Kind::MIX`] (largest remainders
 /// round up), in the order of the mix.
-fn kind_mix(count: usize) -> Vec<Kind> {
+pub(super) fn kind_mix(count: usize) -> Vec<Kind> {
     let total: usize = Kind::MIX.iter().map(|(_, w)| *w as usize).sum();
     let mut shares: Vec<(usize, usize, usize)> = Kind::MIX
         .iter()
@@ -316,7 +316,7 @@ fn vary_names(plans: &mut [EventPlan]) {
 
 /// The latest day on or before `day` that is a `weekday`, moved a week later
 /// when that falls before `from`.
-fn snap(day: NaiveDate, weekday: Weekday, from: NaiveDate) -> NaiveDate {
+pub(super) fn snap(day: NaiveDate, weekday: Weekday, from: NaiveDate) -> NaiveDate {
     let back = (7 + day.weekday().num_days_from_monday() - weekday.num_days_from_monday()) % 7;
     let snapped = day - chrono::Duration::days(back as i64);
     if snapped < from {
@@ -680,29 +680,4 @@ fn newcomer(rng: &mut ChaCha8Rng, state: &str, club: &str, junior: bool) -> Entr
         club: if rng.random_bool(0.3) { Some(club.to_string()) } else { None },
     };
     (row, strength, None)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn generate_kind_mix_is_exact() {
-        let kinds = kind_mix(150);
-        assert_eq!(kinds.len(), 150);
-        let count = |k: Kind| kinds.iter().filter(|&&x| x == k).count();
-        assert_eq!(count(Kind::ClosedRoundRobin), 6);
-        assert_eq!(count(Kind::Match), 5);
-        assert_eq!(count(Kind::Weekender), 53);
-        assert_eq!(kind_mix(1).len(), 1);
-        assert_eq!(kind_mix(0).len(), 0);
-    }
-
-    #[test]
-    fn generate_snap_finds_the_weekday_inside_the_range() {
-        let from = date(1993, 4, 1); // a Thursday
-        assert_eq!(snap(date(1993, 4, 1), Weekday::Sun, from), date(1993, 4, 4));
-        assert_eq!(snap(date(1993, 4, 14), Weekday::Sun, from), date(1993, 4, 11));
-        assert_eq!(snap(date(1993, 4, 11), Weekday::Sun, from), date(1993, 4, 11));
-    }
 }

@@ -285,3 +285,23 @@ fn generate_profile() {
         eprintln!("{summary:?} in {:?}", started.elapsed());
     }
 }
+
+#[test]
+fn generate_kind_mix_is_exact() {
+    let kinds = events::kind_mix(150);
+    assert_eq!(kinds.len(), 150);
+    let count = |k: Kind| kinds.iter().filter(|&&x| x == k).count();
+    assert_eq!(count(Kind::ClosedRoundRobin), 6);
+    assert_eq!(count(Kind::Match), 5);
+    assert_eq!(count(Kind::Weekender), 53);
+    assert_eq!(events::kind_mix(1).len(), 1);
+    assert_eq!(events::kind_mix(0).len(), 0);
+}
+
+#[test]
+fn generate_snap_finds_the_weekday_inside_the_range() {
+    let from = date(1993, 4, 1); // a Thursday
+    assert_eq!(events::snap(date(1993, 4, 1), chrono::Weekday::Sun, from), date(1993, 4, 4));
+    assert_eq!(events::snap(date(1993, 4, 14), chrono::Weekday::Sun, from), date(1993, 4, 11));
+    assert_eq!(events::snap(date(1993, 4, 11), chrono::Weekday::Sun, from), date(1993, 4, 11));
+}
