@@ -10,25 +10,25 @@ use anyhow::{Context, Result};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::ingest::{DataFolder, IngestError};
 use crate::publish::{self, booklet_data::BookletData, lists, validation_report, Staging};
-use crate::rate::{system_for, RatingSystem, Ratings};
+use crate::rate::{RatingSystem, Ratings};
 use crate::timings::Timings;
 use crate::validate::{validate, Disposition, Validated};
 
 /// The data folder read and validated, with the rule set it names.
 pub struct Loaded {
     pub validated: Validated,
-    pub system: Box<dyn RatingSystem>,
+    pub system: &'static dyn RatingSystem,
 }
 
 /// Reads and validates a data folder.
 pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
     let started = Instant::now();
     let folder = DataFolder::open(data)?;
-    let system = system_for(folder.config.system);
+    let system = folder.config.system.rules();
     let raw = folder.read(system.inputs())?;
     timings.record("read", started);
     let started = Instant::now();
-    let mut validated = validate(raw, system.as_ref());
+    let mut validated = validate(raw, system);
     let findings = system.check_period(&mut validated.period);
     if !findings.is_empty() {
         validated.diagnostics.extend(findings);
@@ -143,7 +143,7 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
     }
 
     let started = Instant::now();
-    let lists = lists::build_lists(period, &ratings, system.as_ref()).context("building the lists")?;
+    let lists = lists::build_lists(period, &ratings, system).context("building the lists")?;
     timings.record("lists", started);
 
     progress.stage("writing the workbooks and typesetting the booklet");
@@ -181,7 +181,7 @@ pub fn run_period(opts: &PeriodOptions) -> Result<PeriodReport> {
             crate::background::lower_priority();
             publish::workbook::write_ratings(&ratings_path, period, &ratings, &lists).context("writing ratings.xlsx")
         });
-        let booklet = write_booklet(period, &ratings, &lists, system.as_ref(), opts.templates.as_deref(), &pdf_path)
+        let booklet = write_booklet(period, &ratings, &lists, system, opts.templates.as_deref(), &pdf_path)
             .map(|()| started.elapsed());
         let joined = |job: std::thread::ScopedJoinHandle<'_, Result<()>>| {
             job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -229,8 +229,8 @@ pub fn explain(data: &Path, id: u32) -> Result<Option<String>> {
 pub fn booklet_data(data: &Path) -> Result<BookletData> {
     let (loaded, ratings) = rate_only(data)?;
     let period = &loaded.validated.period;
-    let lists = lists::build_lists(period, &ratings, loaded.system.as_ref())?;
-    Ok(publish::booklet_data(period, &ratings, &lists, loaded.system.as_ref()))
+    let lists = lists::build_lists(period, &ratings, loaded.system)?;
+    Ok(publish::booklet_data(period, &ratings, &lists, loaded.system))
 }
 
 /// Typesets the booklet and writes it to `path`.

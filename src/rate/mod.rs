@@ -2,12 +2,15 @@
 //! [`RatingSystem`] trait. The pipeline never knows which system runs; each
 //! system decides eligibility of time controls, computes every player's new
 //! state, explains one player's calculation and supplies its tables.
+//!
+//! Each rule set is a folder (`acf/`, `nzcf/`, `ecf/`, `cis/`): its rules in
+//! `mod.rs`, `explain.rs`, and the source's worked examples in `tests.rs`.
+//! They share [`common`], [`games`] and [`tables`], never each other's
+//! modules. The list of rule sets is [`with_rule_sets!`](crate::with_rule_sets):
+//! it declares the folders and gives [`SystemName::rules`].
 
-pub mod acf;
-pub mod cis;
-pub mod ecf;
+pub mod common;
 pub mod games;
-pub mod nzcf;
 pub mod tables;
 
 use std::collections::{HashMap, HashSet};
@@ -16,9 +19,30 @@ use crate::diag::{Code, Diagnostic, Location};
 use crate::ingest::extras::SystemInput;
 use crate::model::system::SystemName;
 use crate::model::time_control::TimeControl;
-use crate::model::{ExtraValue, Outcome, Player};
+use crate::model::{ExtraValue, Player};
 use crate::rate::tables::SystemTables;
 use crate::validate::{Disposition, ValidPeriod};
+
+/// The lists print ratings rounded as the rule sets round them.
+pub use common::round_half_up;
+
+/// Declares each rule set's folder and maps its name to it.
+macro_rules! rule_sets {
+    ($($name:ident => $ty:ident,)*) => {
+        $(pub mod $name;)*
+
+        impl SystemName {
+            /// The rule set of this name.
+            pub fn rules(self) -> &'static dyn RatingSystem {
+                match self {
+                    $(SystemName::$ty => &$name::$ty,)*
+                }
+            }
+        }
+    };
+}
+
+crate::with_rule_sets!(rule_sets);
 
 /// One row of the Calculations sheet: a player's calculation in one event.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,7 +66,7 @@ pub struct Calculation {
 
 impl Calculation {
     /// A performance-rating row (stage 1): what counted in one event.
-    pub fn performance(player_id: u32, event: &str, part: &acf::EventPart) -> Calculation {
+    pub fn performance(player_id: u32, event: &str, part: &common::EventPart) -> Calculation {
         Calculation {
             player_id,
             event: event.to_string(),
@@ -53,31 +77,6 @@ impl Calculation {
             expected: None,
             bonus: None,
             change: None,
-        }
-    }
-
-    /// A rating-change row (stage 2): one event's expected score, bonus and change.
-    #[allow(clippy::too_many_arguments)]
-    pub fn change(
-        player_id: u32,
-        event: &str,
-        games: u32,
-        score: f64,
-        opp_avg: f64,
-        expected: f64,
-        bonus: f64,
-        change: f64,
-    ) -> Calculation {
-        Calculation {
-            player_id,
-            event: event.to_string(),
-            stage: 2,
-            games,
-            score,
-            opp_avg,
-            expected: Some(expected),
-            bonus: Some(bonus),
-            change: Some(change),
         }
     }
 }
@@ -115,8 +114,12 @@ pub struct OutputTable {
 
 /// A rule set.
 pub trait RatingSystem: Send + Sync {
-    /// Short name as in `period.toml`, e.g. "acf".
-    fn id(&self) -> &'static str;
+    /// The rule set's name, as in `period.toml`.
+    fn name(&self) -> SystemName;
+    /// The name as text, e.g. "acf" (the booklet's data carries it).
+    fn id(&self) -> &'static str {
+        self.name().as_str()
+    }
     /// The files beside the reports this rule set reads (none by default).
     fn inputs(&self) -> &'static [SystemInput] {
         &[]
@@ -139,16 +142,6 @@ pub trait RatingSystem: Send + Sync {
     fn check_period(&self, period: &mut ValidPeriod) -> Vec<Diagnostic> {
         let _ = period;
         Vec::new()
-    }
-}
-
-/// The rule set named in `period.toml`.
-pub fn system_for(name: SystemName) -> Box<dyn RatingSystem> {
-    match name {
-        SystemName::Acf => Box::new(acf::Acf),
-        SystemName::Nzcf => Box::new(nzcf::Nzcf),
-        SystemName::Ecf => Box::new(ecf::Ecf),
-        SystemName::Cis => Box::new(cis::Cis),
     }
 }
 
@@ -204,75 +197,4 @@ pub fn withdraw_events(period: &mut ValidPeriod, withdrawn: Vec<(usize, String, 
         }
     }
     notes
-}
-
-/// Each player's total points in one event as its standings count them:
-/// played games, rated or not, forfeits and byes.
-pub fn event_totals(event: &crate::validate::Event) -> HashMap<u32, f64> {
-    let mut totals: HashMap<u32, f64> = HashMap::new();
-    for g in &event.games {
-        let (w, b) = match g.outcome {
-            Outcome::Played { white_score } | Outcome::PlayedUnrated { white_score } => {
-                (white_score, 1.0 - white_score)
-            }
-            Outcome::Forfeit { white_points, black_points } => (white_points, black_points),
-            Outcome::Bye { points } => (points, 0.0),
-        };
-        *totals.entry(g.white).or_default() += w;
-        if let Some(black) = g.black {
-            *totals.entry(black).or_default() += b;
-        }
-    }
-    totals
-}
-
-/// A column ratebook does not know, found by name in the player file's extra
-/// columns (names compare as column names do).
-pub fn extra_column(period: &ValidPeriod, name: &str) -> Option<usize> {
-    let wanted = crate::model::names::normalise(name);
-    period.players.extra_columns.iter().position(|c| crate::model::names::normalise(c) == wanted)
-}
-
-/// The players' extra columns with `names` added where missing; returns the
-/// column list and, for each name, its position in it.
-pub fn with_columns(existing: &[String], names: &[&str]) -> (Vec<String>, Vec<usize>) {
-    let mut columns = existing.to_vec();
-    let mut at = Vec::with_capacity(names.len());
-    for name in names {
-        let wanted = crate::model::names::normalise(name);
-        match columns.iter().position(|c| crate::model::names::normalise(c) == wanted) {
-            Some(i) => at.push(i),
-            None => {
-                columns.push(name.to_string());
-                at.push(columns.len() - 1);
-            }
-        }
-    }
-    (columns, at)
-}
-
-/// "won", "drew" or "lost" for a score of 1, ½ or 0 (for `explain`).
-pub fn result_word(score: f64) -> &'static str {
-    if score >= 1.0 {
-        "won"
-    } else if score <= 0.0 {
-        "lost"
-    } else {
-        "drew"
-    }
-}
-
-/// A rating printed as a whole number (`Unr` when the player has none
-/// published, blank for a new player), as ECF and CIS lists print it.
-pub fn printed_whole(player: &Player) -> String {
-    match (player.status, player.rating) {
-        (crate::model::Status::New, _) => String::new(),
-        (s, Some(r)) if s.is_rated() => round_half_up(r).to_string(),
-        _ => "Unr".to_string(),
-    }
-}
-
-/// Half up to a whole number, as ratings print: 1011.5 → 1012.
-pub fn round_half_up(x: f64) -> i64 {
-    (x + 0.5 + 1e-9).floor() as i64
 }

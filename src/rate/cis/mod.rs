@@ -13,9 +13,10 @@ use std::fmt::Write as _;
 use chrono::{Datelike, NaiveDate};
 use rayon::prelude::*;
 
-use super::acf::num;
+use super::common::{by_event, carry_forward, extra_column, num, printed_whole, result_word, with_columns};
 use super::games::GameIndex;
-use super::{extra_column, with_columns, Calculation, OutputTable, RatingSystem, Ratings};
+use super::{Calculation, OutputTable, RatingSystem, Ratings};
+use crate::model::system::SystemName;
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::ingest::extras::{DatedEntry, HistoryEntry, HistoryKind, SystemInput, HISTORY_COLUMNS};
@@ -477,8 +478,8 @@ fn history_rows(period: &ValidPeriod, player: &Player, result: &CisPeriod) -> Ve
 }
 
 impl RatingSystem for Cis {
-    fn id(&self) -> &'static str {
-        "cis"
+    fn name(&self) -> SystemName {
+        SystemName::Cis
     }
 
     fn inputs(&self) -> &'static [SystemInput] {
@@ -549,7 +550,7 @@ impl RatingSystem for Cis {
         let mut calculations = Vec::new();
         let mut history: Vec<HistoryEntry> = Vec::new();
         for (p, r) in results.iter().enumerate() {
-            let mut next = index.carry_forward(p, &start[p]);
+            let mut next = carry_forward(&index, p, &start[p]);
             next.extra.resize(columns.len(), ExtraValue::Empty);
             if let Some(rating) = r.rating {
                 next.rating = Some(rating);
@@ -560,34 +561,28 @@ impl RatingSystem for Cis {
                     next.extra[joined_at] = ExtraValue::Date(date);
                 }
             }
-            let games: Vec<&Step> = r.steps.iter().filter(|s| matches!(s.kind, StepKind::Game(_))).collect();
+            let games: Vec<(&Step, &CisGame)> = r
+                .steps
+                .iter()
+                .filter_map(|s| match &s.kind {
+                    StepKind::Game(g) => Some((s, g)),
+                    _ => None,
+                })
+                .collect();
             next.games += games.len() as u32;
-            let mut i = 0;
-            while i < games.len() {
-                let StepKind::Game(first) = &games[i].kind else { unreachable!("only games") };
-                let event = first.event;
-                let part: Vec<&Step> = games[i..]
-                    .iter()
-                    .copied()
-                    .take_while(|s| matches!(&s.kind, StepKind::Game(g) if g.event == event))
-                    .collect();
-                i += part.len();
-                let game = |s: &Step| match &s.kind {
-                    StepKind::Game(g) => g.clone(),
-                    _ => unreachable!("only games"),
-                };
-                let rated: Vec<f64> = part.iter().filter_map(|s| game(s).opponent_rating).collect();
+            for (event, part) in by_event(&games, |(_, g)| g.event) {
+                let rated: Vec<f64> = part.iter().filter_map(|(_, g)| g.opponent_rating).collect();
                 let in_pool = r.rating.is_some();
                 calculations.push(Calculation {
                     player_id: next.id,
                     event: period.events[event as usize].code.clone(),
                     stage: 1,
                     games: part.len() as u32,
-                    score: part.iter().map(|s| game(s).score).sum(),
+                    score: part.iter().map(|(_, g)| g.score).sum(),
                     opp_avg: if rated.is_empty() { 0.0 } else { rated.iter().sum::<f64>() / rated.len() as f64 },
-                    expected: in_pool.then(|| part.iter().filter_map(|s| s.expected).sum()),
-                    bonus: in_pool.then(|| part.iter().map(|s| s.bonus).sum()),
-                    change: in_pool.then(|| part.iter().map(|s| s.change + s.bonus).sum()),
+                    expected: in_pool.then(|| part.iter().filter_map(|(s, _)| s.expected).sum()),
+                    bonus: in_pool.then(|| part.iter().map(|(s, _)| s.bonus).sum()),
+                    change: in_pool.then(|| part.iter().map(|(s, _)| s.change + s.bonus).sum()),
                 });
             }
             history.extend(history_rows(period, &next, r));
@@ -660,7 +655,7 @@ impl RatingSystem for Cis {
                 StepKind::Renewal => format!("{}: renewal, bonus +{}{after}{note}", s.date, num(s.bonus)),
                 StepKind::Game(g) => {
                     let opp = &start[g.opponent as usize];
-                    let result = super::result_word(g.score);
+                    let result = result_word(g.score);
                     let elo = match (s.expected, own, g.opponent_rating) {
                         (Some(e), Some(mine), Some(theirs)) => {
                             let d = mine - theirs;
@@ -710,7 +705,7 @@ impl RatingSystem for Cis {
     }
 
     fn printed(&self, player: &Player) -> String {
-        super::printed_whole(player)
+        printed_whole(player)
     }
 
     fn tables(&self) -> SystemTables {
@@ -719,167 +714,4 @@ impl RatingSystem for Cis {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, day).unwrap()
-    }
-
-    const SEPT: (u32, u32) = (9, 1);
-
-    #[test]
-    fn initial_rating_by_age() {
-        let birth = d(2015, 3, 10);
-        assert_eq!(initial_rating(birth, d(2020, 3, 10)), 600); // 5
-        assert_eq!(initial_rating(birth, d(2021, 3, 10)), 600); // exactly 6
-        assert_eq!(initial_rating(birth, d(2021, 4, 9)), 600); // a month not yet complete
-        assert_eq!(initial_rating(birth, d(2021, 4, 10)), 604); // 1 month: 604.17
-        assert_eq!(initial_rating(birth, d(2022, 4, 10)), 654); // 13 months: 654.17
-        assert_eq!(initial_rating(birth, d(2024, 3, 25)), 750); // 36 months
-        assert_eq!(initial_rating(birth, d(2027, 2, 10)), 895); // 71 months: 895.83, rounded down
-        assert_eq!(initial_rating(birth, d(2027, 3, 10)), 900); // 12
-        assert_eq!(initial_rating(birth, d(2040, 1, 1)), 900);
-        assert_eq!(INITIAL_RATINGS[0], 600);
-        assert_eq!(INITIAL_RATINGS[3], 612);
-        assert_eq!(INITIAL_RATINGS[72], 900);
-    }
-
-    #[test]
-    fn linear_elo_720_v_750_gives_one_and_a_half_not_the_sources_three() {
-        // The source divides by 10 (−3); K = 40 and 400 points = 100% give −1.5.
-        assert!((elo_change(750.0, 720.0, 0.5) - -1.5).abs() < 1e-9);
-        assert!((elo_change(720.0, 750.0, 0.5) - 1.5).abs() < 1e-9);
-        assert!((elo_change(750.0, 720.0, 1.0) - 18.5).abs() < 1e-9);
-        assert!((elo_change(750.0, 720.0, 0.0) - -21.5).abs() < 1e-9);
-        // A draw gives (opponent − own) / 20.
-        assert!((elo_change(800.0, 700.0, 0.5) - -5.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn differences_beyond_400_count_as_400() {
-        assert_eq!(expected(1300.0, 800.0), 1.0);
-        assert_eq!(elo_change(1300.0, 800.0, 1.0), 0.0);
-        assert_eq!(expected(700.0, 1200.0), 0.0);
-        assert!((elo_change(700.0, 1200.0, 0.5) - 20.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn one_lesson_bonus_a_month_and_45_a_school_year() {
-        let mut c = Counters::default();
-        assert_eq!(c.lesson(d(2023, 9, 5), SEPT), Ok(5.0));
-        assert!(c.lesson(d(2023, 9, 20), SEPT).is_err()); // same month
-        for m in [10, 11, 12] {
-            assert_eq!(c.lesson(d(2023, m, 3), SEPT), Ok(5.0));
-        }
-        for m in 1..=5 {
-            assert_eq!(c.lesson(d(2024, m, 3), SEPT), Ok(5.0));
-        }
-        // Nine bonuses (45 points) this school year: June's lesson earns none.
-        assert!(c.lesson(d(2024, 6, 3), SEPT).is_err());
-        // A new school year starts on 1 September.
-        assert_eq!(c.lesson(d(2024, 9, 3), SEPT), Ok(5.0));
-    }
-
-    #[test]
-    fn counters_from_the_history_carry_across_periods() {
-        let row = |kind, date, bonus| HistoryEntry {
-            id: 1,
-            date,
-            kind,
-            event: String::new(),
-            opponent: None,
-            opponent_rating: None,
-            result: None,
-            change: 0.0,
-            bonus,
-            rating: None,
-            note: String::new(),
-        };
-        let rows = [
-            row(HistoryKind::Renewal, d(2023, 9, 10), 30.0),
-            row(HistoryKind::Lesson, d(2023, 10, 1), 5.0),
-            row(HistoryKind::Lesson, d(2023, 11, 1), 0.0),
-        ];
-        let mut c = Counters::from_history(&rows, SEPT);
-        assert!(c.renewal(d(2024, 5, 1), SEPT).is_err()); // same school year
-        assert_eq!(c.renewal(d(2024, 9, 1), SEPT), Ok(30.0));
-        assert!(c.lesson(d(2023, 10, 20), SEPT).is_err());
-        assert_eq!(c.lesson(d(2023, 11, 20), SEPT), Ok(5.0)); // November's row gave no bonus
-    }
-
-    #[test]
-    fn activity_bonus_at_most_20_a_month() {
-        let mut c = Counters::default();
-        let total: f64 = (0..25).map(|_| c.activity(d(2024, 3, 9))).sum();
-        assert_eq!(total, 20.0);
-        assert_eq!(c.activity(d(2024, 4, 1)), 1.0);
-    }
-
-    #[test]
-    fn a_draw_between_720_and_750_plus_activity() {
-        let game =
-            |rating| CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: Some(rating), score: 0.5 };
-        let low = PlayerPeriod { rating: Some(720.0), games: vec![game(750.0)], ..Default::default() };
-        let high = PlayerPeriod { rating: Some(750.0), games: vec![game(720.0)], ..Default::default() };
-        let r = run_period(&low, start_rating(&low, d(2024, 3, 31)), SEPT);
-        assert_eq!(r.rating, Some(722.5));
-        let r = run_period(&high, start_rating(&high, d(2024, 3, 31)), SEPT);
-        assert_eq!(r.rating, Some(749.5));
-        assert_eq!((r.steps[0].change, r.steps[0].bonus), (-1.5, 1.0));
-    }
-
-    #[test]
-    fn a_newcomer_with_age_rating_lesson_and_renewal() {
-        // Born 2015-09-20; first event, a lesson on 2024-03-05: 8 years 5 months,
-        // 29 months past 6: 600 + ⌊1450/12⌋ = 720; lesson +5; renewal +30 → 755.
-        let p = PlayerPeriod {
-            birth: Some(d(2015, 9, 20)),
-            lessons: vec![d(2024, 3, 5)],
-            renewals: vec![d(2024, 3, 12)],
-            ..Default::default()
-        };
-        let start = start_rating(&p, d(2024, 3, 31));
-        assert_eq!(start, Some(StartRating::Enters { date: d(2024, 3, 5), months: 101, rating: 720 }));
-        let r = run_period(&p, start, SEPT);
-        assert_eq!(r.steps.len(), 3);
-        assert_eq!(r.steps[0].rating, Some(720.0));
-        assert_eq!(r.steps[1].rating, Some(725.0));
-        assert_eq!(r.steps[2].rating, Some(755.0));
-        assert_eq!(r.rating, Some(755.0));
-    }
-
-    #[test]
-    fn a_renewal_raises_a_low_rating_to_the_age_rating() {
-        // 650 at age 10 (the age rating is 800): +30 is 680, raised to 800.
-        let p = PlayerPeriod {
-            birth: Some(d(2014, 3, 1)),
-            rating: Some(650.0),
-            renewals: vec![d(2024, 3, 1)],
-            ..Default::default()
-        };
-        let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
-        assert_eq!(r.steps[0].bonus, 150.0);
-        assert_eq!(r.rating, Some(800.0));
-        // A second renewal in the same school year earns nothing.
-        let p = PlayerPeriod { renewals: vec![d(2024, 3, 1), d(2024, 4, 1)], ..p };
-        let r = run_period(&p, start_rating(&p, d(2024, 4, 30)), SEPT);
-        assert_eq!(r.steps[1].bonus, 0.0);
-        assert_eq!(r.rating, Some(800.0));
-    }
-
-    #[test]
-    fn games_against_players_without_a_cis_rating_earn_activity_only() {
-        let game = CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: None, score: 1.0 };
-        let p = PlayerPeriod { rating: Some(700.0), games: vec![game], ..Default::default() };
-        let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
-        assert_eq!(r.rating, Some(701.0));
-        // Without a birth date there is no initial rating: the game is only recorded.
-        let game = CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: Some(700.0), score: 1.0 };
-        let p = PlayerPeriod { games: vec![game], ..Default::default() };
-        let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
-        assert_eq!(r.rating, None);
-        assert_eq!(r.steps.len(), 1);
-        assert!(r.steps[0].note.contains("no birth date"));
-    }
-}
+mod tests;

@@ -9,9 +9,11 @@ use std::fmt::Write as _;
 use chrono::Months;
 use rayon::prelude::*;
 
+use super::common::{carry_forward, num, percent_score, round_half_away, round_half_up, CountedGame, EventPart};
 use super::games::{GameIndex, GameRef};
 use super::tables::{dp, expected_percent, hundredths, table2_row};
-use super::{round_half_up, Calculation, RatingSystem, Ratings};
+use super::{Calculation, RatingSystem, Ratings};
+use crate::model::system::SystemName;
 use crate::model::time_control::{minutes, Control, TimeControl};
 use crate::model::{Player, Status};
 use crate::rate::tables::SystemTables;
@@ -24,15 +26,6 @@ pub struct Acf;
 pub const CLAMP: f64 = 336.0;
 /// Points per game of score above expectation.
 pub const K: f64 = 15.0;
-
-/// Games counted in one event during stage 1.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EventPart {
-    pub event: u32,
-    pub games: u32,
-    pub score: f64,
-    pub opp_sum: f64,
-}
 
 /// A partially-rated player's performance rating (stage 1).
 #[derive(Debug, Clone, PartialEq)]
@@ -97,12 +90,6 @@ pub fn status_after(games: u32, score: f64) -> Status {
     }
 }
 
-/// P = T / G in hundredths, rounded half up and kept within .01 to .99.
-pub fn percent_score(total: f64, games: u32) -> u32 {
-    let p = round_half_up(total * 100.0 / games as f64);
-    p.clamp(1, 99) as u32
-}
-
 /// Bonus points for an event (only with 6 or more games).
 pub fn bonus(games: u32, surplus: f64) -> f64 {
     let threshold = match games {
@@ -118,29 +105,17 @@ pub fn bonus(games: u32, surplus: f64) -> f64 {
     }
 }
 
-/// Rounds half away from zero (D in stage 2: 198.5 → 199, −198.5 → −199).
-pub fn round_half_away(x: f64) -> i64 {
-    let r = (x.abs() + 0.5 + 1e-9).floor();
-    (r as i64) * if x < 0.0 { -1 } else { 1 }
-}
-
 /// The performance rating of a partially-rated player over his games this period.
 pub fn stage1(player: &Player, games: &[GameRef], start: &[Player]) -> Option<Stage1> {
     let own = if player.status == Status::Provisional { player.rating } else { None };
-    let mut parts: Vec<EventPart> = Vec::new();
-    for g in games {
-        let opp = &start[g.opponent as usize];
-        let Some(r) = opp.rating.filter(|_| opp.status.is_rated()) else { continue };
-        let r = clamp_336(r, own);
-        match parts.last_mut() {
-            Some(p) if p.event == g.event => {
-                p.games += 1;
-                p.score += g.score as f64;
-                p.opp_sum += r;
-            }
-            _ => parts.push(EventPart { event: g.event, games: 1, score: g.score as f64, opp_sum: r }),
-        }
-    }
+    let counted: Vec<CountedGame> = games
+        .iter()
+        .map(|g| {
+            let opp = &start[g.opponent as usize];
+            CountedGame::new(g, opp.rating.filter(|_| opp.status.is_rated()), |r| clamp_336(r, own))
+        })
+        .collect();
+    let parts = EventPart::all(&counted);
     if parts.is_empty() {
         return None;
     }
@@ -166,27 +141,12 @@ pub fn performance(player: &Player, parts: Vec<EventPart>, ng: u32, sr: f64, ts:
 /// gives the rating to use for opponent `i`, or `None` to skip the game.
 pub fn stage2(player: &Player, games: &[GameRef], rating_of: impl Fn(usize) -> Option<f64>) -> Stage2 {
     let ro = player.rating.expect("a confirmed player has a rating");
-    let mut events: Vec<EventCalc> = Vec::new();
-    let mut current: Option<(u32, u32, f64, f64)> = None;
-    let close = |acc: (u32, u32, f64, f64), events: &mut Vec<EventCalc>| {
-        let (event, ng, sa, sum) = acc;
-        events.push(event_change(event, ng, sa, sum / ng as f64, ro));
-    };
-    for g in games {
-        let Some(r) = rating_of(g.opponent as usize) else { continue };
-        let r = clamp_336(r, Some(ro));
-        current = match current {
-            Some((e, ng, sa, sum)) if e == g.event => Some((e, ng + 1, sa + g.score as f64, sum + r)),
-            Some(acc) => {
-                close(acc, &mut events);
-                Some((g.event, 1, g.score as f64, r))
-            }
-            None => Some((g.event, 1, g.score as f64, r)),
-        };
-    }
-    if let Some(acc) = current {
-        close(acc, &mut events);
-    }
+    let counted: Vec<CountedGame> =
+        games.iter().map(|g| CountedGame::new(g, rating_of(g.opponent as usize), |r| clamp_336(r, Some(ro)))).collect();
+    let events: Vec<EventCalc> = EventPart::all(&counted)
+        .into_iter()
+        .map(|p| event_change(p.event, p.games, p.score, p.opp_sum / p.games as f64, ro))
+        .collect();
     let rn = ro + events.iter().map(|e| e.change).sum::<f64>();
     Stage2 { ro, events, rn }
 }
@@ -211,8 +171,8 @@ pub fn event_change(event: u32, ng: u32, sa: f64, ar: f64, ro: f64) -> EventCalc
 }
 
 impl RatingSystem for Acf {
-    fn id(&self) -> &'static str {
-        "acf"
+    fn name(&self) -> SystemName {
+        SystemName::Acf
     }
 
     fn check_time_control(&self, tc: &TimeControl) -> Result<(), String> {
@@ -264,7 +224,7 @@ impl RatingSystem for Acf {
         let mut removed = Vec::with_capacity(n);
         let mut calculations = Vec::new();
         for p in 0..n {
-            let mut next = index.carry_forward(p, &start[p]);
+            let mut next = carry_forward(&index, p, &start[p]);
             if let Some(s) = &stage1_results[p] {
                 next.games = s.g;
                 next.score = s.t;
@@ -284,9 +244,17 @@ impl RatingSystem for Acf {
                 next.games += s.events.iter().map(|e| e.games).sum::<u32>();
                 for e in &s.events {
                     let code = &period.events[e.event as usize].code;
-                    calculations.push(Calculation::change(
-                        next.id, code, e.games, e.score, e.opp_avg, e.expected, e.bonus, e.change,
-                    ));
+                    calculations.push(Calculation {
+                        player_id: next.id,
+                        event: code.clone(),
+                        stage: 2,
+                        games: e.games,
+                        score: e.score,
+                        opp_avg: e.opp_avg,
+                        expected: Some(e.expected),
+                        bonus: Some(e.bonus),
+                        change: Some(e.change),
+                    });
                 }
             }
             removed.push(next.games < 30 && next.last_played.is_some_and(|d| d < removal_limit));
@@ -319,7 +287,7 @@ impl RatingSystem for Acf {
         };
         let opponent_line = |g: &GameRef, used: Option<f64>, clamped_from: f64| {
             let opp = &start[g.opponent as usize];
-            let result = super::result_word(g.score as f64);
+            let result = super::common::result_word(g.score as f64);
             match used {
                 None => format!(
                     "    {result} v {} ({}): not counted, the opponent is not rated",
@@ -545,150 +513,5 @@ fn describe_status(p: &Player, system: &Acf) -> String {
     s
 }
 
-/// A number with at most two decimals and no trailing zeros: 1011.5, 1056.7, 1285.
-pub fn num(x: f64) -> String {
-    let s = format!("{:.2}", x);
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_string()
-    } else {
-        s.to_string()
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn player(status: Status, rating: Option<f64>, games: u32, score: f64, opp_avg: Option<f64>) -> Player {
-        let mut p = Player::new(1, "Test", "Player");
-        p.status = status;
-        p.rating = rating;
-        p.games = games;
-        p.score = score;
-        p.opp_avg = opp_avg;
-        p
-    }
-
-    #[test]
-    fn smith_first_period_is_1010_unrated_4r() {
-        let smith = player(Status::New, None, 0, 0.0, None);
-        let s = performance(&smith, vec![], 5, 1250.0 * 5.0, 1.0);
-        assert_eq!(s.percent, 20);
-        assert_eq!(s.dp, -240);
-        assert_eq!(s.rp, 1010.0);
-        assert_eq!(s.status, Status::Unrated);
-        let mut after = smith.clone();
-        after.status = s.status;
-        after.games = s.g;
-        after.rating = Some(s.rp);
-        assert_eq!(Acf.printed(&after), "4R");
-    }
-
-    #[test]
-    fn smith_second_period_is_1055_not_the_sources_1050() {
-        // The source prints 1050, but its own numbers give 1285 + (−230) = 1055.
-        let smith = player(Status::Unrated, Some(1010.0), 5, 1.0, Some(1250.0));
-        let s = performance(&smith, vec![], 7, 9170.0, 1.5);
-        assert_eq!(s.ar, 1285.0);
-        assert_eq!(s.percent, 21); // 2.5 / 12 = .208 → .21
-        assert_eq!(s.dp, -230);
-        assert_eq!(s.rp, 1055.0);
-        assert_eq!(s.status, Status::Provisional);
-    }
-
-    #[test]
-    fn brown_first_event_gains_1_5() {
-        let e = event_change(0, 7, 1.5, 1250.0, 1010.0);
-        assert_eq!(e.d, 240);
-        assert_eq!(e.expected_percent, 20);
-        assert!((e.expected - 1.40).abs() < 1e-9);
-        assert_eq!(e.bonus, 0.0);
-        assert!((e.change - 1.5).abs() < 1e-9);
-        assert_eq!(round_half_up(1010.0 + e.change), 1012);
-    }
-
-    #[test]
-    fn brown_second_event_is_54_60_not_the_sources_52_50() {
-        // The source reads .25 from Table 2 for D = 198.5; its own table gives .24 for 198-206.
-        let e = event_change(0, 7, 4.0, 1210.0, 1011.5);
-        assert_eq!(e.d, 199);
-        assert_eq!(e.expected_percent, 24);
-        assert!((e.expected - 1.68).abs() < 1e-9);
-        assert!((e.bonus - 19.80).abs() < 1e-9);
-        assert!((e.change - 54.60).abs() < 1e-9);
-    }
-
-    #[test]
-    fn the_336_rule_clamps_both_ways() {
-        assert_eq!(clamp_336(2400.0, Some(1051.0)), 1387.0);
-        assert_eq!(clamp_336(1051.0, Some(2400.0)), 2064.0);
-        assert_eq!(clamp_336(2400.0, None), 2400.0);
-        let smith = event_change(0, 1, 0.5, 1387.0, 1051.0);
-        assert!((1051.0 + smith.change - 1056.7).abs() < 1e-9);
-        let jones = event_change(0, 1, 0.5, 2064.0, 2400.0);
-        assert!((2400.0 + jones.change - 2394.3).abs() < 1e-9);
-    }
-
-    #[test]
-    fn statuses_and_their_limits() {
-        assert_eq!(status_after(8, 4.0), Status::Unrated);
-        assert_eq!(status_after(9, 4.0), Status::Provisional);
-        assert_eq!(status_after(29, 4.0), Status::Provisional);
-        assert_eq!(status_after(30, 2.0), Status::Confirmed); // exactly 2/30
-        assert_eq!(status_after(30, 1.5), Status::Unrated); // below 2/30
-        assert_eq!(status_after(12, 12.0), Status::Unrated); // 100%
-        assert_eq!(status_after(12, 11.5), Status::Provisional);
-    }
-
-    #[test]
-    fn percentages_round_half_up_and_stay_within_table_1() {
-        assert_eq!(percent_score(2.5, 12), 21);
-        assert_eq!(percent_score(1.0, 8), 13); // .125 → .13
-        assert_eq!(percent_score(0.0, 10), 1);
-        assert_eq!(percent_score(10.0, 10), 99);
-    }
-
-    #[test]
-    fn bonus_thresholds_by_games() {
-        assert_eq!(bonus(5, 3.0), 0.0);
-        assert!((bonus(6, 1.5) - 7.5).abs() < 1e-9);
-        assert_eq!(bonus(10, 1.0), 0.0);
-        assert!((bonus(11, 2.5) - 7.5).abs() < 1e-9);
-        assert_eq!(bonus(15, 2.0), 0.0);
-        assert!((bonus(16, 3.5) - 7.5).abs() < 1e-9);
-    }
-
-    #[test]
-    fn d_rounds_half_away_from_zero() {
-        assert_eq!(round_half_away(198.5), 199);
-        assert_eq!(round_half_away(-198.5), -199);
-        assert_eq!(round_half_away(198.4), 198);
-        assert_eq!(round_half_up(1011.5), 1012);
-        assert_eq!(round_half_up(1056.7), 1057);
-    }
-
-    #[test]
-    fn printed_ratings() {
-        let p = |status, rating, games| player(status, rating, games, 0.0, None);
-        assert_eq!(Acf.printed(&p(Status::Confirmed, Some(1571.5), 40)), "1572");
-        assert_eq!(Acf.printed(&p(Status::Provisional, Some(1111.2), 12)), "1111p");
-        assert_eq!(Acf.printed(&p(Status::Unrated, Some(1010.0), 7)), "2R");
-        assert_eq!(Acf.printed(&p(Status::Unrated, None, 0)), "9R");
-        assert_eq!(Acf.printed(&p(Status::Unrated, Some(900.0), 12)), "Unr");
-        assert_eq!(Acf.printed(&p(Status::New, None, 0)), "");
-    }
-
-    #[test]
-    fn time_controls_of_the_acf_rules() {
-        let ok = |s: &str| Acf.check_time_control(&TimeControl::parse(s).unwrap());
-        assert!(ok("40/7200:1800").is_ok()); // 3 minutes a move
-        assert!(ok("30/3600:1800").is_ok()); // exactly 2 minutes a move at move 30
-        assert!(ok("3600").is_ok()); // rapid: 60 minutes for all moves
-        assert!(ok("5400+30").is_ok());
-        assert!(ok("3000+10").is_ok()); // 50 minutes + 60 × 10 s = 60 minutes
-        assert!(ok("1500+10").is_err());
-        assert!(ok("300+3").is_err());
-        assert!(ok("20/1800:900").is_err()); // 45 minutes for 60 moves, first control before move 30
-    }
-}
+mod tests;

@@ -11,11 +11,15 @@ use std::fmt::Write as _;
 use chrono::Months;
 use rayon::prelude::*;
 
-use super::acf::{num, percent_score, round_half_away, EventPart};
+use super::common::{
+    by_event, carry_forward, event_totals, num, percent_score, result_word, round_half_away, round_half_up,
+    CountedGame, EventPart,
+};
 use super::games::{GameIndex, GameRef};
 use super::tables::{dp, expected_percent, hundredths};
-use super::{event_totals, round_half_up, withdraw_events, Calculation, RatingSystem, Ratings};
+use super::{withdraw_events, Calculation, RatingSystem, Ratings};
 use crate::diag::{Code, Diagnostic, Location};
+use crate::model::system::SystemName;
 use crate::model::time_control::{Control, TimeControl};
 use crate::model::{Outcome, Player, Status};
 use crate::rate::tables::SystemTables;
@@ -273,18 +277,15 @@ pub fn established(
     let ro = player.rating.expect("an established player has a rating");
     let mut tournaments: Vec<Tournament> = Vec::new();
     let mut running = ro;
-    let mut i = 0;
-    while i < games.len() {
-        let event = games[i].event;
-        let mut calcs = Vec::new();
-        while i < games.len() && games[i].event == event {
-            let g = games[i];
-            if let Some(r) = rating_of(g.opponent as usize) {
+    for (event, run) in by_event(games, |g| g.event) {
+        let calcs: Vec<GameCalc> = run
+            .iter()
+            .filter_map(|g| {
+                let r = rating_of(g.opponent as usize)?;
                 let (d, table, expectancy) = game_expectancy(ro, r);
-                calcs.push(GameCalc { opponent: g.opponent, rating: r, score: g.score as f64, d, table, expectancy });
-            }
-            i += 1;
-        }
+                Some(GameCalc { opponent: g.opponent, rating: r, score: g.score as f64, d, table, expectancy })
+            })
+            .collect();
         if !calcs.is_empty() {
             let t = tournament(event, calcs, ro, running, won(event));
             running += t.change;
@@ -302,19 +303,14 @@ pub fn established(
 /// The performance rating of a provisional (or unrated) player over all his
 /// games, against opponents rated at the start of the period.
 pub fn provisional(player: &Player, games: &[GameRef], start: &[Player]) -> Option<Provisional> {
-    let mut parts: Vec<EventPart> = Vec::new();
-    for g in games {
-        let opp = &start[g.opponent as usize];
-        let Some(r) = opp.rating.filter(|_| opp.status.is_rated()) else { continue };
-        match parts.last_mut() {
-            Some(p) if p.event == g.event => {
-                p.games += 1;
-                p.score += g.score as f64;
-                p.opp_sum += r;
-            }
-            _ => parts.push(EventPart { event: g.event, games: 1, score: g.score as f64, opp_sum: r }),
-        }
-    }
+    let counted: Vec<CountedGame> = games
+        .iter()
+        .map(|g| {
+            let opp = &start[g.opponent as usize];
+            CountedGame::new(g, opp.rating.filter(|_| opp.status.is_rated()), |r| r)
+        })
+        .collect();
+    let parts = EventPart::all(&counted);
     if parts.is_empty() {
         return None;
     }
@@ -387,8 +383,8 @@ fn unrated_remark(remarks: Option<&str>) -> Option<&'static str> {
 }
 
 impl RatingSystem for Nzcf {
-    fn id(&self) -> &'static str {
-        "nzcf"
+    fn name(&self) -> SystemName {
+        SystemName::Nzcf
     }
 
     fn check_time_control(&self, tc: &TimeControl) -> Result<(), String> {
@@ -494,7 +490,7 @@ impl RatingSystem for Nzcf {
         let mut removed = Vec::with_capacity(n);
         let mut calculations = Vec::new();
         for p in 0..n {
-            let mut next = index.carry_forward(p, &start[p]);
+            let mut next = carry_forward(&index, p, &start[p]);
             if let Some(s) = &stage1[p] {
                 next.games = s.g;
                 next.score = s.t;
@@ -516,7 +512,17 @@ impl RatingSystem for Nzcf {
                 for t in &s.tournaments {
                     let code = &period.events[t.event as usize].code;
                     let opp_avg = t.games.iter().map(|g| g.rating).sum::<f64>() / t.n as f64;
-                    calculations.push(Calculation::change(next.id, code, t.n, t.wa, opp_avg, t.we, t.bonus, t.change));
+                    calculations.push(Calculation {
+                        player_id: next.id,
+                        event: code.clone(),
+                        stage: 2,
+                        games: t.n,
+                        score: t.wa,
+                        opp_avg,
+                        expected: Some(t.we),
+                        bonus: Some(t.bonus),
+                        change: Some(t.change),
+                    });
                 }
             }
             let inactive_since = if next.status == Status::Confirmed { established_limit } else { provisional_limit };
@@ -548,7 +554,7 @@ impl RatingSystem for Nzcf {
             let ev = &period.events[e as usize];
             format!("{} {}", ev.code, ev.name)
         };
-        let result = super::result_word;
+        let result = result_word;
         if games.is_empty() {
             let _ = writeln!(out, "\nNo rated games this period (forfeits, byes, adjudicated games and games against computers never count).");
         }
@@ -835,195 +841,4 @@ fn describe(p: &Player, system: &Nzcf) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn game(opponent: u32, rating: f64, score: f64, ro: f64) -> GameCalc {
-        let (d, table, expectancy) = game_expectancy(ro, rating);
-        GameCalc { opponent, rating, score, d, table, expectancy }
-    }
-
-    fn player(status: Status, rating: Option<f64>, games: u32, score: f64, opp_avg: Option<f64>) -> Player {
-        let mut p = Player::new(1, "Test", "Player");
-        p.status = status;
-        p.rating = rating;
-        p.games = games;
-        p.score = score;
-        p.opp_avg = opp_avg;
-        p
-    }
-
-    /// Ro 1800 scores 4/5 against 1900, 1850, 1800, 1750 and 2000.
-    fn strong_tournament(running: f64, winner: bool) -> Tournament {
-        let ro = 1800.0;
-        let games = vec![
-            game(1, 1900.0, 1.0, ro),
-            game(2, 1850.0, 1.0, ro),
-            game(3, 1800.0, 0.5, ro),
-            game(4, 1750.0, 1.0, ro),
-            game(5, 2000.0, 0.5, ro),
-        ];
-        tournament(0, games, ro, running, winner)
-    }
-
-    #[test]
-    fn k_falls_as_the_rating_rises() {
-        assert_eq!(k_factor(1800.0), 24.0);
-        assert_eq!(k_factor(2200.0), 16.0);
-        assert_eq!(k_factor(1500.0), 30.0);
-    }
-
-    #[test]
-    fn each_game_expectancy_is_kept_within_10_and_90() {
-        assert_eq!(game_expectancy(1800.0, 1900.0), (100, 36, 36));
-        assert_eq!(game_expectancy(1800.0, 1750.0), (-50, 57, 57));
-        assert_eq!(game_expectancy(2000.0, 1500.0), (-500, 96, 90));
-        assert_eq!(game_expectancy(1500.0, 2000.0), (500, 4, 10));
-        assert_eq!(game_expectancy(1800.0, 1800.4), (0, 50, 50));
-    }
-
-    #[test]
-    fn a_bonus_cut_by_the_gain_limit() {
-        // We = .36 + .43 + .50 + .57 + .24 = 2.10; Pa = 80%, Pe = 42%: factor 3.8 → 3.
-        let t = strong_tournament(1800.0, false);
-        assert!((t.we - 2.10).abs() < 1e-9);
-        assert!((t.pa - 80.0).abs() < 1e-9 && (t.pe - 42.0).abs() < 1e-9);
-        assert_eq!(t.factor, Ok(3.0));
-        assert!((t.plain - 45.6).abs() < 1e-9); // 24 × 1.90
-        assert!((t.with_bonus - 136.8).abs() < 1e-9); // 24 × 3 × 1.90
-                                                      // Rp = 1800 + Dp(.80) − Dp(.42) = 1800 + 240 + 57 = 2097; L = 30 × 297 / 100 = 89.1.
-        assert_eq!((t.da, t.de), (240, -57));
-        assert_eq!(t.rp, 2097.0);
-        assert!((t.limit - 89.1).abs() < 1e-9);
-        assert!(t.limited);
-        assert!((t.change - 89.1).abs() < 1e-9);
-        assert!((t.bonus - 43.5).abs() < 1e-9);
-    }
-
-    #[test]
-    fn no_bonus_under_four_games_over_2200_or_below_the_margin() {
-        assert_eq!(bonus_factor(3, 1800.0, 100.0, 50.0), Err(NoBonus::FewGames));
-        assert_eq!(bonus_factor(5, 2201.0, 100.0, 50.0), Err(NoBonus::Over2200));
-        assert_eq!(bonus_factor(5, 2200.0, 70.0, 50.0), Ok(2.0));
-        assert_eq!(bonus_factor(5, 1800.0, 59.0, 50.0), Err(NoBonus::BelowMargin));
-        assert_eq!(bonus_factor(5, 1800.0, 60.0, 50.0), Ok(1.0));
-        assert_eq!(bonus_factor(5, 1800.0, 75.0, 50.0), Ok(2.5));
-    }
-
-    #[test]
-    fn a_bonus_never_takes_a_player_past_2200() {
-        // 2150 + 60 with the bonus passes 2200: cut to 50.
-        assert_eq!(cut_at_2200(2150.0, 20.0, 60.0), 50.0);
-        // Already past 2200 without the bonus: the plain gain stands, no more.
-        assert_eq!(cut_at_2200(2190.0, 32.8, 98.4), 32.8);
-        // Under the ceiling: the whole bonus.
-        assert_eq!(cut_at_2200(2000.0, 20.0, 60.0), 60.0);
-    }
-
-    #[test]
-    fn the_2200_cut_inside_a_tournament() {
-        // The strong tournament at a running rating of 2150 (Ro 1800 earlier in the period):
-        // 136.8 would pass 2200, so 50; the gain limit (89.1) is not reached.
-        let t = strong_tournament(2150.0, false);
-        assert_eq!(t.cut_at_2200, Some(50.0));
-        assert!(!t.limited);
-        assert!((t.change - 50.0).abs() < 1e-9);
-        assert!((t.bonus - 4.4).abs() < 1e-9);
-    }
-
-    #[test]
-    fn a_winner_loses_no_points() {
-        // Ro 2000 scores 3/4 against four 1500s: each game expects .96, kept at .90.
-        let ro = 2000.0;
-        let games = || {
-            vec![game(1, 1500.0, 1.0, ro), game(2, 1500.0, 1.0, ro), game(3, 1500.0, 0.5, ro), game(4, 1500.0, 0.5, ro)]
-        };
-        let loser = tournament(0, games(), ro, ro, false);
-        assert!((loser.we - 3.6).abs() < 1e-9);
-        assert!((loser.change - -12.0).abs() < 1e-9); // 20 × (3 − 3.6)
-        let winner = tournament(0, games(), ro, ro, true);
-        assert!(winner.loss_waived);
-        assert_eq!(winner.change, 0.0);
-    }
-
-    #[test]
-    fn the_gain_limit_grows_with_rounds_and_performance() {
-        assert!((gain_limit(5, 2097.0, 1800.0) - 89.1).abs() < 1e-9);
-        assert!((gain_limit(9, 1900.0, 1800.0) - 50.0).abs() < 1e-9);
-        assert_eq!(gain_limit(4, 1800.0, 1800.0), 0.0);
-    }
-
-    #[test]
-    fn the_period_cap_keeps_the_gain_within_the_period_performance() {
-        // +120 over 10 games scoring 6 against an expectation of 5: Pa .60 → 72, Pe .50 → 0.
-        let (rn, cap) = period_cap(1800.0, 120.0, 10, 6.0, 5.0);
-        let cap = cap.unwrap();
-        assert_eq!(cap.rp, 1872.0);
-        assert!(cap.capped);
-        assert_eq!(rn, 1872.0);
-        // Never below Ro because of the cap: performance 1786 (Pa .48 → −14, Pe .50 → 0).
-        let (rn, cap) = period_cap(1800.0, 5.0, 25, 12.0, 12.5);
-        assert_eq!(cap.unwrap().rp, 1786.0);
-        assert_eq!(rn, 1800.0);
-        // Losses are not capped.
-        assert_eq!(period_cap(1800.0, -30.0, 5, 1.0, 2.5), (1770.0, None));
-    }
-
-    #[test]
-    fn provisional_rating_is_the_performance_over_all_games() {
-        // 3/5 against 1600s: P .60 → Dp 72, Rp 1672.
-        let newcomer = player(Status::New, None, 0, 0.0, None);
-        let s = provisional_performance(&newcomer, vec![], 5, 8000.0, 3.0);
-        assert_eq!((s.percent, s.dp, s.rp), (Some(60), Some(72), Some(1672.0)));
-        assert_eq!(s.status, Status::Provisional);
-        // Carried games count: 6 earlier at 1500 scoring 2, then 10 at 1700 scoring 6.
-        let earlier = player(Status::Provisional, Some(1400.0), 6, 2.0, Some(1500.0));
-        let s = provisional_performance(&earlier, vec![], 10, 17000.0, 6.0);
-        assert_eq!(s.g, 16);
-        assert!((s.ar - 1625.0).abs() < 1e-9); // (9000 + 17000) / 16
-        assert_eq!(s.percent, Some(50)); // 8 / 16
-        assert_eq!(s.rp, Some(1625.0));
-        assert_eq!(s.status, Status::Provisional); // 15 or more: established from the next period
-        let reached = Player { status: s.status, rating: s.rp, games: s.g, ..earlier.clone() };
-        assert!(is_established(&reached));
-        assert!(!is_established(&earlier));
-    }
-
-    #[test]
-    fn zero_and_full_scores_give_no_rating() {
-        let newcomer = player(Status::New, None, 0, 0.0, None);
-        let zero = provisional_performance(&newcomer, vec![], 4, 6400.0, 0.0);
-        assert_eq!((zero.rp, zero.status), (None, Status::Unrated));
-        let full = provisional_performance(&newcomer, vec![], 4, 6400.0, 4.0);
-        assert_eq!((full.rp, full.status), (None, Status::Unrated));
-    }
-
-    #[test]
-    fn ninety_seconds_a_move_in_the_first_control() {
-        let ok = |s: &str| Nzcf.check_time_control(&TimeControl::parse(s).unwrap());
-        assert!(ok("40/3600:1800").is_ok()); // exactly 90 s a move
-        assert!(ok("40/7200:1800").is_ok());
-        assert!(ok("40/3000+15:900").is_ok()); // 3000 + 40 × 15 = 3600
-        assert!(ok("5400+30").is_ok()); // 120 s a move over 60 moves
-        assert!(ok("40/3000:1800").is_err()); // 75 s a move
-        assert!(ok("3600").is_err()); // 60 s a move over 60 moves
-        assert!(ok("1500+10").is_err());
-    }
-
-    #[test]
-    fn remarks_that_keep_a_game_unrated() {
-        assert_eq!(unrated_remark(Some("adjudicated")), Some("adjudicated"));
-        assert_eq!(unrated_remark(Some("adjudication: white wins")), Some("adjudicated"));
-        assert_eq!(unrated_remark(Some("v computer")), Some("against a computer"));
-        assert_eq!(unrated_remark(Some("late start")), None);
-        assert_eq!(unrated_remark(None), None);
-    }
-
-    #[test]
-    fn printed_ratings() {
-        assert_eq!(Nzcf.printed(&player(Status::Confirmed, Some(1889.1), 40, 0.0, None)), "1889");
-        assert_eq!(Nzcf.printed(&player(Status::Provisional, Some(1672.0), 5, 3.0, None)), "1672p");
-        assert_eq!(Nzcf.printed(&player(Status::Unrated, None, 4, 0.0, None)), "Unr");
-        assert_eq!(Nzcf.printed(&player(Status::New, None, 0, 0.0, None)), "");
-    }
-}
+mod tests;
