@@ -222,7 +222,9 @@ pub fn rate_only(data: &Path) -> Result<(Loaded, Ratings)> {
 /// One player's calculation, step by step (`ratebook explain`).
 pub fn explain(data: &Path, id: u32) -> Result<Option<String>> {
     let (loaded, ratings) = rate_only(data)?;
-    Ok(loaded.system.explain(&loaded.validated.period, &ratings, id))
+    let period = &loaded.validated.period;
+    let Some(p) = period.players.players.iter().position(|player| player.id == id) else { return Ok(None) };
+    Ok(Some(loaded.system.explain(period, &ratings, p).to_text()))
 }
 
 /// The booklet's data for a data folder (for tests and tools).

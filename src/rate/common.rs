@@ -1,11 +1,18 @@
 //! What the rule sets share, so that none imports another: rounding and
 //! printing numbers, the percentage score, a player's games grouped by event
 //! and the parts of them that count, each event's standings totals, the
-//! player file's extra columns, and carrying a record into the new file.
+//! player file's extra columns, carrying a record into the new file, and the
+//! two-stage run of the ACF and NZCF rules.
 
 use std::collections::HashMap;
+use std::fmt::Debug;
+use std::time::Instant;
+
+use chrono::NaiveDate;
+use rayon::prelude::*;
 
 use super::games::{GameIndex, GameRef};
+use super::{Calculation, Ratings, Trace};
 use crate::model::names::normalise;
 use crate::model::{Outcome, Player, Status};
 use crate::validate::{Event, ValidPeriod};
@@ -179,6 +186,116 @@ pub fn carry_forward(index: &GameIndex, player: usize, record: &Player) -> Playe
         }
     }
     next
+}
+
+/// Where a two-stage rule set rates a player, with what that stage worked out.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stage<P, C> {
+    /// Stage 1: a partially rated player's performance over all his games.
+    One(P),
+    /// Stage 2: an established player's change, event by event.
+    Two(C),
+}
+
+/// A stage's result with the player's games as it counted them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Counted<T> {
+    pub games: Vec<CountedGame>,
+    pub result: T,
+}
+
+/// The rules of a rule set that rates in two stages (the ACF's and the
+/// NZCF's): partially rated players first get a performance rating over all
+/// their games (stage 1); established players then change event by event,
+/// against the ratings stage 1 left (stage 2). [`rate_in_two_stages`] runs
+/// them, each stage player by player, side by side.
+pub trait TwoStages: Sync {
+    /// What stage 1 works out for one player, and stage 2.
+    type Performance: Debug + Send + Sync + 'static;
+    type Change: Debug + Send + Sync + 'static;
+    /// What stage 2 reads about the whole period, worked out once (NZCF: each event's winners).
+    type Context: Sync;
+
+    /// Whether the player is rated in stage 2 rather than stage 1.
+    fn established(&self, player: &Player) -> bool;
+    /// Stage 1 over the player's games, against the start records `start`.
+    fn performance(&self, player: &Player, games: &[GameRef], start: &[Player]) -> Self::Performance;
+    /// The rating a player of stage 1 counts with in stage 2 (`None`: not rated).
+    fn rating_after(&self, player: &Player, performance: &Self::Performance) -> Option<f64>;
+    fn context(&self, period: &ValidPeriod) -> Self::Context;
+    /// Stage 2 over the player's games, opponent `o` counting with `ratings[o]`.
+    fn change(
+        &self,
+        player: &Player,
+        games: &[GameRef],
+        ratings: &[Option<f64>],
+        context: &Self::Context,
+    ) -> Self::Change;
+    /// Writes what the player's stage worked out into his new record, and his Calculations rows.
+    fn record(
+        &self,
+        period: &ValidPeriod,
+        next: &mut Player,
+        stage: &Stage<Self::Performance, Self::Change>,
+        rows: &mut Vec<Calculation>,
+    );
+    /// Whether the maintenance rule takes the player (his new record) off the file.
+    fn removed(&self, next: &Player, published: NaiveDate) -> bool;
+}
+
+/// A two-stage rule set's ratings. Each player's trace is his stage; a
+/// partially rated player who played no game has none.
+pub fn rate_in_two_stages<R: TwoStages>(rules: &R, period: &ValidPeriod) -> Ratings {
+    // Stage 1's time includes indexing the games; stage 2's, assembling the new file.
+    let began = Instant::now();
+    let start = &period.players.players;
+    let index = GameIndex::build(period);
+    let stage1: Vec<Option<R::Performance>> = (0..start.len())
+        .into_par_iter()
+        .map(|p| (!rules.established(&start[p])).then(|| rules.performance(&start[p], index.of(p), start)))
+        .collect();
+    let stage1_time = began.elapsed();
+    let began = Instant::now();
+    let ratings: Vec<Option<f64>> = stage1
+        .iter()
+        .zip(start)
+        .map(|(s, player)| match s {
+            Some(s) => rules.rating_after(player, s),
+            None => player.rating,
+        })
+        .collect();
+    let context = rules.context(period);
+    let stages: Vec<Stage<R::Performance, R::Change>> = stage1
+        .into_par_iter()
+        .enumerate()
+        .map(|(p, s)| match s {
+            Some(s) => Stage::One(s),
+            None => Stage::Two(rules.change(&start[p], index.of(p), &ratings, &context)),
+        })
+        .collect();
+
+    let n = start.len();
+    let mut players = Vec::with_capacity(n);
+    let mut removed = Vec::with_capacity(n);
+    let mut calculations = Vec::new();
+    let mut traces: Vec<Option<Box<dyn Trace>>> = Vec::with_capacity(n);
+    for (p, stage) in stages.into_iter().enumerate() {
+        let mut next = carry_forward(&index, p, &start[p]);
+        rules.record(period, &mut next, &stage, &mut calculations);
+        removed.push(rules.removed(&next, period.config.published));
+        players.push(next);
+        let kept = matches!(stage, Stage::Two(_)) || !index.of(p).is_empty();
+        traces.push(kept.then(|| Box::new(stage) as Box<dyn Trace>));
+    }
+    Ratings {
+        players,
+        removed,
+        calculations,
+        traces,
+        extra_columns: None,
+        outputs: Vec::new(),
+        stage_times: vec![("stage1", stage1_time), ("stage2", began.elapsed())],
+    }
 }
 
 #[cfg(test)]

@@ -1,19 +1,24 @@
 //! Rating: a validated period → new ratings, under one rule set behind the
 //! [`RatingSystem`] trait. The pipeline never knows which system runs; each
 //! system decides eligibility of time controls, computes every player's new
-//! state, explains one player's calculation and supplies its tables.
+//! state with the trace of how it got there, explains one player's
+//! calculation from that trace and supplies its tables.
 //!
 //! Each rule set is a folder (`acf/`, `nzcf/`, `ecf/`, `cis/`): its rules in
-//! `mod.rs`, `explain.rs`, and the source's worked examples in `tests.rs`.
+//! `mod.rs`, `explain.rs` formatting the trace its `rate` returned into an
+//! [`Explanation`], and the source's worked examples in `tests.rs`.
 //! They share [`common`], [`games`] and [`tables`], never each other's
 //! modules. The list of rule sets is [`with_rule_sets!`](crate::with_rule_sets):
 //! it declares the folders and gives [`SystemName::rules`].
 
 pub mod common;
+pub mod explanation;
 pub mod games;
 pub mod tables;
 
+use std::any::Any;
 use std::collections::{HashMap, HashSet};
+use std::fmt::Debug;
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::ingest::extras::SystemInput;
@@ -22,6 +27,7 @@ use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Player};
 use crate::rate::tables::SystemTables;
 use crate::validate::{Disposition, ValidPeriod};
+pub use explanation::Explanation;
 
 /// The lists print ratings rounded as the rule sets round them.
 pub use common::round_half_up;
@@ -81,8 +87,16 @@ impl Calculation {
     }
 }
 
+/// What a rule set's `rate` worked out for one player, kept so that
+/// `explain` (and later the site and the record) reads it instead of working
+/// it out again. Each rule set has its own type, which it reads back with
+/// [`Ratings::trace`].
+pub trait Trace: Any + Debug + Send + Sync {}
+
+impl<T: Any + Debug + Send + Sync> Trace for T {}
+
 /// The result of rating a period.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Ratings {
     /// Every player's record after the period, aligned with the period's player file.
     pub players: Vec<Player>,
@@ -90,6 +104,9 @@ pub struct Ratings {
     pub removed: Vec<bool>,
     /// One row per player per event that counted.
     pub calculations: Vec<Calculation>,
+    /// Each player's trace, aligned with `players`; `None` for a player with
+    /// nothing to explain beyond his status.
+    pub traces: Vec<Option<Box<dyn Trace>>>,
     /// The names of the players' `extra` values in the new player file, when
     /// the rule set adds columns of its own (ECF's seasons, CIS's `Joined`);
     /// `None` keeps the old file's columns.
@@ -99,6 +116,14 @@ pub struct Ratings {
     pub outputs: Vec<OutputTable>,
     /// Wall time of the rule set's stages (e.g. `stage1`, `stage2`), for `--timings`.
     pub stage_times: Vec<(&'static str, std::time::Duration)>,
+}
+
+impl Ratings {
+    /// Player `p`'s trace as the rule set's type `T` (`None` when `rate` kept none).
+    pub fn trace<T: Trace>(&self, p: usize) -> Option<&T> {
+        let trace: &dyn Any = self.traces.get(p)?.as_deref()?;
+        trace.downcast_ref()
+    }
 }
 
 /// A one-sheet workbook a rule set publishes (the publish stage writes it).
@@ -126,10 +151,11 @@ pub trait RatingSystem: Send + Sync {
     }
     /// Why a time control makes an event ineligible, if it does.
     fn check_time_control(&self, tc: &TimeControl) -> Result<(), String>;
-    /// New ratings for every player of the period.
+    /// New ratings for every player of the period, each with his trace.
     fn rate(&self, period: &ValidPeriod) -> Ratings;
-    /// One player's calculation, step by step (`None` when the ID is unknown).
-    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String>;
+    /// The calculation of player `p` (his index in the period's players),
+    /// step by step, from the trace `rate` returned.
+    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation;
     /// The rating as lists print it (`1572`, `1111p`, `2R`, `Unr`); empty for
     /// players who are not listed.
     fn printed(&self, player: &Player) -> String;

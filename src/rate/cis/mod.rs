@@ -7,15 +7,16 @@
 //! independently, in parallel; every event joins the player's history
 //! (`history.xlsx`), which is carried from period to period and never loses a row.
 
+mod explain;
+
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use chrono::{Datelike, NaiveDate};
 use rayon::prelude::*;
 
-use super::common::{by_event, carry_forward, extra_column, num, printed_whole, result_word, with_columns};
+use super::common::{by_event, carry_forward, extra_column, num, printed_whole, with_columns};
 use super::games::GameIndex;
-use super::{Calculation, OutputTable, RatingSystem, Ratings};
+use super::{Calculation, Explanation, OutputTable, RatingSystem, Ratings, Trace};
 use crate::model::system::SystemName;
 
 use crate::diag::{Code, Diagnostic, Location};
@@ -60,10 +61,15 @@ const fn initial_table() -> [u32; 73] {
     table
 }
 
+/// Whole months past the 6th birthday for an age in months, within 0 to 72
+/// (the row of [`INITIAL_RATINGS`]).
+pub fn months_past_six(months: i64) -> i64 {
+    (months - FIRST_MONTH).clamp(0, 72)
+}
+
 /// The initial rating for a player's age on `at`.
 pub fn initial_rating(birth: NaiveDate, at: NaiveDate) -> u32 {
-    let past_six = (age_in_months(birth, at) - FIRST_MONTH).clamp(0, 72);
-    INITIAL_RATINGS[past_six as usize]
+    INITIAL_RATINGS[months_past_six(age_in_months(birth, at)) as usize]
 }
 
 /// "8 years 6 months".
@@ -226,13 +232,38 @@ pub enum StepKind {
     Game(CisGame),
 }
 
+/// A game's Elo, between CIS-rated players: both start ratings, the
+/// difference D = own − opponent and D as counted (within ±400), and the
+/// expected score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Elo {
+    pub own: f64,
+    pub opponent: f64,
+    pub difference: f64,
+    pub counted: f64,
+    pub expected: f64,
+}
+
+impl Elo {
+    pub fn new(own: f64, opponent: f64) -> Elo {
+        let difference = own - opponent;
+        Elo {
+            own,
+            opponent,
+            difference,
+            counted: difference.clamp(-MAX_DIFFERENCE, MAX_DIFFERENCE),
+            expected: expected(own, opponent),
+        }
+    }
+}
+
 /// One event of the player's period, with its effect on his rating.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     pub date: NaiveDate,
     pub kind: StepKind,
-    /// Expected score and Elo change (games between CIS-rated players).
-    pub expected: Option<f64>,
+    /// The Elo of a game between CIS-rated players, and the change it gives.
+    pub elo: Option<Elo>,
     pub change: f64,
     /// Lesson, renewal (with any raise to the age rating) or activity bonus.
     pub bonus: f64,
@@ -268,15 +299,8 @@ pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u3
     };
     let mut steps = Vec::with_capacity(items.len());
     for (date, _, kind) in items {
-        let mut step = Step {
-            date,
-            kind: kind.clone(),
-            expected: None,
-            change: 0.0,
-            bonus: 0.0,
-            rating: None,
-            note: String::new(),
-        };
+        let mut step =
+            Step { date, kind: kind.clone(), elo: None, change: 0.0, bonus: 0.0, rating: None, note: String::new() };
         let Some(current) = rating.or(if matches!(kind, StepKind::Entry { .. }) { own } else { None }) else {
             step.note = match p.birth {
                 None => "no CIS rating: no birth date to give an initial rating".into(),
@@ -312,7 +336,7 @@ pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u3
             },
             StepKind::Game(g) => {
                 if let (Some(mine), Some(theirs)) = (own, g.opponent_rating) {
-                    step.expected = Some(expected(mine, theirs));
+                    step.elo = Some(Elo::new(mine, theirs));
                     step.change = elo_change(mine, theirs, g.score);
                 } else {
                     step.note = "the opponent has no CIS rating: activity bonus only".into();
@@ -549,7 +573,8 @@ impl RatingSystem for Cis {
         let mut players = Vec::with_capacity(start.len());
         let mut calculations = Vec::new();
         let mut history: Vec<HistoryEntry> = Vec::new();
-        for (p, r) in results.iter().enumerate() {
+        let mut traces: Vec<Option<Box<dyn Trace>>> = Vec::with_capacity(start.len());
+        for (p, r) in results.into_iter().enumerate() {
             let mut next = carry_forward(&index, p, &start[p]);
             next.extra.resize(columns.len(), ExtraValue::Empty);
             if let Some(rating) = r.rating {
@@ -580,13 +605,14 @@ impl RatingSystem for Cis {
                     games: part.len() as u32,
                     score: part.iter().map(|(_, g)| g.score).sum(),
                     opp_avg: if rated.is_empty() { 0.0 } else { rated.iter().sum::<f64>() / rated.len() as f64 },
-                    expected: in_pool.then(|| part.iter().filter_map(|(s, _)| s.expected).sum()),
+                    expected: in_pool.then(|| part.iter().filter_map(|(s, _)| s.elo.map(|e| e.expected)).sum()),
                     bonus: in_pool.then(|| part.iter().map(|(s, _)| s.bonus).sum()),
                     change: in_pool.then(|| part.iter().map(|(s, _)| s.change + s.bonus).sum()),
                 });
             }
-            history.extend(history_rows(period, &next, r));
+            history.extend(history_rows(period, &next, &r));
             players.push(next);
+            traces.push(Some(Box::new(r)));
         }
         history.sort_by(|a, b| a.date.cmp(&b.date).then(a.id.cmp(&b.id)));
         let rows = period.inputs.history.iter().chain(&history).map(history_cells).collect();
@@ -601,107 +627,15 @@ impl RatingSystem for Cis {
             players,
             removed,
             calculations,
+            traces,
             extra_columns: Some(columns),
             outputs: vec![output],
             stage_times: Vec::new(),
         }
     }
 
-    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
-        let start = &period.players.players;
-        let p = start.iter().position(|pl| pl.id == id)?;
-        let player = &start[p];
-        let config = &period.config;
-        let index = GameIndex::build(period);
-        let inputs = player_periods(period, &index);
-        let r = run_period(&inputs[p], start_rating(&inputs[p], config.end), config.school_year_start);
-        let mut out = String::new();
-        let _ =
-            writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
-        match r.start {
-            Some(StartRating::Rated(v)) => {
-                let _ =
-                    writeln!(out, "At the start of the period: CIS rating {} (every game this period uses it)", num(v));
-            }
-            Some(StartRating::Enters { date, months, rating }) => {
-                let past = (months - FIRST_MONTH).clamp(0, 72);
-                let _ = writeln!(
-                    out,
-                    "Enters the CIS pool on {date}, aged {}: initial rating {} (600 + ⌊{} months past the 6th birthday × 50/12⌋, within 600–900)",
-                    age_text(months),
-                    rating,
-                    past
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "No CIS rating: {}",
-                    if player.birth_date.is_none() {
-                        "no birth date to give an initial rating"
-                    } else {
-                        "not in the pool yet"
-                    }
-                );
-            }
-        }
-        let own = r.start.map(StartRating::value);
-        for s in &r.steps {
-            let after = s.rating.map(|v| format!(" → {}", num(v))).unwrap_or_default();
-            let note = if s.note.is_empty() { String::new() } else { format!(" ({})", s.note) };
-            let line = match &s.kind {
-                StepKind::Entry { .. } => format!("{}: enters the pool{after}", s.date),
-                StepKind::Lesson => format!("{}: lesson, education bonus +{}{after}{note}", s.date, num(s.bonus)),
-                StepKind::Renewal => format!("{}: renewal, bonus +{}{after}{note}", s.date, num(s.bonus)),
-                StepKind::Game(g) => {
-                    let opp = &start[g.opponent as usize];
-                    let result = result_word(g.score);
-                    let elo = match (s.expected, own, g.opponent_rating) {
-                        (Some(e), Some(mine), Some(theirs)) => {
-                            let d = mine - theirs;
-                            let kept = if d.abs() > MAX_DIFFERENCE {
-                                format!(", counted as {}", num(d.clamp(-MAX_DIFFERENCE, MAX_DIFFERENCE)))
-                            } else {
-                                String::new()
-                            };
-                            format!(
-                                "D = {} − {} = {}{kept}, E = ½ + D/800 = {:.4}, 40 × ({} − {:.4}) = {:+.2}",
-                                num(mine),
-                                num(theirs),
-                                num(d),
-                                e,
-                                num(g.score),
-                                e,
-                                s.change
-                            )
-                        }
-                        _ => "no Elo".to_string(),
-                    };
-                    format!(
-                        "{}: {result} v {} ({}) in {}: {elo}; activity +{}{after}{note}",
-                        s.date,
-                        opp.display_name(),
-                        opp.id,
-                        period.events[g.event as usize].code,
-                        num(s.bonus)
-                    )
-                }
-            };
-            let _ = writeln!(out, "  {line}");
-        }
-        if r.steps.is_empty() {
-            let _ = writeln!(out, "\nNothing this period: no lessons, renewals or games.");
-        }
-        let after = &ratings.players[p];
-        match r.rating {
-            Some(v) => {
-                let _ = writeln!(out, "\nNew rating {} (printed {})", num(v), self.printed(after));
-            }
-            None => {
-                let _ = writeln!(out, "\nStill no CIS rating; the history keeps every event");
-            }
-        }
-        Some(out)
+    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {
+        explain::explain(period, ratings, p)
     }
 
     fn printed(&self, player: &Player) -> String {

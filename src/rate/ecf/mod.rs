@@ -6,16 +6,14 @@
 //! three, with a junior bonus by age on 1 September. Players are graded
 //! independently, in parallel, from the grades of the last list.
 
-use std::fmt::Write as _;
+mod explain;
 
 use chrono::{Datelike, NaiveDate};
 use rayon::prelude::*;
 
-use super::common::{
-    by_event, carry_forward, extra_column, num, printed_whole, result_word, round_half_up, with_columns,
-};
+use super::common::{by_event, carry_forward, extra_column, num, printed_whole, round_half_up, with_columns};
 use super::games::{GameIndex, GameRef};
-use super::{Calculation, RatingSystem, Ratings};
+use super::{Calculation, Explanation, RatingSystem, Ratings, Trace};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::dates::age_at;
 use crate::model::system::SystemName;
@@ -84,10 +82,15 @@ pub struct SeasonResult {
     pub games: Vec<GradedGame>,
     /// Games against players without a grade, not used.
     pub not_used: Vec<GameRef>,
+    /// This season's graded games and points, and the two seasons before (from the player file).
+    pub this: Season,
+    pub prev: Season,
+    pub prev2: Season,
     pub calc: Option<GradeCalc>,
     /// Whether a grade is published this season.
     pub published: bool,
-    /// Age on 1 September and the junior bonus.
+    /// The 1 September the junior bonus takes the age on; the age then and the bonus.
+    pub bonus_date: NaiveDate,
     pub junior: Option<(u32, i64)>,
     /// The published grade, bonus included.
     pub grade: Option<i64>,
@@ -224,7 +227,19 @@ pub fn season(
         (Some(c), true) => Some(c.grade + junior.map_or(0, |j| j.1)),
         _ => None,
     };
-    SeasonResult { own, games: graded, not_used, calc, published: published_now, junior, grade }
+    SeasonResult {
+        own,
+        games: graded,
+        not_used,
+        this,
+        prev,
+        prev2,
+        calc,
+        published: published_now,
+        bonus_date: bonus_date(published),
+        junior,
+        grade,
+    }
 }
 
 impl RatingSystem for Ecf {
@@ -279,17 +294,17 @@ impl RatingSystem for Ecf {
         let (columns, positions) = with_columns(&period.players.extra_columns, &SEASON_COLUMNS);
         let mut players = Vec::with_capacity(start.len());
         let mut calculations = Vec::new();
-        for (p, s) in seasons.iter().enumerate() {
+        let mut traces: Vec<Option<Box<dyn Trace>>> = Vec::with_capacity(start.len());
+        for (p, s) in seasons.into_iter().enumerate() {
             let mut next = carry_forward(&index, p, &start[p]);
             if let Some(g) = s.grade {
                 next.rating = Some(g as f64);
                 next.status = Status::Confirmed;
             }
-            let this = Season { games: s.games.len() as u32, points: s.games.iter().map(|g| g.points).sum() };
+            let (this, prev) = (s.this, s.prev);
             next.games += this.games;
             next.score += s.games.iter().map(|g| g.score).sum::<f64>();
             // The new file carries this season as last season, and last season as the one before.
-            let (prev, _) = carried(&start[p], &at);
             next.extra.resize(columns.len(), ExtraValue::Empty);
             for (k, value) in [this.games as f64, this.points, prev.games as f64, prev.points].into_iter().enumerate() {
                 let blank = if k < 2 { this.games == 0 } else { prev.games == 0 };
@@ -309,135 +324,22 @@ impl RatingSystem for Ecf {
                 });
             }
             players.push(next);
+            traces.push(Some(Box::new(s)));
         }
         let removed = vec![false; players.len()];
         Ratings {
             players,
             removed,
             calculations,
+            traces,
             extra_columns: Some(columns),
             outputs: Vec::new(),
             stage_times: Vec::new(),
         }
     }
 
-    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
-        let start = &period.players.players;
-        let p = start.iter().position(|pl| pl.id == id)?;
-        let player = &start[p];
-        let index = GameIndex::build(period);
-        let (prev, prev2) = carried(player, &season_columns(period));
-        let s = season(player, index.of(p), start, prev, prev2, period.config.published);
-        let mut out = String::new();
-        let _ =
-            writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
-        match s.own {
-            Some(g) => {
-                let _ = writeln!(out, "At the start of the season: graded {}", num(g));
-            }
-            None => {
-                let _ = writeln!(out, "At the start of the season: no grade (opponents' grades count as they are)");
-            }
-        }
-        let result = result_word;
-        let mut shown = None;
-        if !s.games.is_empty() || !s.not_used.is_empty() {
-            let _ = writeln!(
-                out,
-                "\nThis season's games: the opponent's grade{}, +50 a win, −50 a loss",
-                if s.own.is_some() { " within 40 of the player's own" } else { "" }
-            );
-        }
-        for g in &s.games {
-            if shown != Some(g.event) {
-                let ev = &period.events[g.event as usize];
-                let _ = writeln!(out, "\n  {} {}", ev.code, ev.name);
-                shown = Some(g.event);
-            }
-            let opp = &start[g.opponent as usize];
-            let counted = if g.counted != g.grade {
-                format!(" counted as {} (40-point rule)", num(g.counted))
-            } else {
-                String::new()
-            };
-            let _ = writeln!(
-                out,
-                "    {} v {} ({}): grade {}{counted} → {} points",
-                result(g.score),
-                opp.display_name(),
-                opp.id,
-                num(g.grade),
-                num(g.points)
-            );
-        }
-        for g in &s.not_used {
-            let opp = &start[g.opponent as usize];
-            let ev = &period.events[g.event as usize];
-            let _ = writeln!(
-                out,
-                "    {} v {} ({}) in {}: not used, the opponent has no grade",
-                result(g.score as f64),
-                opp.display_name(),
-                opp.id,
-                ev.code
-            );
-        }
-        let this = s.calc.as_ref().map(|c| c.this).unwrap_or_default();
-        let _ = writeln!(out, "\nThis season: {} games, {} points", this.games, num(this.points));
-        let _ = writeln!(
-            out,
-            "Last season: {} games, {} points; the season before: {} games, {} points",
-            prev.games,
-            num(prev.points),
-            prev2.games,
-            num(prev2.points)
-        );
-        match &s.calc {
-            Some(c) => {
-                if c.from_prev.games > 0 {
-                    let _ = writeln!(
-                        out,
-                        "Fewer than 30 games this season: last season's {} games and {} points added",
-                        c.from_prev.games,
-                        num(c.from_prev.points)
-                    );
-                }
-                if c.from_prev2_games > 0 {
-                    let _ = writeln!(
-                        out,
-                        "Still fewer than 30: {} of the season before's {} games, pro rata {} × {} / {} = {} points",
-                        c.from_prev2_games,
-                        c.prev2.games,
-                        num(c.prev2.points),
-                        c.from_prev2_games,
-                        c.prev2.games,
-                        num(c.from_prev2_points)
-                    );
-                }
-                let _ = writeln!(out, "Grade = {} / {} = {} → {}", num(c.points), c.games, num(c.average), c.grade);
-            }
-            None => {
-                let _ = writeln!(out, "No graded games in three seasons: no grade");
-            }
-        }
-        if let Some((age, bonus)) = s.junior {
-            let _ = writeln!(out, "Junior bonus: aged {age} on {}: +{bonus}", bonus_date(period.config.published));
-        }
-        let after = &ratings.players[p];
-        match s.grade {
-            Some(g) => {
-                let _ = writeln!(out, "Published grade: {g} (printed {})", self.printed(after));
-            }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "Not published: needs at least 1 game this season and 9 in the last three ({} and {}); the results are kept and count next season",
-                    this.games,
-                    this.games + prev.games + prev2.games
-                );
-            }
-        }
-        Some(out)
+    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {
+        explain::explain(period, ratings, p)
     }
 
     fn printed(&self, player: &Player) -> String {

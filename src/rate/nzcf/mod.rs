@@ -5,19 +5,19 @@
 //! winner rule and the gain limit, and over the period within the period cap
 //! (stage 2, in parallel). Rules 2.2 and 2.3 print the ACF's Tables 1 and 2.
 
-use std::collections::HashSet;
-use std::fmt::Write as _;
+mod explain;
 
-use chrono::Months;
-use rayon::prelude::*;
+use std::collections::HashSet;
+
+use chrono::{Months, NaiveDate};
 
 use super::common::{
-    by_event, carry_forward, event_totals, num, percent_score, result_word, round_half_away, round_half_up,
-    CountedGame, EventPart,
+    by_event, event_totals, percent_score, rate_in_two_stages, round_half_away, round_half_up, Counted, CountedGame,
+    EventPart, Stage, TwoStages,
 };
-use super::games::{GameIndex, GameRef};
-use super::tables::{dp, expected_percent, hundredths};
-use super::{withdraw_events, Calculation, RatingSystem, Ratings};
+use super::games::GameRef;
+use super::tables::{dp, expected_percent};
+use super::{withdraw_events, Calculation, Explanation, RatingSystem, Ratings};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::system::SystemName;
 use crate::model::time_control::{Control, TimeControl};
@@ -149,6 +149,10 @@ pub struct Established {
     pub rn: f64,
 }
 
+/// What `rate` keeps of a player's period for `explain`: his stage, with
+/// his games as it counted them.
+pub type Trace = Stage<Counted<Option<Provisional>>, Counted<Established>>;
+
 /// K = (3000 − Ro) / 50 (rule 4.2).
 pub fn k_factor(ro: f64) -> f64 {
     (3000.0 - ro) / 50.0
@@ -265,25 +269,27 @@ pub fn period_cap(ro: f64, total: f64, n: u32, wa: f64, we: f64) -> (f64, Option
     (rn, Some(PeriodCap { n, wa, we, da, de, rp, capped: rn < ro + total - 1e-9 }))
 }
 
-/// An established player's period. `rating_of(i)` gives the rating to use
-/// for opponent `i` (`None` skips the game); `won(event)` whether the player
-/// won or shared first in that event.
+/// An established player's period, with the games as counted. `rating_of(i)`
+/// gives the rating to use for opponent `i` (`None` skips the game);
+/// `won(event)` whether the player won or shared first in that event.
 pub fn established(
     player: &Player,
     games: &[GameRef],
     rating_of: impl Fn(usize) -> Option<f64>,
     won: impl Fn(u32) -> bool,
-) -> Established {
+) -> Counted<Established> {
     let ro = player.rating.expect("an established player has a rating");
+    let counted: Vec<CountedGame> =
+        games.iter().map(|g| CountedGame::new(g, rating_of(g.opponent as usize), |r| r)).collect();
     let mut tournaments: Vec<Tournament> = Vec::new();
     let mut running = ro;
-    for (event, run) in by_event(games, |g| g.event) {
+    for (event, run) in by_event(&counted, |g| g.event) {
         let calcs: Vec<GameCalc> = run
             .iter()
             .filter_map(|g| {
-                let r = rating_of(g.opponent as usize)?;
+                let r = g.rating?;
                 let (d, table, expectancy) = game_expectancy(ro, r);
-                Some(GameCalc { opponent: g.opponent, rating: r, score: g.score as f64, d, table, expectancy })
+                Some(GameCalc { opponent: g.opponent, rating: r, score: g.score, d, table, expectancy })
             })
             .collect();
         if !calcs.is_empty() {
@@ -297,12 +303,13 @@ pub fn established(
     let wa = tournaments.iter().map(|t| t.wa).sum();
     let we = tournaments.iter().map(|t| t.we).sum();
     let (rn, cap) = period_cap(ro, total, n, wa, we);
-    Established { ro, k: k_factor(ro), tournaments, total, cap, rn }
+    Counted { games: counted, result: Established { ro, k: k_factor(ro), tournaments, total, cap, rn } }
 }
 
 /// The performance rating of a provisional (or unrated) player over all his
-/// games, against opponents rated at the start of the period.
-pub fn provisional(player: &Player, games: &[GameRef], start: &[Player]) -> Option<Provisional> {
+/// games, against opponents rated at the start of the period, with the games
+/// as counted (`result` is `None` when no opponent is rated).
+pub fn provisional(player: &Player, games: &[GameRef], start: &[Player]) -> Counted<Option<Provisional>> {
     let counted: Vec<CountedGame> = games
         .iter()
         .map(|g| {
@@ -311,13 +318,13 @@ pub fn provisional(player: &Player, games: &[GameRef], start: &[Player]) -> Opti
         })
         .collect();
     let parts = EventPart::all(&counted);
-    if parts.is_empty() {
-        return None;
-    }
-    let ng = parts.iter().map(|p| p.games).sum();
-    let sr = parts.iter().map(|p| p.opp_sum).sum();
-    let ts = parts.iter().map(|p| p.score).sum();
-    Some(provisional_performance(player, parts, ng, sr, ts))
+    let result = (!parts.is_empty()).then(|| {
+        let ng = parts.iter().map(|p| p.games).sum();
+        let sr = parts.iter().map(|p| p.opp_sum).sum();
+        let ts = parts.iter().map(|p| p.score).sum();
+        provisional_performance(player, parts, ng, sr, ts)
+    });
+    Counted { games: counted, result }
 }
 
 /// Rule 3.2 from this period's totals and the carried ones: Rp = Ra + Dp.
@@ -354,22 +361,6 @@ fn winners(period: &ValidPeriod) -> Vec<HashSet<u32>> {
         .collect()
 }
 
-/// The rating each player brings into stage 2: established players their
-/// start rating, provisional players the rating stage 1 gave them (rule 3.4).
-fn stage2_ratings(start: &[Player], after: impl Fn(usize) -> Option<(Option<f64>, Status)>) -> Vec<Option<f64>> {
-    (0..start.len())
-        .map(|p| {
-            if is_established(&start[p]) {
-                return start[p].rating;
-            }
-            match after(p) {
-                Some((rating, status)) => rating.filter(|_| status.is_rated()),
-                None => start[p].rating.filter(|_| start[p].status.is_rated()),
-            }
-        })
-        .collect()
-}
-
 /// Why a game is not rated under rule 6.5, from its remark.
 fn unrated_remark(remarks: Option<&str>) -> Option<&'static str> {
     let r = remarks?;
@@ -379,6 +370,81 @@ fn unrated_remark(remarks: Option<&str>) -> Option<&'static str> {
         Some("against a computer")
     } else {
         None
+    }
+}
+
+impl TwoStages for Nzcf {
+    type Performance = Counted<Option<Provisional>>;
+    type Change = Counted<Established>;
+    /// Each event's winners and joint winners (rule 4.7).
+    type Context = Vec<HashSet<u32>>;
+
+    fn established(&self, player: &Player) -> bool {
+        is_established(player)
+    }
+
+    fn performance(&self, player: &Player, games: &[GameRef], start: &[Player]) -> Self::Performance {
+        provisional(player, games, start)
+    }
+
+    /// A provisional player counts in stage 2 with the rating stage 1 gave him (rule 3.4).
+    fn rating_after(&self, player: &Player, performance: &Self::Performance) -> Option<f64> {
+        match &performance.result {
+            Some(s) => s.rp.filter(|_| s.status.is_rated()),
+            None => player.rating.filter(|_| player.status.is_rated()),
+        }
+    }
+
+    fn context(&self, period: &ValidPeriod) -> Self::Context {
+        winners(period)
+    }
+
+    fn change(
+        &self,
+        player: &Player,
+        games: &[GameRef],
+        ratings: &[Option<f64>],
+        winners: &Self::Context,
+    ) -> Self::Change {
+        established(player, games, |o| ratings[o], |e| winners[e as usize].contains(&player.id))
+    }
+
+    fn record(&self, period: &ValidPeriod, next: &mut Player, stage: &Trace, rows: &mut Vec<Calculation>) {
+        let code = |e: u32| &period.events[e as usize].code;
+        match stage {
+            Stage::One(Counted { result: Some(s), .. }) => {
+                next.games = s.g;
+                next.score = s.t;
+                next.opp_avg = Some(s.ar);
+                next.rating = s.rp;
+                next.status = s.status;
+                rows.extend(s.parts.iter().map(|part| Calculation::performance(next.id, code(part.event), part)));
+            }
+            Stage::One(Counted { result: None, .. }) => {}
+            Stage::Two(Counted { result: s, .. }) => {
+                next.rating = Some(s.rn);
+                next.status = Status::Confirmed;
+                next.games += s.tournaments.iter().map(|t| t.n).sum::<u32>();
+                rows.extend(s.tournaments.iter().map(|t| Calculation {
+                    player_id: next.id,
+                    event: code(t.event).clone(),
+                    stage: 2,
+                    games: t.n,
+                    score: t.wa,
+                    opp_avg: t.games.iter().map(|g| g.rating).sum::<f64>() / t.n as f64,
+                    expected: Some(t.we),
+                    bonus: Some(t.bonus),
+                    change: Some(t.change),
+                }));
+            }
+        }
+    }
+
+    /// Rule 6.2: established players inactive for ten years, others for five.
+    fn removed(&self, next: &Player, published: NaiveDate) -> bool {
+        let years = if next.status == Status::Confirmed { INACTIVE_YEARS.0 } else { INACTIVE_YEARS.1 };
+        let inactive_since = published.checked_sub_months(Months::new(12 * years)).unwrap_or(published);
+        next.last_played.is_some_and(|d| d < inactive_since)
     }
 }
 
@@ -456,360 +522,11 @@ impl RatingSystem for Nzcf {
     }
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {
-        // Stage 1's time includes indexing the games; stage 2's, assembling the new file.
-        let began = std::time::Instant::now();
-        let start = &period.players.players;
-        let index = GameIndex::build(period);
-        let n = start.len();
-        let stage1: Vec<Option<Provisional>> = (0..n)
-            .into_par_iter()
-            .map(|p| if is_established(&start[p]) { None } else { provisional(&start[p], index.of(p), start) })
-            .collect();
-        let stage1_time = began.elapsed();
-        let began = std::time::Instant::now();
-        let rating_in_stage2 = stage2_ratings(start, |p| stage1[p].as_ref().map(|s| (s.rp, s.status)));
-        let winners = winners(period);
-        let stage2: Vec<Option<Established>> = (0..n)
-            .into_par_iter()
-            .map(|p| {
-                is_established(&start[p]).then(|| {
-                    established(
-                        &start[p],
-                        index.of(p),
-                        |o| rating_in_stage2[o],
-                        |e| winners[e as usize].contains(&start[p].id),
-                    )
-                })
-            })
-            .collect();
-
-        let published = period.config.published;
-        let limit = |years: u32| published.checked_sub_months(Months::new(12 * years)).unwrap_or(published);
-        let (established_limit, provisional_limit) = (limit(INACTIVE_YEARS.0), limit(INACTIVE_YEARS.1));
-        let mut players = Vec::with_capacity(n);
-        let mut removed = Vec::with_capacity(n);
-        let mut calculations = Vec::new();
-        for p in 0..n {
-            let mut next = carry_forward(&index, p, &start[p]);
-            if let Some(s) = &stage1[p] {
-                next.games = s.g;
-                next.score = s.t;
-                next.opp_avg = Some(s.ar);
-                next.rating = s.rp;
-                next.status = s.status;
-                for part in &s.parts {
-                    calculations.push(Calculation::performance(
-                        next.id,
-                        &period.events[part.event as usize].code,
-                        part,
-                    ));
-                }
-            }
-            if let Some(s) = &stage2[p] {
-                next.rating = Some(s.rn);
-                next.status = Status::Confirmed;
-                next.games += s.tournaments.iter().map(|t| t.n).sum::<u32>();
-                for t in &s.tournaments {
-                    let code = &period.events[t.event as usize].code;
-                    let opp_avg = t.games.iter().map(|g| g.rating).sum::<f64>() / t.n as f64;
-                    calculations.push(Calculation {
-                        player_id: next.id,
-                        event: code.clone(),
-                        stage: 2,
-                        games: t.n,
-                        score: t.wa,
-                        opp_avg,
-                        expected: Some(t.we),
-                        bonus: Some(t.bonus),
-                        change: Some(t.change),
-                    });
-                }
-            }
-            let inactive_since = if next.status == Status::Confirmed { established_limit } else { provisional_limit };
-            removed.push(next.last_played.is_some_and(|d| d < inactive_since));
-            players.push(next);
-        }
-        Ratings {
-            players,
-            removed,
-            calculations,
-            extra_columns: None,
-            outputs: Vec::new(),
-            stage_times: vec![("stage1", stage1_time), ("stage2", began.elapsed())],
-        }
+        rate_in_two_stages(self, period)
     }
 
-    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
-        let start = &period.players.players;
-        let p = start.iter().position(|pl| pl.id == id)?;
-        let player = &start[p];
-        let after = &ratings.players[p];
-        let index = GameIndex::build(period);
-        let games = index.of(p);
-        let mut out = String::new();
-        let _ =
-            writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
-        let _ = writeln!(out, "At the start of the period: {}", describe(player, self));
-        let event_name = |e: u32| {
-            let ev = &period.events[e as usize];
-            format!("{} {}", ev.code, ev.name)
-        };
-        let result = result_word;
-        if games.is_empty() {
-            let _ = writeln!(out, "\nNo rated games this period (forfeits, byes, adjudicated games and games against computers never count).");
-        }
-        if is_established(player) {
-            let rating_in_stage2 =
-                stage2_ratings(start, |o| Some((ratings.players[o].rating, ratings.players[o].status)));
-            let winners = winners(period);
-            let s = established(player, games, |o| rating_in_stage2[o], |e| winners[e as usize].contains(&player.id));
-            let _ = writeln!(
-                out,
-                "\nAn established player: Ro = {}, K = (3000 − Ro) / 50 = (3000 − {}) / 50 = {}",
-                num(s.ro),
-                num(s.ro),
-                num(s.k)
-            );
-            for t in &s.tournaments {
-                let _ = writeln!(out, "\n  {}", event_name(t.event));
-                for g in &t.games {
-                    let opp = &start[g.opponent as usize];
-                    let column = if g.d <= 0 { "H" } else { "L" };
-                    let kept = if g.table != g.expectancy {
-                        format!(", kept within .10–.90: {}", hundredths(g.expectancy))
-                    } else {
-                        String::new()
-                    };
-                    let _ = writeln!(
-                        out,
-                        "    {} v {} ({}): rating {}, D = {}, Table 2 {column} {}{kept}",
-                        result(g.score),
-                        opp.display_name(),
-                        opp.id,
-                        num(g.rating),
-                        g.d,
-                        hundredths(g.table)
-                    );
-                }
-                for g in
-                    games.iter().filter(|g| g.event == t.event && !t.games.iter().any(|c| c.opponent == g.opponent))
-                {
-                    let opp = &start[g.opponent as usize];
-                    let _ = writeln!(
-                        out,
-                        "    {} v {} ({}): not counted, the opponent is not rated",
-                        result(g.score as f64),
-                        opp.display_name(),
-                        opp.id
-                    );
-                }
-                let _ = writeln!(
-                    out,
-                    "    r = {}, Wa = {}, We = {:.2}; Pa = {:.1}%, Pe = {:.1}%",
-                    t.n,
-                    num(t.wa),
-                    t.we,
-                    t.pa,
-                    t.pe
-                );
-                match t.factor {
-                    Ok(f) => {
-                        let raw = (t.pa - t.pe) / 10.0;
-                        let capped = if raw > MAX_FACTOR { format!(", at most 3: {}", num(f)) } else { String::new() };
-                        let _ = writeln!(
-                            out,
-                            "    bonus: Pa − Pe = {:.1} ≥ 10, K is multiplied by (Pa − Pe)/10 = {}{capped}",
-                            t.pa - t.pe,
-                            num(raw)
-                        );
-                        let _ = writeln!(
-                            out,
-                            "    ΔR = K × {} × (Wa − We) = {} × {} × ({} − {:.2}) = {:.2} (without the bonus {:.2})",
-                            num(f),
-                            num(s.k),
-                            num(f),
-                            num(t.wa),
-                            t.we,
-                            t.with_bonus,
-                            t.plain
-                        );
-                    }
-                    Err(why) => {
-                        let reason = match why {
-                            NoBonus::FewGames => "fewer than 4 games",
-                            NoBonus::Over2200 => "rated over 2200",
-                            NoBonus::BelowMargin => "Pa is not 10 points above Pe",
-                        };
-                        let _ = writeln!(
-                            out,
-                            "    no bonus ({reason}): ΔR = K × (Wa − We) = {} × ({} − {:.2}) = {:.2}",
-                            num(s.k),
-                            num(t.wa),
-                            t.we,
-                            t.plain
-                        );
-                    }
-                }
-                if let Some(c) = t.cut_at_2200 {
-                    let _ = writeln!(out, "    the bonus may not take the player past 2200: ΔR cut to {c:.2}");
-                }
-                let _ = writeln!(out, "    Rp = Ro + Da − De = {} + {} − ({}) = {}", num(s.ro), t.da, t.de, num(t.rp));
-                if t.limited {
-                    let _ = writeln!(
-                        out,
-                        "    gain limit L = (5r + 5) × (Rp − Ro) / 100 = (5 × {} + 5) × ({} − {}) / 100 = {:.2}: ΔR cut to {:.2}",
-                        t.n,
-                        num(t.rp),
-                        num(s.ro),
-                        t.limit,
-                        t.change
-                    );
-                } else if t.change > 0.0 {
-                    let _ = writeln!(
-                        out,
-                        "    gain limit L = (5 × {} + 5) × ({} − {}) / 100 = {:.2}: not reached",
-                        t.n,
-                        num(t.rp),
-                        num(s.ro),
-                        t.limit
-                    );
-                }
-                if t.loss_waived {
-                    let _ = writeln!(out, "    a tournament winner loses no points (rule 4.7): ΔR = 0");
-                } else if t.winner {
-                    let _ = writeln!(out, "    (a winner of the tournament: rule 4.7 would keep a loss away)");
-                }
-                let _ = writeln!(out, "    ΔR = {:.2}", t.change);
-            }
-            let mut uncounted: Vec<u32> =
-                games.iter().map(|g| g.event).filter(|e| !s.tournaments.iter().any(|t| t.event == *e)).collect();
-            uncounted.dedup();
-            for e in uncounted {
-                let _ = writeln!(out, "\n  {}: not counted, no opponent is rated", event_name(e));
-            }
-            let _ = writeln!(out, "\nΣΔR = {:.2}", s.total);
-            if let Some(c) = &s.cap {
-                let _ = writeln!(
-                    out,
-                    "Period performance: {} games, Wa = {}, We = {:.2}: Rp = {} + {} − ({}) = {}",
-                    c.n,
-                    num(c.wa),
-                    c.we,
-                    num(s.ro),
-                    c.da,
-                    c.de,
-                    num(c.rp)
-                );
-                if c.capped {
-                    let _ = writeln!(out, "The gain may not take the rating above the period's performance (rule 4.11), nor the cap below Ro: Rn = {}", num(s.rn));
-                } else {
-                    let _ = writeln!(out, "Ro + ΣΔR is within the period's performance (rule 4.11)");
-                }
-            }
-            let _ = writeln!(out, "Rn = {}, printed {}", num(s.rn), self.printed(after));
-        } else {
-            let _ = writeln!(
-                out,
-                "\nProvisional: performance rating Rp = Ra + Dp over all games, earlier periods included"
-            );
-            let mut shown = None;
-            for g in games {
-                if shown != Some(g.event) {
-                    let _ = writeln!(out, "\n  {}", event_name(g.event));
-                    shown = Some(g.event);
-                }
-                let opp = &start[g.opponent as usize];
-                match opp.rating.filter(|_| opp.status.is_rated()) {
-                    Some(r) => {
-                        let _ = writeln!(
-                            out,
-                            "    {} v {} ({}): rating {}",
-                            result(g.score as f64),
-                            opp.display_name(),
-                            opp.id,
-                            num(r)
-                        );
-                    }
-                    None => {
-                        let _ = writeln!(
-                            out,
-                            "    {} v {} ({}): not counted, the opponent is not rated",
-                            result(g.score as f64),
-                            opp.display_name(),
-                            opp.id
-                        );
-                    }
-                }
-            }
-            match provisional(player, games, start) {
-                Some(s) => {
-                    let _ = writeln!(
-                        out,
-                        "\n  Ra = ({} × {} + {}) / ({} + {}) = {}",
-                        num(player.opp_avg.unwrap_or(0.0)),
-                        player.games,
-                        num(s.sr),
-                        player.games,
-                        s.ng,
-                        num(s.ar)
-                    );
-                    let _ = writeln!(
-                        out,
-                        "  games {} + {} = {}, score {} + {} = {}",
-                        player.games,
-                        s.ng,
-                        s.g,
-                        num(player.score),
-                        num(s.ts),
-                        num(s.t)
-                    );
-                    match (s.percent, s.dp, s.rp) {
-                        (Some(pc), Some(d), Some(rp)) => {
-                            let _ = writeln!(
-                                out,
-                                "  P = {} / {} → {} → Dp = {} (Table 1)",
-                                num(s.t),
-                                s.g,
-                                hundredths(pc),
-                                d
-                            );
-                            let _ = writeln!(out, "  Rp = Ra + Dp = {} + ({}) = {}", num(s.ar), d, num(rp));
-                            let _ = writeln!(
-                                out,
-                                "  {}",
-                                if s.g >= ESTABLISHED_AFTER {
-                                    format!("{} fully rated games: provisional now, printed {}, established from the next period", s.g, self.printed(after))
-                                } else {
-                                    format!(
-                                        "fewer than 15 fully rated games: provisional, printed {}",
-                                        self.printed(after)
-                                    )
-                                }
-                            );
-                        }
-                        _ => {
-                            let _ =
-                                writeln!(out, "  a score of 0% or 100% gives no rating (Dp is indeterminate): unrated");
-                        }
-                    }
-                }
-                None => {
-                    let _ = writeln!(
-                        out,
-                        "\nNo game against a rated opponent: nothing to calculate. Now: {}",
-                        describe(after, self)
-                    );
-                }
-            }
-        }
-        if ratings.removed[p] {
-            let _ = writeln!(
-                out,
-                "\nRemoved from the rating file (rule 6.2): inactive for {} years.",
-                if after.status == Status::Confirmed { INACTIVE_YEARS.0 } else { INACTIVE_YEARS.1 }
-            );
-        }
-        Some(out)
+    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {
+        explain::explain(period, ratings, p)
     }
 
     fn printed(&self, player: &Player) -> String {
@@ -824,20 +541,6 @@ impl RatingSystem for Nzcf {
     fn tables(&self) -> SystemTables {
         super::tables::booklet_tables()
     }
-}
-
-fn describe(p: &Player, system: &Nzcf) -> String {
-    let mut s = format!("{}, {} games", p.status.as_str(), p.games);
-    if p.status != Status::Confirmed && p.games > 0 {
-        let _ = write!(s, ", score {}", num(p.score));
-        if let Some(a) = p.opp_avg {
-            let _ = write!(s, ", opponents' average {}", num(a));
-        }
-    }
-    if let (true, Some(r)) = (p.status.is_rated(), p.rating) {
-        let _ = write!(s, ", rating {} (printed {})", num(r), system.printed(p));
-    }
-    s
 }
 
 #[cfg(test)]
