@@ -28,12 +28,7 @@ pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
     let raw = folder.read(system.inputs())?;
     timings.record("read", started);
     let started = Instant::now();
-    let mut validated = validate(raw, system);
-    let findings = system.check_period(&mut validated.period);
-    if !findings.is_empty() {
-        validated.diagnostics.extend(findings);
-        crate::diag::sort(&mut validated.diagnostics);
-    }
+    let validated = validate(raw, system);
     timings.record("validate", started);
     Ok(Loaded { validated, system })
 }

@@ -1,7 +1,7 @@
 //! Rating: a validated period → new ratings, under one rule set behind the
 //! [`RatingSystem`] trait. The pipeline never knows which system runs; each
-//! system decides eligibility of time controls, computes every player's new
-//! state with the trace of how it got there, explains one player's
+//! system is the eligibility policy validation asks, computes every player's
+//! new state with the trace of how it got there, explains one player's
 //! calculation from that trace and supplies its tables.
 //!
 //! Each rule set is a folder (`acf/`, `nzcf/`, `ecf/`, `cis/`): its rules in
@@ -17,16 +17,13 @@ pub mod games;
 pub mod tables;
 
 use std::any::Any;
-use std::collections::{HashMap, HashSet};
 use std::fmt::Debug;
 
-use crate::diag::{Code, Diagnostic, Location};
 use crate::ingest::extras::SystemInput;
 use crate::model::system::SystemName;
-use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Player};
 use crate::rate::tables::SystemTables;
-use crate::validate::{Disposition, ValidPeriod};
+use crate::validate::{EligibilityPolicy, ValidPeriod};
 pub use explanation::Explanation;
 
 /// The lists print ratings rounded as the rule sets round them.
@@ -137,8 +134,9 @@ pub struct OutputTable {
     pub rows: Vec<Vec<ExtraValue>>,
 }
 
-/// A rule set.
-pub trait RatingSystem: Send + Sync {
+/// A rule set: the eligibility policy validation asks (time controls, event
+/// and game rules, input checks), then the rating itself.
+pub trait RatingSystem: EligibilityPolicy {
     /// The rule set's name, as in `period.toml`.
     fn name(&self) -> SystemName;
     /// The name as text, e.g. "acf" (the booklet's data carries it).
@@ -149,8 +147,6 @@ pub trait RatingSystem: Send + Sync {
     fn inputs(&self) -> &'static [SystemInput] {
         &[]
     }
-    /// Why a time control makes an event ineligible, if it does.
-    fn check_time_control(&self, tc: &TimeControl) -> Result<(), String>;
     /// New ratings for every player of the period, each with his trace.
     fn rate(&self, period: &ValidPeriod) -> Ratings;
     /// The calculation of player `p` (his index in the period's players),
@@ -161,66 +157,4 @@ pub trait RatingSystem: Send + Sync {
     fn printed(&self, player: &Player) -> String;
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
-    /// The rule set's own checks of a validated period, beyond the time
-    /// control: events or games it does not rate, inputs beside the reports
-    /// that do not fit the player file. Runs once, before rating; the
-    /// findings join validation's. The ACF rules have none.
-    fn check_period(&self, period: &mut ValidPeriod) -> Vec<Diagnostic> {
-        let _ = period;
-        Vec::new()
-    }
-}
-
-/// Takes events out of rating after validation (a rule set's own eligibility
-/// rule): each becomes not eligible for its reason, loses its games, and the
-/// newcomers who played only in such events lose the IDs validation gave them
-/// (newcomers in events not rated get no ID), the later newcomers closing up
-/// so IDs still follow event code, then start number. Returns one note per event.
-pub fn withdraw_events(period: &mut ValidPeriod, withdrawn: Vec<(usize, String, &str)>) -> Vec<Diagnostic> {
-    if withdrawn.is_empty() {
-        return Vec::new();
-    }
-    let mut notes = Vec::new();
-    let mut only_there: HashSet<u32> = HashSet::new();
-    for (e, why, hint) in withdrawn {
-        let event = &mut period.events[e];
-        for g in &event.games {
-            only_there.insert(g.white);
-            only_there.extend(g.black);
-        }
-        event.games.clear();
-        notes.push(
-            Diagnostic::note(Code::NotEligible, Location::file(&event.file), format!("not rated: {why}"))
-                .with_hint(hint.to_string()),
-        );
-        event.disposition = Disposition::NotEligible(why);
-    }
-    for event in period.events.iter().filter(|e| e.disposition.is_rated()) {
-        for g in &event.games {
-            only_there.remove(&g.white);
-            if let Some(b) = g.black {
-                only_there.remove(&b);
-            }
-        }
-    }
-    let first_new = period.players.players.len() - period.newcomers;
-    let Some(first_id) = period.players.players.get(first_new).map(|p| p.id) else { return notes };
-    let mut renumber: HashMap<u32, u32> = HashMap::new();
-    let mut kept = period.players.players.split_off(first_new);
-    kept.retain(|p| !only_there.contains(&p.id));
-    for (k, p) in kept.iter_mut().enumerate() {
-        let id = first_id + k as u32;
-        renumber.insert(p.id, id);
-        p.id = id;
-    }
-    period.newcomers = kept.len();
-    period.players.players.extend(kept);
-    let new_id = |id: u32| renumber.get(&id).copied().unwrap_or(id);
-    for event in &mut period.events {
-        for g in &mut event.games {
-            g.white = new_id(g.white);
-            g.black = g.black.map(new_id);
-        }
-    }
-    notes
 }

@@ -19,7 +19,7 @@ use crate::model::system::SystemName;
 use crate::model::time_control::{minutes, Control, TimeControl};
 use crate::model::{Player, Status};
 use crate::rate::tables::SystemTables;
-use crate::validate::ValidPeriod;
+use crate::validate::{EligibilityPolicy, ValidPeriod};
 
 /// The ACF rule set.
 pub struct Acf;
@@ -255,12 +255,8 @@ impl TwoStages for Acf {
     }
 }
 
-impl RatingSystem for Acf {
-    fn name(&self) -> SystemName {
-        SystemName::Acf
-    }
-
-    fn check_time_control(&self, tc: &TimeControl) -> Result<(), String> {
+impl EligibilityPolicy for Acf {
+    fn time_control(&self, tc: &TimeControl) -> Result<(), String> {
         if let Some(Control::Moves { moves, seconds, increment }) = tc.controls.first().copied() {
             if moves >= 30 && seconds as u64 + increment as u64 * moves as u64 >= 120 * moves as u64 {
                 return Ok(());
@@ -274,6 +270,12 @@ impl RatingSystem for Acf {
             "{} for 60 moves; rated play needs at least 2 minutes a move to move 30, or 60 minutes for all moves",
             minutes(for_60)
         ))
+    }
+}
+
+impl RatingSystem for Acf {
+    fn name(&self) -> SystemName {
+        SystemName::Acf
     }
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {

@@ -123,7 +123,7 @@ fn printed_ratings() {
 
 #[test]
 fn time_controls_of_the_acf_rules() {
-    let ok = |s: &str| Acf.check_time_control(&TimeControl::parse(s).unwrap());
+    let ok = |s: &str| Acf.time_control(&TimeControl::parse(s).unwrap());
     assert!(ok("40/7200:1800").is_ok()); // 3 minutes a move
     assert!(ok("30/3600:1800").is_ok()); // exactly 2 minutes a move at move 30
     assert!(ok("3600").is_ok()); // rapid: 60 minutes for all moves

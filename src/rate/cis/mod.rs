@@ -25,7 +25,7 @@ use crate::model::dates::{age_in_months, parse_date, school_year_of};
 use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Player, Status};
 use crate::rate::tables::SystemTables;
-use crate::validate::ValidPeriod;
+use crate::validate::{EligibilityPolicy, ValidPeriod};
 
 /// The CIS rule set.
 pub struct Cis;
@@ -501,21 +501,13 @@ fn history_rows(period: &ValidPeriod, player: &Player, result: &CisPeriod) -> Ve
         .collect()
 }
 
-impl RatingSystem for Cis {
-    fn name(&self) -> SystemName {
-        SystemName::Cis
-    }
-
-    fn inputs(&self) -> &'static [SystemInput] {
-        &[SystemInput::Lessons, SystemInput::Renewals, SystemInput::History]
-    }
-
+impl EligibilityPolicy for Cis {
     /// Scholastic games count at any rate of play.
-    fn check_time_control(&self, _tc: &TimeControl) -> Result<(), String> {
+    fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
         Ok(())
     }
 
-    fn check_period(&self, period: &mut ValidPeriod) -> Vec<Diagnostic> {
+    fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
         let ids: std::collections::HashSet<u32> = period.players.players.iter().map(|p| p.id).collect();
         let mut findings = Vec::new();
         for (what, rows) in [("lesson", &period.inputs.lessons), ("renewal", &period.inputs.renewals)] {
@@ -559,6 +551,16 @@ impl RatingSystem for Cis {
             }
         }
         findings
+    }
+}
+
+impl RatingSystem for Cis {
+    fn name(&self) -> SystemName {
+        SystemName::Cis
+    }
+
+    fn inputs(&self) -> &'static [SystemInput] {
+        &[SystemInput::Lessons, SystemInput::Renewals, SystemInput::History]
     }
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {

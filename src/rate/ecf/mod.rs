@@ -20,7 +20,7 @@ use crate::model::system::SystemName;
 use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Player, Status};
 use crate::rate::tables::SystemTables;
-use crate::validate::ValidPeriod;
+use crate::validate::{EligibilityPolicy, ValidPeriod};
 
 /// The ECF rule set.
 pub struct Ecf;
@@ -242,17 +242,13 @@ pub fn season(
     }
 }
 
-impl RatingSystem for Ecf {
-    fn name(&self) -> SystemName {
-        SystemName::Ecf
-    }
-
+impl EligibilityPolicy for Ecf {
     /// The ECF rules grade every rate of play the reports bring.
-    fn check_time_control(&self, _tc: &TimeControl) -> Result<(), String> {
+    fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
         Ok(())
     }
 
-    fn check_period(&self, period: &mut ValidPeriod) -> Vec<Diagnostic> {
+    fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
         let at = season_columns(period);
         let mut findings = Vec::new();
         for p in &period.players.players {
@@ -277,6 +273,12 @@ impl RatingSystem for Ecf {
             }
         }
         findings
+    }
+}
+
+impl RatingSystem for Ecf {
+    fn name(&self) -> SystemName {
+        SystemName::Ecf
     }
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {

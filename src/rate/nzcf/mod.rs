@@ -17,13 +17,12 @@ use super::common::{
 };
 use super::games::GameRef;
 use super::tables::{dp, expected_percent};
-use super::{withdraw_events, Calculation, Explanation, RatingSystem, Ratings};
-use crate::diag::{Code, Diagnostic, Location};
+use super::{Calculation, Explanation, RatingSystem, Ratings};
 use crate::model::system::SystemName;
 use crate::model::time_control::{Control, TimeControl};
-use crate::model::{Outcome, Player, Status};
+use crate::model::{Player, Status};
 use crate::rate::tables::SystemTables;
-use crate::validate::ValidPeriod;
+use crate::validate::{EligibilityPolicy, EventEntrants, NotRated, ValidPeriod};
 
 /// The NZCF rule set.
 pub struct Nzcf;
@@ -448,12 +447,8 @@ impl TwoStages for Nzcf {
     }
 }
 
-impl RatingSystem for Nzcf {
-    fn name(&self) -> SystemName {
-        SystemName::Nzcf
-    }
-
-    fn check_time_control(&self, tc: &TimeControl) -> Result<(), String> {
+impl EligibilityPolicy for Nzcf {
+    fn time_control(&self, tc: &TimeControl) -> Result<(), String> {
         let (moves, seconds) = match tc.controls.first().copied() {
             Some(Control::Moves { moves, seconds, increment }) => {
                 (moves as u64, seconds as u64 + increment as u64 * moves as u64)
@@ -471,54 +466,36 @@ impl RatingSystem for Nzcf {
         }
     }
 
-    fn check_period(&self, period: &mut ValidPeriod) -> Vec<Diagnostic> {
-        // Rule 6.4: an event that is not an NZCF event needs half its players rated.
-        let position: std::collections::HashMap<u32, usize> =
-            period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-        let mut withdrawn = Vec::new();
-        for (e, event) in period.events.iter().enumerate() {
-            if event.federation_event || !event.disposition.is_rated() {
-                continue;
-            }
-            let mut ids: HashSet<u32> = HashSet::new();
-            for g in &event.games {
-                ids.insert(g.white);
-                ids.extend(g.black);
-            }
-            let rated = ids.iter().filter(|id| period.players.players[position[id]].status.is_rated()).count();
-            let players = event.entrants.max(ids.len());
-            if 2 * rated < players {
-                withdrawn.push((
-                    e,
-                    format!("not an NZCF event, and only {rated} of its {players} players are rated (at least half must be)"),
-                    "rule 6.4: an event that is not an NZCF event is rated only when at least 50% of its players are already rated",
-                ));
-            }
+    /// Rule 6.4: an event that is not an NZCF event needs half its players rated.
+    fn event(&self, event: &EventEntrants<'_>) -> Result<(), NotRated> {
+        if event.federation_event {
+            return Ok(());
         }
-        let mut findings = withdraw_events(period, withdrawn);
-        // Rule 6.5: adjudicated games and games against computers are not rated.
-        for event in period.events.iter_mut().filter(|e| e.disposition.is_rated()) {
-            let mut unrated = Vec::new();
-            for g in &mut event.games {
-                if let (Outcome::Played { white_score }, Some(why)) = (g.outcome, unrated_remark(g.remarks.as_deref()))
-                {
-                    g.outcome = Outcome::PlayedUnrated { white_score };
-                    let round = g.round.map(|r| format!("round {r}, ")).unwrap_or_default();
-                    unrated.push(format!("{round}{} v {}: {why}", g.white, g.black.unwrap_or(0)));
-                }
-            }
-            if !unrated.is_empty() {
-                findings.push(
-                    Diagnostic::note(
-                        Code::NotEligible,
-                        Location::sheet(&event.file, "Games"),
-                        format!("{} game(s) not rated: {}", unrated.len(), unrated.join("; ")),
-                    )
-                    .with_hint("rule 6.5: adjudicated games and games against computers are not rated"),
-                );
-            }
+        let rated = event.playing.iter().filter(|p| p.is_some_and(|p| p.status.is_rated())).count();
+        let players = event.entrants.max(event.playing.len());
+        if 2 * rated < players {
+            return Err(NotRated {
+                why: format!(
+                    "not an NZCF event, and only {rated} of its {players} players are rated (at least half must be)"
+                ),
+                hint: "rule 6.4: an event that is not an NZCF event is rated only when at least 50% of its players are already rated",
+            });
         }
-        findings
+        Ok(())
+    }
+
+    /// Rule 6.5: adjudicated games and games against computers are not rated.
+    fn game(&self, remarks: Option<&str>) -> Option<NotRated> {
+        unrated_remark(remarks).map(|why| NotRated {
+            why: why.to_string(),
+            hint: "rule 6.5: adjudicated games and games against computers are not rated",
+        })
+    }
+}
+
+impl RatingSystem for Nzcf {
+    fn name(&self) -> SystemName {
+        SystemName::Nzcf
     }
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {

@@ -163,7 +163,7 @@ fn zero_and_full_scores_give_no_rating() {
 
 #[test]
 fn ninety_seconds_a_move_in_the_first_control() {
-    let ok = |s: &str| Nzcf.check_time_control(&TimeControl::parse(s).unwrap());
+    let ok = |s: &str| Nzcf.time_control(&TimeControl::parse(s).unwrap());
     assert!(ok("40/3600:1800").is_ok()); // exactly 90 s a move
     assert!(ok("40/7200:1800").is_ok());
     assert!(ok("40/3000+15:900").is_ok()); // 3000 + 40 × 15 = 3600
@@ -188,4 +188,22 @@ fn printed_ratings() {
     assert_eq!(Nzcf.printed(&player(Status::Provisional, Some(1672.0), 5, 3.0, None)), "1672p");
     assert_eq!(Nzcf.printed(&player(Status::Unrated, None, 4, 0.0, None)), "Unr");
     assert_eq!(Nzcf.printed(&player(Status::New, None, 0, 0.0, None)), "");
+}
+
+#[test]
+fn half_rated_rule_for_events_not_run_by_the_federation() {
+    let rated = player(Status::Confirmed, Some(1800.0), 40, 0.0, None);
+    let unrated = player(Status::Unrated, None, 3, 1.0, None);
+    let event = |federation_event, playing| EventEntrants { federation_event, entrants: 4, playing };
+    // 1 rated of 4 (two newcomers): not rated.
+    let club = event(false, vec![Some(&rated), None, None, Some(&unrated)]);
+    let why = Nzcf.event(&club).unwrap_err().why;
+    assert_eq!(why, "not an NZCF event, and only 1 of its 4 players are rated (at least half must be)");
+    // Half is enough; an NZCF event needs nothing.
+    assert!(Nzcf.event(&event(false, vec![Some(&rated), Some(&rated), None, None])).is_ok());
+    assert!(Nzcf.event(&event(true, vec![None, None, None, None])).is_ok());
+    // Entrants who appear nowhere in the results count among the players, never as rated.
+    assert!(Nzcf.event(&event(false, vec![Some(&rated)])).is_err());
+    assert_eq!(Nzcf.game(Some("adjudicated")).map(|n| n.why), Some("adjudicated".to_string()));
+    assert_eq!(Nzcf.game(Some("late start")), None);
 }
