@@ -29,7 +29,9 @@ pub use explanation::Explanation;
 /// The lists print ratings rounded as the rule sets round them.
 pub use common::round_half_up;
 
-/// Declares each rule set's folder and maps its name to it.
+/// Declares each rule set's folder and maps its name to it. (`cargo fmt`
+/// does not follow modules a macro declares: `rustfmt --edition 2021
+/// src/rate/*/mod.rs` formats the folders.)
 macro_rules! rule_sets {
     ($($name:ident => $ty:ident,)*) => {
         $(pub mod $name;)*

@@ -142,9 +142,16 @@ struct Checked {
 }
 
 impl Checked {
-    /// Whether entrant `e` appears in the results (a game, a forfeit or a bye).
-    fn plays(&self, e: usize) -> bool {
-        self.games.iter().any(|g| g.white == e || g.black == Some(e))
+    /// For each entrant, whether he appears in the results (a game, a forfeit or a bye).
+    fn playing(&self) -> Vec<bool> {
+        let mut playing = vec![false; self.players.len()];
+        for g in &self.games {
+            playing[g.white] = true;
+            if let Some(b) = g.black {
+                playing[b] = true;
+            }
+        }
+        playing
     }
 }
 
@@ -224,8 +231,9 @@ pub fn validate(raw: RawData, policy: &dyn EligibilityPolicy) -> Validated {
     let extra_len = players.extra_columns.len();
     for &i in &order {
         let c = &mut checked[i];
+        let playing = if by_event_rule[i] { c.playing() } else { vec![false; c.players.len()] };
         let mut newcomers: Vec<usize> =
-            (0..c.players.len()).filter(|&e| c.players[e].is_none() && (!by_event_rule[i] || !c.plays(e))).collect();
+            (0..c.players.len()).filter(|&e| c.players[e].is_none() && !playing[e]).collect();
         newcomers.sort_by_key(|&e| c.report.players[e].no);
         let event_state = c.report.event.state.as_ref().map(|s| s.value.clone());
         for e in newcomers {
@@ -454,11 +462,12 @@ fn dispose(c: &Checked, config: &PeriodConfig, policy: &dyn EligibilityPolicy, f
     };
     let mut disposal = Disposal { disposition, notes: note.into_iter().collect(), by_event_rule: false };
     if disposal.disposition.is_rated() {
+        let playing = c.playing();
         let entrants = EventEntrants {
             federation_event: ev.federation_event.value,
             entrants: c.report.players.len(),
             playing: (0..c.players.len())
-                .filter(|&e| c.plays(e))
+                .filter(|&e| playing[e])
                 .map(|e| c.players[e].map(|p| &file.players[p]))
                 .collect(),
         };
