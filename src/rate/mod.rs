@@ -149,4 +149,14 @@ pub trait RatingSystem: EligibilityPolicy {
     fn printed(&self, player: &Player) -> String;
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
+    /// The rule set's part of the booklet (typst, served to the templates as
+    /// `system.typ`): `legend`, how the lists print a rating, and `section`,
+    /// "The Rating System". By default a generic section with the tables.
+    fn booklet_part(&self) -> &'static str {
+        GENERIC_BOOKLET_PART
+    }
 }
+
+/// The booklet part of a rule set without one of its own: it names the
+/// system and prints its tables.
+pub const GENERIC_BOOKLET_PART: &str = include_str!("booklet.typ");

@@ -300,6 +300,10 @@ impl RatingSystem for Acf {
     fn tables(&self) -> SystemTables {
         super::tables::booklet_tables()
     }
+
+    fn booklet_part(&self) -> &'static str {
+        include_str!("booklet.typ")
+    }
 }
 
 #[cfg(test)]

@@ -649,6 +649,10 @@ impl RatingSystem for Cis {
     fn tables(&self) -> SystemTables {
         SystemTables::default()
     }
+
+    fn booklet_part(&self) -> &'static str {
+        include_str!("booklet.typ")
+    }
 }
 
 #[cfg(test)]

@@ -351,6 +351,10 @@ impl RatingSystem for Ecf {
     fn tables(&self) -> SystemTables {
         SystemTables::default()
     }
+
+    fn booklet_part(&self) -> &'static str {
+        include_str!("booklet.typ")
+    }
 }
 
 #[cfg(test)]

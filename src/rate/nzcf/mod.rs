@@ -518,6 +518,10 @@ impl RatingSystem for Nzcf {
     fn tables(&self) -> SystemTables {
         super::tables::booklet_tables()
     }
+
+    fn booklet_part(&self) -> &'static str {
+        include_str!("booklet.typ")
+    }
 }
 
 #[cfg(test)]
