@@ -4,7 +4,7 @@
 CARGO ?= cargo
 RATEBOOK = $(CARGO) run --quiet --
 
-.PHONY: period check test sample template build bench
+.PHONY: period check test sample template build bench fmt
 
 ## Publish the period from data/ into output/ (booklet.pdf, ratings.xlsx, players.xlsx, …).
 period:
@@ -28,6 +28,11 @@ template:
 
 build:
 	$(CARGO) build
+
+## Format the code, the rule-set folders included (cargo fmt does not follow modules a macro declares).
+fmt:
+	$(CARGO) fmt
+	rustfmt --edition 2021 src/rate/*/mod.rs
 
 ## Time the whole run on the sample, a large and a world-sized folder (generated once into .bench/).
 bench:

@@ -8,5 +8,7 @@ use anyhow::Result;
 /// The calculation of player `id`, or `None` when no player has that ID.
 pub fn explain(data: &Path, id: u32) -> Result<Option<String>> {
     let (loaded, ratings) = super::rate_only(data)?;
-    Ok(loaded.system.explain(&loaded.validated.period, &ratings, id))
+    let period = &loaded.validated.period;
+    let Some(p) = period.players.players.iter().position(|player| player.id == id) else { return Ok(None) };
+    Ok(Some(loaded.system.explain(period, &ratings, p).to_text()))
 }

@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use crate::ingest::{DataFolder, IngestError};
 use crate::publish::{booklet_data::BookletData, lists};
-use crate::rate::{system_for, RatingSystem, Ratings};
+use crate::rate::{RatingSystem, Ratings};
 use crate::timings::Timings;
 use crate::validate::{validate, Validated};
 
@@ -38,23 +38,18 @@ impl std::fmt::Display for Stage {
 /// The data folder read and validated, with the rule set it names.
 pub struct Loaded {
     pub validated: Validated,
-    pub system: Box<dyn RatingSystem>,
+    pub system: &'static dyn RatingSystem,
 }
 
 /// Reads and validates a data folder.
 pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
     let started = Instant::now();
     let folder = DataFolder::open(data)?;
-    let system = system_for(folder.config.system);
+    let system = folder.config.system.rules();
     let raw = folder.read(system.inputs())?;
     timings.record("read", started);
     let started = Instant::now();
-    let mut validated = validate(raw, system.as_ref());
-    let findings = system.check_period(&mut validated.period);
-    if !findings.is_empty() {
-        validated.diagnostics.extend(findings);
-        crate::diag::sort(&mut validated.diagnostics);
-    }
+    let validated = validate(raw, system);
     timings.record("validate", started);
     Ok(Loaded { validated, system })
 }
@@ -71,6 +66,6 @@ pub fn rate_only(data: &Path) -> anyhow::Result<(Loaded, Ratings)> {
 pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
     let (loaded, ratings) = rate_only(data)?;
     let period = &loaded.validated.period;
-    let lists = lists::build_lists(period, &ratings, loaded.system.as_ref());
-    Ok(crate::publish::booklet_data(period, &ratings, &lists, loaded.system.as_ref()))
+    let lists = lists::build_lists(period, &ratings, loaded.system);
+    Ok(crate::publish::booklet_data(period, &ratings, &lists, loaded.system))
 }

@@ -73,7 +73,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         }
     }
     let started = Instant::now();
-    let lists = lists::build_lists(period, &ratings, system.as_ref());
+    let lists = lists::build_lists(period, &ratings, system);
     timings.record("lists", started);
 
     progress(Stage::Publishing);
@@ -82,7 +82,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         &validated.diagnostics,
         &ratings,
         &lists,
-        system.as_ref(),
+        system,
         opts.templates.as_deref(),
         &opts.out,
     )?;

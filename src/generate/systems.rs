@@ -17,7 +17,7 @@ use crate::rate::{cis, ecf};
 /// Added to the seed for this module's generator.
 const SEED_OFFSET: u64 = 0x5359_5354;
 
-/// The period being generated (as in [`PERIOD_TOML`]).
+/// The period being generated (as in `PeriodConfig::example`).
 const START: (i32, u32, u32) = (1993, 4, 1);
 const END: (i32, u32, u32) = (1993, 7, 31);
 
@@ -40,7 +40,6 @@ pub(super) struct SideFiles {
 pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> SideFiles {
     let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(SEED_OFFSET));
     match system {
-        SystemName::Acf | SystemName::Nzcf => SideFiles { dated: Vec::new() },
         SystemName::Ecf => {
             file.extra_columns.extend(ecf::SEASON_COLUMNS.iter().map(|c| c.to_string()));
             for p in &mut file.players {
@@ -91,6 +90,9 @@ pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> Sid
             renewals.sort_by_key(|&(id, d)| (d, id));
             SideFiles { dated: vec![("lessons.xlsx", lessons), ("renewals.xlsx", renewals)] }
         }
+        // The ACF's scale and nothing beside the reports (acf, nzcf, and any
+        // rule set added without a sample of its own).
+        _ => SideFiles { dated: Vec::new() },
     }
 }
 

@@ -75,20 +75,6 @@ impl GameIndex {
         GameIndex { offsets, games, last_played }
     }
 
-    /// The player's record carried into the new file before any rating rule
-    /// runs: the last-played date brought up to date, and a new player who
-    /// played a game in a rated event made unrated.
-    pub fn carry_forward(&self, player: usize, record: &crate::model::Player) -> crate::model::Player {
-        let mut next = record.clone();
-        if let Some(d) = self.last_played[player] {
-            next.last_played = Some(next.last_played.map_or(d, |old| old.max(d)));
-            if next.status == crate::model::Status::New {
-                next.status = crate::model::Status::Unrated;
-            }
-        }
-        next
-    }
-
     /// The player's played games in rated events, in event order.
     pub fn of(&self, player: usize) -> &[GameRef] {
         &self.games[self.offsets[player] as usize..self.offsets[player + 1] as usize]

@@ -127,6 +127,16 @@ pub struct Table2Row {
     pub lower: u32,
 }
 
+impl Table2Row {
+    /// The band of differences as printed: "0-3", "736+".
+    pub fn difference(&self) -> String {
+        match self.high {
+            Some(h) => format!("{}-{}", self.low, h),
+            None => format!("{}+", self.low),
+        }
+    }
+}
+
 const fn row(low: u32, high: u32, higher: u32) -> Table2Row {
     Table2Row { low, high: Some(high), higher, lower: 100 - higher }
 }
@@ -252,14 +262,7 @@ pub fn booklet_tables() -> SystemTables {
         table1: (1..=99).rev().map(|p| Table1Line { p: hundredths(p), dp: dp(p) }).collect(),
         table2: TABLE2
             .iter()
-            .map(|r| Row {
-                difference: match r.high {
-                    Some(h) => format!("{}-{}", r.low, h),
-                    None => format!("{}+", r.low),
-                },
-                higher: hundredths(r.higher),
-                lower: hundredths(r.lower),
-            })
+            .map(|r| Row { difference: r.difference(), higher: hundredths(r.higher), lower: hundredths(r.lower) })
             .collect(),
     }
 }

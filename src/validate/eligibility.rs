@@ -1,9 +1,66 @@
-//! Event timing: the period rules that make an event rated now, late, too
-//! late or deferred. Which time controls are rated belongs to the rule set.
+//! Eligibility: the period's timing rules that make an event rated now,
+//! late, too late or deferred, and the [`EligibilityPolicy`] a rule set
+//! implements for the rest (which time controls, events and games it rates,
+//! and its checks of the inputs beside the reports). Validation asks the
+//! policy before any newcomer gets an ID.
 
 use chrono::NaiveDate;
 
+use super::ValidPeriod;
 use crate::config::PeriodConfig;
+use crate::diag::Diagnostic;
+use crate::model::time_control::TimeControl;
+use crate::model::Player;
+
+/// What a rule set decides about eligibility. Validation asks it about
+/// every report without errors before newcomers get their IDs, so that a
+/// newcomer in an event it turns down gets none.
+pub trait EligibilityPolicy: Send + Sync {
+    /// Why a time control makes an event ineligible, if it does.
+    fn time_control(&self, tc: &TimeControl) -> Result<(), String>;
+
+    /// Why an event that would be rated is not, given its entrants (NZCF
+    /// rule 6.4); none by default.
+    fn event(&self, event: &EventEntrants<'_>) -> Result<(), NotRated> {
+        let _ = event;
+        Ok(())
+    }
+
+    /// Why a game played in a rated event is not rated, from its remark
+    /// (lower-cased; NZCF rule 6.5); none by default.
+    fn game(&self, remarks: Option<&str>) -> Option<NotRated> {
+        let _ = remarks;
+        None
+    }
+
+    /// The rule set's checks of the inputs beside the reports and of the
+    /// player file's columns it reads (ECF's seasons, CIS lessons, renewals
+    /// and `Joined`), on the validated period; the findings join
+    /// validation's. None by default.
+    fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
+        let _ = period;
+        Vec::new()
+    }
+}
+
+/// Why a rule set does not rate an event or a game, and the hint of the note that says so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotRated {
+    pub why: String,
+    pub hint: &'static str,
+}
+
+/// An event as the event rule sees it, before newcomers have IDs.
+#[derive(Debug, Clone)]
+pub struct EventEntrants<'a> {
+    /// Run by the federation itself (the report's `Federation event`).
+    pub federation_event: bool,
+    /// Entrants on the Players sheet.
+    pub entrants: usize,
+    /// Each entrant who appears in the results (a game, a forfeit or a bye),
+    /// with his record in the player file (`None`: a newcomer).
+    pub playing: Vec<Option<&'a Player>>,
+}
 
 /// Where an event falls relative to the period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,9 @@
 //! Validation: raw reports → a [`ValidPeriod`] that later stages can trust.
 //! Checks every report (required fields, states, dates, identity, results),
 //! decides each event's disposition (rated, late, not eligible, too late,
-//! deferred, or invalid because of errors), gives newcomers their IDs, and
-//! collects every finding.
+//! deferred, or invalid because of errors) asking the rule set's
+//! [`EligibilityPolicy`] about time controls, events and games, then gives
+//! the newcomers of rated events their IDs, and collects every finding.
 
 pub mod eligibility;
 pub mod identity;
@@ -18,8 +19,8 @@ use crate::formats::report::{RawEntrant, RawReport};
 use crate::ingest::RawData;
 use crate::model::time_control::TimeControl;
 use crate::model::{EventKind, Outcome, Player, PlayerFile, Status};
-use crate::rate::RatingSystem;
 use eligibility::{timing, Timing};
+pub use eligibility::{EligibilityPolicy, EventEntrants, NotRated};
 use identity::{check_entrants, state_codes, PlayerIndex};
 use rayon::prelude::*;
 use results::{check_results, EntrantGame};
@@ -81,7 +82,11 @@ pub struct Event {
     pub end: NaiveDate,
     pub rounds: u32,
     pub kind: EventKind,
+    /// The time control as the report gives it (for printing).
     pub time_control: String,
+    /// The time control parsed, once, in pass 1 (`None` only for an event
+    /// whose report has errors).
+    pub rate_of_play: Option<TimeControl>,
     /// Run by the federation itself (see `RawEvent::federation_event`).
     pub federation_event: bool,
     /// The report, relative to the data folder.
@@ -130,12 +135,38 @@ impl Validated {
 /// A report after the per-report checks, before dispositions.
 struct Checked {
     report: RawReport,
+    /// The time control, parsed.
+    time_control: Option<TimeControl>,
     players: Vec<Option<usize>>,
     games: Vec<EntrantGame>,
 }
 
-/// Validates everything read from the data folder.
-pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
+impl Checked {
+    /// For each entrant, whether he appears in the results (a game, a forfeit or a bye).
+    fn playing(&self) -> Vec<bool> {
+        let mut playing = vec![false; self.players.len()];
+        for g in &self.games {
+            playing[g.white] = true;
+            if let Some(b) = g.black {
+                playing[b] = true;
+            }
+        }
+        playing
+    }
+}
+
+/// What validation decides about an error-free event.
+struct Disposal {
+    disposition: Disposition,
+    /// The notes that record it.
+    notes: Vec<Diagnostic>,
+    /// Whether the rule set's event rule turned the event down.
+    by_event_rule: bool,
+}
+
+/// Validates everything read from the data folder, asking the rule set's
+/// policy what is eligible.
+pub fn validate(raw: RawData, policy: &dyn EligibilityPolicy) -> Validated {
     let RawData { config, player_file, reports, unreadable, inputs, mut diagnostics } = raw;
     let index = PlayerIndex::new(&player_file);
 
@@ -174,31 +205,35 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
     let error_files: HashSet<String> =
         diagnostics.iter().filter(|d| d.is_error()).map(|d| d.location.file.clone()).collect();
     let mut dispositions = Vec::with_capacity(checked.len());
+    let mut by_event_rule = Vec::with_capacity(checked.len());
     for c in &checked {
-        let disposition = if error_files.contains(&c.report.file) {
-            Disposition::Invalid
+        let disposal = if error_files.contains(&c.report.file) {
+            Disposal { disposition: Disposition::Invalid, notes: Vec::new(), by_event_rule: false }
         } else {
-            let (d, finding) = dispose(&c.report, &config, system);
-            if let Some(f) = finding {
-                diagnostics.push(f);
-            }
-            d
+            dispose(c, &config, policy, &player_file)
         };
-        dispositions.push(disposition);
+        diagnostics.extend(disposal.notes);
+        dispositions.push(disposal.disposition);
+        by_event_rule.push(disposal.by_event_rule);
     }
 
     // Newcomers in rated events get IDs after the highest in the file, in
-    // order of event code, then start number.
+    // order of event code, then start number. So do, as they did when the
+    // event rule ran after validation, the newcomers of an event the event
+    // rule turned down who appear nowhere in its results.
     let mut players = player_file;
     let file_count = players.players.len();
     let mut next_id = players.players.iter().map(|p| p.id).max().unwrap_or(0) + 1;
-    let mut order: Vec<usize> = (0..checked.len()).filter(|&i| dispositions[i].is_rated()).collect();
+    let mut order: Vec<usize> =
+        (0..checked.len()).filter(|&i| dispositions[i].is_rated() || by_event_rule[i]).collect();
     let code = |i: usize| checked[i].report.event.code.as_ref().map(|code| code.value.as_str());
     order.sort_by(|&a, &b| code(a).cmp(&code(b)));
     let extra_len = players.extra_columns.len();
     for &i in &order {
         let c = &mut checked[i];
-        let mut newcomers: Vec<usize> = (0..c.players.len()).filter(|&e| c.players[e].is_none()).collect();
+        let playing = if by_event_rule[i] { c.playing() } else { vec![false; c.players.len()] };
+        let mut newcomers: Vec<usize> =
+            (0..c.players.len()).filter(|&e| c.players[e].is_none() && !playing[e]).collect();
         newcomers.sort_by_key(|&e| c.report.players[e].no);
         let event_state = c.report.event.state.as_ref().map(|s| s.value.clone());
         for e in newcomers {
@@ -218,16 +253,25 @@ pub fn validate(raw: RawData, system: &dyn RatingSystem) -> Validated {
     let newcomers = players.players.len() - file_count;
 
     // The events, by code, built side by side.
-    let (mut events, reports): (Vec<Event>, Vec<RawReport>) = checked
+    let built: Vec<(Event, RawReport, Option<Diagnostic>)> = checked
         .into_par_iter()
         .zip(dispositions)
-        .map(|(c, disposition)| event_of(c, disposition, &players.players))
-        .unzip();
+        .map(|(c, disposition)| event_of(c, disposition, &players.players, policy))
+        .collect();
+    let mut events = Vec::with_capacity(built.len());
+    let mut reports = Vec::with_capacity(built.len());
+    for (event, report, note) in built {
+        events.push(event);
+        reports.push(report);
+        diagnostics.extend(note);
+    }
     // Every cell of every report, with its location: no longer needed.
     crate::background::drop_later(reports);
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
+    let period = ValidPeriod { config, players, newcomers, events, unreadable, inputs };
+    diagnostics.extend(policy.check_inputs(&period));
     crate::diag::sort(&mut diagnostics);
-    Validated { period: ValidPeriod { config, players, newcomers, events, unreadable, inputs }, diagnostics }
+    Validated { period, diagnostics }
 }
 
 /// The checks of one report on its own: its event details, its entrants
@@ -265,40 +309,69 @@ fn check_report(
             );
         }
     }
-    if let Some(tc) = &ev.time_control {
-        if let Err(why) = TimeControl::parse(&tc.value) {
+    let time_control = ev.time_control.as_ref().and_then(|tc| match TimeControl::parse(&tc.value) {
+        Ok(parsed) => Some(parsed),
+        Err(why) => {
             diagnostics.push(
                 Diagnostic::error(Code::BadTimeControl, tc.at.clone(), format!("time control: {why}"))
                     .with_hint("use PGN TimeControl syntax: moves/seconds controls separated by ':', the last may be seconds or seconds+increment, e.g. 40/7200:1800, 5400+30, 3600"),
             );
+            None
         }
-    }
+    });
     let entrants = check_entrants(&report.players, player_file, index, config, &mut diagnostics);
     let games =
         check_results(&report.results, &entrants.by_number, ev.rounds.as_ref().map(|r| r.value), &mut diagnostics);
-    let checked = Checked { players: entrants.players, games, report };
+    let checked = Checked { time_control, players: entrants.players, games, report };
     (checked, diagnostics)
 }
 
-/// The event of a checked report (its games by player ID if it is rated),
-/// and the report.
-fn event_of(c: Checked, disposition: Disposition, players: &[Player]) -> (Event, RawReport) {
+/// The event of a checked report (its games by player ID if it is rated,
+/// the played games the rule set's game rule does not rate marked so), the
+/// report, and the note listing those games.
+fn event_of(
+    c: Checked,
+    disposition: Disposition,
+    players: &[Player],
+    policy: &dyn EligibilityPolicy,
+) -> (Event, RawReport, Option<Diagnostic>) {
     let ev = &c.report.event;
+    let mut unrated: Vec<(String, &'static str)> = Vec::new();
     let games = if disposition.is_rated() {
         let id = |e: usize| players[c.players[e].expect("every entrant of a rated event has an ID")].id;
         c.games
             .iter()
-            .map(|g| Game {
-                round: g.round,
-                white: id(g.white),
-                black: g.black.map(id),
-                outcome: g.outcome,
-                remarks: g.remarks.clone(),
+            .map(|g| {
+                let mut game = Game {
+                    round: g.round,
+                    white: id(g.white),
+                    black: g.black.map(id),
+                    outcome: g.outcome,
+                    remarks: g.remarks.clone(),
+                };
+                if let Outcome::Played { white_score } = game.outcome {
+                    if let Some(not_rated) = policy.game(game.remarks.as_deref()) {
+                        game.outcome = Outcome::PlayedUnrated { white_score };
+                        let round = game.round.map(|r| format!("round {r}, ")).unwrap_or_default();
+                        let why = format!("{round}{} v {}: {}", game.white, game.black.unwrap_or(0), not_rated.why);
+                        unrated.push((why, not_rated.hint));
+                    }
+                }
+                game
             })
             .collect()
     } else {
         Vec::new()
     };
+    let note = unrated.first().map(|&(_, hint)| {
+        let list: Vec<&str> = unrated.iter().map(|(why, _)| why.as_str()).collect();
+        Diagnostic::note(
+            Code::NotEligible,
+            Location::sheet(&c.report.file, "Games"),
+            format!("{} game(s) not rated: {}", unrated.len(), list.join("; ")),
+        )
+        .with_hint(hint)
+    });
     let event = Event {
         code: ev.code.as_ref().map_or_else(|| c.report.file.clone(), |code| code.value.clone()),
         name: ev.name.clone().unwrap_or_default(),
@@ -308,57 +381,56 @@ fn event_of(c: Checked, disposition: Disposition, players: &[Player]) -> (Event,
         rounds: ev.rounds.as_ref().map_or(0, |r| r.value),
         kind: ev.kind,
         time_control: ev.time_control.as_ref().map(|t| t.value.clone()).unwrap_or_default(),
+        rate_of_play: c.time_control.clone(),
         federation_event: ev.federation_event.value,
         file: c.report.file.clone(),
         disposition,
         entrants: c.report.players.len(),
         games,
     };
-    (event, c.report)
+    (event, c.report, note)
 }
 
-/// The disposition of an error-free event, and the note that records it.
-fn dispose(report: &RawReport, config: &PeriodConfig, system: &dyn RatingSystem) -> (Disposition, Option<Diagnostic>) {
-    let ev = &report.event;
+/// The disposition of an error-free event and the notes that record it: the
+/// period's own rules (handicap, fixed opening, approval), the rule set's
+/// time control, the timing, then the rule set's event rule for an event
+/// that would be rated.
+fn dispose(c: &Checked, config: &PeriodConfig, policy: &dyn EligibilityPolicy, file: &PlayerFile) -> Disposal {
+    let ev = &c.report.event;
     let end_field = ev.end.as_ref().expect("a report without errors has an end date");
     let (end, end_at) = (end_field.value, end_field.at.clone());
-    let not_eligible = |why: String, at: &Location, hint: &str| {
-        (
-            Disposition::NotEligible(why.clone()),
-            Some(
-                Diagnostic::note(Code::NotEligible, at.clone(), format!("not rated: {why}"))
-                    .with_hint(hint.to_string()),
-            ),
-        )
+    let not_eligible = |why: String, at: Location, hint: &str| Disposal {
+        disposition: Disposition::NotEligible(why.clone()),
+        notes: vec![Diagnostic::note(Code::NotEligible, at, format!("not rated: {why}")).with_hint(hint.to_string())],
+        by_event_rule: false,
     };
     if ev.handicap.value {
-        return not_eligible("a handicap event".into(), &ev.handicap.at, "handicap events are never rated");
+        return not_eligible("a handicap event".into(), ev.handicap.at.clone(), "handicap events are never rated");
     }
     if ev.fixed_opening.value {
         return not_eligible(
             "a fixed-opening event".into(),
-            &ev.fixed_opening.at,
+            ev.fixed_opening.at.clone(),
             "fixed-opening (thematic) events are never rated",
         );
     }
     if !ev.approved.value {
         return not_eligible(
             "not approved by the state association".into(),
-            &ev.approved.at,
+            ev.approved.at.clone(),
             "set Approved to yes once the state association has approved it for rating",
         );
     }
-    if let Some(tc) = &ev.time_control {
-        let parsed = TimeControl::parse(&tc.value).expect("checked in pass 1");
-        if let Err(why) = system.check_time_control(&parsed) {
+    if let (Some(text), Some(tc)) = (&ev.time_control, &c.time_control) {
+        if let Err(why) = policy.time_control(tc) {
             return not_eligible(
-                format!("time control {}: {why}", tc.value),
-                &tc.at,
+                format!("time control {}: {why}", text.value),
+                text.at.clone(),
                 "only events at a standard or rapid rate of play are rated",
             );
         }
     }
-    match timing(end, config) {
+    let (disposition, note) = match timing(end, config) {
         Timing::InPeriod => (Disposition::Rated, None),
         Timing::Late => (
             Disposition::Late,
@@ -387,5 +459,32 @@ fn dispose(report: &RawReport, config: &PeriodConfig, system: &dyn RatingSystem)
                 format!("deferred: ends {end}, after the period's end {}; it will be rated next period", config.end),
             )),
         ),
+    };
+    let mut disposal = Disposal { disposition, notes: note.into_iter().collect(), by_event_rule: false };
+    if disposal.disposition.is_rated() {
+        let playing = c.playing();
+        let entrants = EventEntrants {
+            federation_event: ev.federation_event.value,
+            entrants: c.report.players.len(),
+            playing: (0..c.players.len())
+                .filter(|&e| playing[e])
+                .map(|e| c.players[e].map(|p| &file.players[p]))
+                .collect(),
+        };
+        if let Err(not_rated) = policy.event(&entrants) {
+            // A late event keeps its note that it is late (as it did when
+            // the event rule ran after validation).
+            disposal.notes.push(
+                Diagnostic::note(
+                    Code::NotEligible,
+                    Location::file(&c.report.file),
+                    format!("not rated: {}", not_rated.why),
+                )
+                .with_hint(not_rated.hint),
+            );
+            disposal.disposition = Disposition::NotEligible(not_rated.why);
+            disposal.by_event_rule = true;
+        }
     }
+    disposal
 }

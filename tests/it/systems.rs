@@ -180,7 +180,8 @@ fn nzcf_half_rated_events_and_adjudicated_games() {
     all.extend([gone, resting, lapsed]);
     write_players(&f, all, &[]);
     // A club event (not an NZCF event) with 1 rated player of 4: not rated. One of its
-    // players has no ID yet: validation gives him one, and he loses it again.
+    // players has no ID yet: the rule set's event rule turns the event down before
+    // validation hands out IDs, so he never gets one.
     let refs: Vec<&Player> = new.iter().take(2).collect();
     let mut club = one_against_each("W24010", "W", date(2024, 4, 1), &a, &refs, &["1-0", "1-0"]);
     let mut walk_in = entrant(4, &new[2]);

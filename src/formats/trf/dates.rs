@@ -75,14 +75,14 @@ impl Birth {
 }
 
 /// Reads a birth date; `Err` for text that is neither blank nor a date.
-pub fn parse_birth(text: &str) -> Result<Birth, ()> {
+pub fn parse_birth(text: &str) -> Option<Birth> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     // Blank, or a placeholder such as 0000/00/00 or ../..
     if t.chars().all(|c| matches!(c, '0' | '.' | '/' | '-')) {
-        return Ok(Birth::Unknown);
+        return Some(Birth::Unknown);
     }
     if let Some(d) = full_date(&t) {
-        return Ok(Birth::Date(d));
+        return Some(Birth::Date(d));
     }
     // A year alone, or a year with an unknown month and day (1965/00/00).
     let year_part = t.split(['.', '/', '-']).next().unwrap_or("");
@@ -90,11 +90,11 @@ pub fn parse_birth(text: &str) -> Result<Birth, ()> {
     if year_part.len() == 4 && rest_unknown {
         if let Ok(y) = year_part.parse::<i32>() {
             if (1800..=2200).contains(&y) {
-                return Ok(Birth::Year(y));
+                return Some(Birth::Year(y));
             }
         }
     }
-    Err(())
+    None
 }
 
 #[cfg(test)]
@@ -131,15 +131,15 @@ mod tests {
 
     #[test]
     fn birth_dates() {
-        assert_eq!(parse_birth("1969.12.06"), Ok(Birth::Date(d(1969, 12, 6))));
-        assert_eq!(parse_birth("1965/06/25"), Ok(Birth::Date(d(1965, 6, 25))));
-        assert_eq!(parse_birth("1965      "), Ok(Birth::Year(1965)));
-        assert_eq!(parse_birth("1965/00/00"), Ok(Birth::Year(1965)));
-        assert_eq!(parse_birth("          "), Ok(Birth::Unknown));
-        assert_eq!(parse_birth("0000/00/00"), Ok(Birth::Unknown));
-        assert_eq!(parse_birth("    /  /  "), Ok(Birth::Unknown));
-        assert_eq!(parse_birth("1969.13.06"), Err(()));
-        assert_eq!(parse_birth("abc"), Err(()));
+        assert_eq!(parse_birth("1969.12.06"), Some(Birth::Date(d(1969, 12, 6))));
+        assert_eq!(parse_birth("1965/06/25"), Some(Birth::Date(d(1965, 6, 25))));
+        assert_eq!(parse_birth("1965      "), Some(Birth::Year(1965)));
+        assert_eq!(parse_birth("1965/00/00"), Some(Birth::Year(1965)));
+        assert_eq!(parse_birth("          "), Some(Birth::Unknown));
+        assert_eq!(parse_birth("0000/00/00"), Some(Birth::Unknown));
+        assert_eq!(parse_birth("    /  /  "), Some(Birth::Unknown));
+        assert_eq!(parse_birth("1969.13.06"), None);
+        assert_eq!(parse_birth("abc"), None);
         assert!(Birth::Year(1965).fits(Some(d(1965, 6, 25))));
         assert!(!Birth::Year(1966).fits(Some(d(1965, 6, 25))));
         assert!(Birth::Date(d(1965, 6, 25)).fits(None));

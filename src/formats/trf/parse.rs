@@ -327,7 +327,7 @@ fn read_player(c: &Columns, line: u32, file: &str, diagnostics: &mut Vec<Diagnos
         },
     };
     let birth_text = c.get(70, 79);
-    let birth = parse_birth(&birth_text).unwrap_or_else(|()| {
+    let birth = parse_birth(&birth_text).unwrap_or_else(|| {
         diagnostics.push(
             Diagnostic::warning(
                 Code::BadDate,

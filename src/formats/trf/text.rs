@@ -105,6 +105,11 @@ impl<'a> Columns<'a> {
         }
     }
 
+    /// Whether the line is blank.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Columns `from` to `to` (one-based, inclusive), clipped to the line.
     pub fn get(&self, from: usize, to: usize) -> String {
         let from = from.max(1) - 1;

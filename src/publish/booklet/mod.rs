@@ -23,6 +23,8 @@ use typst::{World, WorldExt};
 use typst_pdf::{PdfOptions, Timestamp};
 
 use super::booklet_data::BookletData;
+use crate::model::system::SystemName;
+use crate::rate::GENERIC_BOOKLET_PART;
 use world::BookletWorld;
 
 /// Why the booklet could not be made.
@@ -101,7 +103,8 @@ fn world_for(
         || serde_json::to_vec(&view::TemplateData::new(data)),
         || serde_json::to_vec(&view::ListColumns::new(data)),
     );
-    BookletWorld::new(templates, json?, lists?, today)
+    let part = SystemName::parse(&data.system).map_or(GENERIC_BOOKLET_PART, |s| s.rules().booklet_part());
+    BookletWorld::new(templates, json?, lists?, today, part)
 }
 
 /// Compiles the template into a paged document, with typst's warnings; on

@@ -765,7 +765,8 @@ fn timing_data() {
     let path = std::env::var("BOOKLET_JSON").unwrap();
     let json = std::fs::read(&path).unwrap();
     let lists = std::fs::read(format!("{path}.lists")).unwrap();
-    let world = BookletWorld::new(dir.as_deref(), json, lists, published_date("1993-08-01").ok()).unwrap();
+    let world = BookletWorld::new(dir.as_deref(), json, lists, published_date("1993-08-01").ok(), GENERIC_BOOKLET_PART)
+        .unwrap();
     let rounds: usize = std::env::var("BOOKLET_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     for _ in 1..rounds {
         let t = Instant::now();

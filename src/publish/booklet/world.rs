@@ -22,6 +22,8 @@ pub(crate) const MAIN: &str = "booklet.typ";
 /// and the long lists, `json("/lists.json")`.
 pub(crate) const DATA: &str = "data.json";
 pub(crate) const LISTS: &str = "lists.json";
+/// Where the templates import the rule set's part from (`RatingSystem::booklet_part`).
+pub(crate) const SYSTEM_PART: &str = "system.typ";
 
 /// The repository's `templates/` folder, compiled into the binary so that it
 /// works from anywhere. Keep in step with the files under `templates/`.
@@ -35,12 +37,7 @@ static EMBEDDED: &[(&str, &[u8])] = &[
     ("parts/states.typ", include_bytes!("../../../templates/parts/states.typ")),
     ("parts/events.typ", include_bytes!("../../../templates/parts/events.typ")),
     ("parts/tables.typ", include_bytes!("../../../templates/parts/tables.typ")),
-    ("parts/system-acf.typ", include_bytes!("../../../templates/parts/system-acf.typ")),
-    ("parts/system-other.typ", include_bytes!("../../../templates/parts/system-other.typ")),
     ("parts/rules.typ", include_bytes!("../../../templates/parts/rules.typ")),
-    ("parts/system-nzcf.typ", include_bytes!("../../../templates/parts/system-nzcf.typ")),
-    ("parts/system-ecf.typ", include_bytes!("../../../templates/parts/system-ecf.typ")),
-    ("parts/system-cis.typ", include_bytes!("../../../templates/parts/system-cis.typ")),
 ];
 
 /// The sans face shipped with the templates (SIL OFL, see templates/fonts/OFL.txt).
@@ -74,6 +71,8 @@ pub(crate) struct BookletWorld {
     data: Bytes,
     lists_id: FileId,
     lists: Bytes,
+    /// The rule set's part, served as `system.typ` unless the folder has one.
+    system_part: &'static str,
     today: Option<Datetime>,
     book: LazyHash<FontBook>,
     fonts: Vec<Font>,
@@ -90,6 +89,7 @@ impl BookletWorld {
         data: Vec<u8>,
         lists: Vec<u8>,
         today: Option<Datetime>,
+        system_part: &'static str,
     ) -> Result<Self, BookletError> {
         let mut fonts = BASE_FONTS.clone();
         let templates = match folder {
@@ -114,6 +114,7 @@ impl BookletWorld {
             data: Bytes::new(data),
             lists_id: project_file(LISTS),
             lists: Bytes::new(lists),
+            system_part,
             today,
             book,
             fonts,
@@ -130,6 +131,7 @@ impl BookletWorld {
         }
         match (&self.templates, id.root()) {
             (Templates::Folder(dir), VirtualRoot::Project) => dir.join(rel).display().to_string(),
+            (_, VirtualRoot::Project) if rel == SYSTEM_PART => format!("<the rule set's booklet part>/{rel}"),
             (Templates::Embedded, VirtualRoot::Project) => format!("templates/{rel}"),
             (_, VirtualRoot::Package(spec)) => format!("{spec}/{rel}"),
         }
@@ -152,7 +154,10 @@ impl BookletWorld {
             )));
         }
         let rel = id.vpath().get_without_slash();
+        let system_part = || Bytes::new(self.system_part.as_bytes());
         match &self.templates {
+            Templates::Embedded if rel == SYSTEM_PART => Ok(system_part()),
+            Templates::Folder(dir) if rel == SYSTEM_PART && !dir.join(SYSTEM_PART).is_file() => Ok(system_part()),
             Templates::Embedded => EMBEDDED
                 .iter()
                 .find(|(name, _)| *name == rel)

@@ -6,20 +6,21 @@
 //! three, with a junior bonus by age on 1 September. Players are graded
 //! independently, in parallel, from the grades of the last list.
 
-use std::fmt::Write as _;
+mod explain;
 
 use chrono::{Datelike, NaiveDate};
 use rayon::prelude::*;
 
-use super::acf::num;
+use super::common::{by_event, carry_forward, extra_column, num, printed_whole, round_half_up, with_columns};
 use super::games::{GameIndex, GameRef};
-use super::{extra_column, round_half_up, with_columns, Calculation, RatingSystem, Ratings};
+use super::{Calculation, Explanation, RatingSystem, Ratings, Trace};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::dates::age_at;
+use crate::model::system::SystemName;
 use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Player, Status};
 use crate::rate::tables::SystemTables;
-use crate::validate::ValidPeriod;
+use crate::validate::{EligibilityPolicy, ValidPeriod};
 
 /// The ECF rule set.
 pub struct Ecf;
@@ -81,10 +82,15 @@ pub struct SeasonResult {
     pub games: Vec<GradedGame>,
     /// Games against players without a grade, not used.
     pub not_used: Vec<GameRef>,
+    /// This season's graded games and points, and the two seasons before (from the player file).
+    pub this: Season,
+    pub prev: Season,
+    pub prev2: Season,
     pub calc: Option<GradeCalc>,
     /// Whether a grade is published this season.
     pub published: bool,
-    /// Age on 1 September and the junior bonus.
+    /// The 1 September the junior bonus takes the age on; the age then and the bonus.
+    pub bonus_date: NaiveDate,
     pub junior: Option<(u32, i64)>,
     /// The published grade, bonus included.
     pub grade: Option<i64>,
@@ -221,20 +227,28 @@ pub fn season(
         (Some(c), true) => Some(c.grade + junior.map_or(0, |j| j.1)),
         _ => None,
     };
-    SeasonResult { own, games: graded, not_used, calc, published: published_now, junior, grade }
+    SeasonResult {
+        own,
+        games: graded,
+        not_used,
+        this,
+        prev,
+        prev2,
+        calc,
+        published: published_now,
+        bonus_date: bonus_date(published),
+        junior,
+        grade,
+    }
 }
 
-impl RatingSystem for Ecf {
-    fn id(&self) -> &'static str {
-        "ecf"
-    }
-
+impl EligibilityPolicy for Ecf {
     /// The ECF rules grade every rate of play the reports bring.
-    fn check_time_control(&self, _tc: &TimeControl) -> Result<(), String> {
+    fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
         Ok(())
     }
 
-    fn check_period(&self, period: &mut ValidPeriod) -> Vec<Diagnostic> {
+    fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
         let at = season_columns(period);
         let mut findings = Vec::new();
         for p in &period.players.players {
@@ -260,6 +274,12 @@ impl RatingSystem for Ecf {
         }
         findings
     }
+}
+
+impl RatingSystem for Ecf {
+    fn name(&self) -> SystemName {
+        SystemName::Ecf
+    }
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {
         let start = &period.players.players;
@@ -276,27 +296,23 @@ impl RatingSystem for Ecf {
         let (columns, positions) = with_columns(&period.players.extra_columns, &SEASON_COLUMNS);
         let mut players = Vec::with_capacity(start.len());
         let mut calculations = Vec::new();
-        for (p, s) in seasons.iter().enumerate() {
-            let mut next = index.carry_forward(p, &start[p]);
+        let mut traces: Vec<Option<Box<dyn Trace>>> = Vec::with_capacity(start.len());
+        for (p, s) in seasons.into_iter().enumerate() {
+            let mut next = carry_forward(&index, p, &start[p]);
             if let Some(g) = s.grade {
                 next.rating = Some(g as f64);
                 next.status = Status::Confirmed;
             }
-            let this = Season { games: s.games.len() as u32, points: s.games.iter().map(|g| g.points).sum() };
+            let (this, prev) = (s.this, s.prev);
             next.games += this.games;
             next.score += s.games.iter().map(|g| g.score).sum::<f64>();
             // The new file carries this season as last season, and last season as the one before.
-            let (prev, _) = carried(&start[p], &at);
             next.extra.resize(columns.len(), ExtraValue::Empty);
             for (k, value) in [this.games as f64, this.points, prev.games as f64, prev.points].into_iter().enumerate() {
                 let blank = if k < 2 { this.games == 0 } else { prev.games == 0 };
                 next.extra[positions[k]] = if blank { ExtraValue::Empty } else { ExtraValue::Number(value) };
             }
-            let mut i = 0;
-            while i < s.games.len() {
-                let event = s.games[i].event;
-                let part: Vec<&GradedGame> = s.games[i..].iter().take_while(|g| g.event == event).collect();
-                i += part.len();
+            for (event, part) in by_event(&s.games, |g| g.event) {
                 calculations.push(Calculation {
                     player_id: next.id,
                     event: period.events[event as usize].code.clone(),
@@ -310,249 +326,36 @@ impl RatingSystem for Ecf {
                 });
             }
             players.push(next);
+            traces.push(Some(Box::new(s)));
         }
         let removed = vec![false; players.len()];
         Ratings {
             players,
             removed,
             calculations,
+            traces,
             extra_columns: Some(columns),
             outputs: Vec::new(),
             stage_times: Vec::new(),
         }
     }
 
-    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
-        let start = &period.players.players;
-        let p = start.iter().position(|pl| pl.id == id)?;
-        let player = &start[p];
-        let index = GameIndex::build(period);
-        let (prev, prev2) = carried(player, &season_columns(period));
-        let s = season(player, index.of(p), start, prev, prev2, period.config.published);
-        let mut out = String::new();
-        let _ =
-            writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
-        match s.own {
-            Some(g) => {
-                let _ = writeln!(out, "At the start of the season: graded {}", num(g));
-            }
-            None => {
-                let _ = writeln!(out, "At the start of the season: no grade (opponents' grades count as they are)");
-            }
-        }
-        let result = super::result_word;
-        let mut shown = None;
-        if !s.games.is_empty() || !s.not_used.is_empty() {
-            let _ = writeln!(
-                out,
-                "\nThis season's games: the opponent's grade{}, +50 a win, −50 a loss",
-                if s.own.is_some() { " within 40 of the player's own" } else { "" }
-            );
-        }
-        for g in &s.games {
-            if shown != Some(g.event) {
-                let ev = &period.events[g.event as usize];
-                let _ = writeln!(out, "\n  {} {}", ev.code, ev.name);
-                shown = Some(g.event);
-            }
-            let opp = &start[g.opponent as usize];
-            let counted = if g.counted != g.grade {
-                format!(" counted as {} (40-point rule)", num(g.counted))
-            } else {
-                String::new()
-            };
-            let _ = writeln!(
-                out,
-                "    {} v {} ({}): grade {}{counted} → {} points",
-                result(g.score),
-                opp.display_name(),
-                opp.id,
-                num(g.grade),
-                num(g.points)
-            );
-        }
-        for g in &s.not_used {
-            let opp = &start[g.opponent as usize];
-            let ev = &period.events[g.event as usize];
-            let _ = writeln!(
-                out,
-                "    {} v {} ({}) in {}: not used, the opponent has no grade",
-                result(g.score as f64),
-                opp.display_name(),
-                opp.id,
-                ev.code
-            );
-        }
-        let this = s.calc.as_ref().map(|c| c.this).unwrap_or_default();
-        let _ = writeln!(out, "\nThis season: {} games, {} points", this.games, num(this.points));
-        let _ = writeln!(
-            out,
-            "Last season: {} games, {} points; the season before: {} games, {} points",
-            prev.games,
-            num(prev.points),
-            prev2.games,
-            num(prev2.points)
-        );
-        match &s.calc {
-            Some(c) => {
-                if c.from_prev.games > 0 {
-                    let _ = writeln!(
-                        out,
-                        "Fewer than 30 games this season: last season's {} games and {} points added",
-                        c.from_prev.games,
-                        num(c.from_prev.points)
-                    );
-                }
-                if c.from_prev2_games > 0 {
-                    let _ = writeln!(
-                        out,
-                        "Still fewer than 30: {} of the season before's {} games, pro rata {} × {} / {} = {} points",
-                        c.from_prev2_games,
-                        c.prev2.games,
-                        num(c.prev2.points),
-                        c.from_prev2_games,
-                        c.prev2.games,
-                        num(c.from_prev2_points)
-                    );
-                }
-                let _ = writeln!(out, "Grade = {} / {} = {} → {}", num(c.points), c.games, num(c.average), c.grade);
-            }
-            None => {
-                let _ = writeln!(out, "No graded games in three seasons: no grade");
-            }
-        }
-        if let Some((age, bonus)) = s.junior {
-            let _ = writeln!(out, "Junior bonus: aged {age} on {}: +{bonus}", bonus_date(period.config.published));
-        }
-        let after = &ratings.players[p];
-        match s.grade {
-            Some(g) => {
-                let _ = writeln!(out, "Published grade: {g} (printed {})", self.printed(after));
-            }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "Not published: needs at least 1 game this season and 9 in the last three ({} and {}); the results are kept and count next season",
-                    this.games,
-                    this.games + prev.games + prev2.games
-                );
-            }
-        }
-        Some(out)
+    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {
+        explain::explain(period, ratings, p)
     }
 
     fn printed(&self, player: &Player) -> String {
-        super::printed_whole(player)
+        printed_whole(player)
     }
 
     fn tables(&self) -> SystemTables {
         SystemTables::default()
     }
+
+    fn booklet_part(&self) -> &'static str {
+        include_str!("booklet.typ")
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, day).unwrap()
-    }
-
-    #[test]
-    fn the_40_point_rule() {
-        // 120 beats a 180: counted as 160, +50.
-        assert_eq!(game_points(Some(120.0), 180.0, 1.0), (160.0, 210.0));
-        // 120 loses to a 60: counted as 80, −50.
-        assert_eq!(game_points(Some(120.0), 60.0, 0.0), (80.0, 30.0));
-        // Within 40: as it is; a draw adds nothing.
-        assert_eq!(game_points(Some(120.0), 150.0, 0.5), (150.0, 150.0));
-        // No grade: the opponent's grade as it is.
-        assert_eq!(game_points(None, 180.0, 1.0), (180.0, 230.0));
-    }
-
-    #[test]
-    fn thirty_games_or_the_seasons_before() {
-        let season = |games, points| Season { games, points };
-        // 30 this season: only this season.
-        let c = grade_over(season(30, 3600.0), season(10, 2000.0), season(10, 2000.0)).unwrap();
-        assert_eq!((c.games, c.grade), (30, 120));
-        // 10 + 12, then 8 of 20 from the season before: 2000 × 8 / 20 = 800.
-        let c = grade_over(season(10, 1300.0), season(12, 1500.0), season(20, 2000.0)).unwrap();
-        assert_eq!(c.from_prev2_games, 8);
-        assert_eq!(c.from_prev2_points, 800.0);
-        assert_eq!((c.games, c.points), (30, 3600.0));
-        assert_eq!(c.grade, 120);
-        // Fewer than 30 in all: everything, averaged.
-        let c = grade_over(season(5, 500.0), season(3, 330.0), season(2, 190.0)).unwrap();
-        assert_eq!((c.games, c.points, c.grade), (10, 1020.0, 102));
-        // Whole numbers, half up: 1275 / 10 = 127.5 → 128.
-        assert_eq!(grade_over(season(10, 1275.0), Season::default(), Season::default()).unwrap().grade, 128);
-        assert!(grade_over(Season::default(), Season::default(), Season::default()).is_none());
-    }
-
-    #[test]
-    fn the_9_game_12_month_publication_rule() {
-        let season = |games| Season { games, points: 100.0 * games as f64 };
-        assert!(publishable(season(9), season(0), season(0)));
-        assert!(publishable(season(1), season(4), season(4)));
-        assert!(!publishable(season(0), season(20), season(20))); // no game in the last twelve months
-        assert!(!publishable(season(3), season(3), season(2))); // 8 in three seasons
-    }
-
-    #[test]
-    fn junior_bonus_by_age_on_1_september() {
-        let list = d(2024, 8, 1);
-        assert_eq!(bonus_date(list), d(2023, 9, 1));
-        assert_eq!(bonus_date(d(2024, 9, 1)), d(2024, 9, 1));
-        assert_eq!(junior_bonus(Some(d(2012, 10, 1)), list), Some((10, 10))); // 10 on 1 September 2023
-        assert_eq!(junior_bonus(Some(d(2012, 9, 1)), list), Some((11, 8)));
-        assert_eq!(junior_bonus(Some(d(2008, 9, 2)), list), Some((14, 8)));
-        assert_eq!(junior_bonus(Some(d(2008, 9, 1)), list), Some((15, 6)));
-        assert_eq!(junior_bonus(Some(d(2005, 9, 2)), list), Some((17, 6)));
-        assert_eq!(junior_bonus(Some(d(2005, 9, 1)), list), None); // 18
-        assert_eq!(junior_bonus(None, list), None);
-    }
-
-    #[test]
-    fn a_season_with_the_rule_and_a_bonus() {
-        let mut junior = Player::new(1, "Young", "Ann");
-        junior.status = Status::Confirmed;
-        junior.rating = Some(120.0);
-        junior.birth_date = Some(d(2012, 10, 1));
-        let mut strong = Player::new(2, "Strong", "Sam");
-        strong.status = Status::Confirmed;
-        strong.rating = Some(180.0);
-        let mut weak = Player::new(3, "Weak", "Will");
-        weak.status = Status::Confirmed;
-        weak.rating = Some(60.0);
-        let newcomer = Player::new(4, "New", "Ned");
-        let start = vec![junior.clone(), strong, weak, newcomer];
-        let games: Vec<GameRef> = (0..9)
-            .map(|i| match i % 3 {
-                0 => GameRef { event: 0, opponent: 1, score: 1.0 },
-                1 => GameRef { event: 0, opponent: 2, score: 0.0 },
-                _ => GameRef { event: 0, opponent: 3, score: 1.0 },
-            })
-            .collect();
-        let s = season(&junior, &games, &start, Season::default(), Season::default(), d(2024, 8, 1));
-        // Three wins over the 180 (210 each), three losses to the 60 (30 each); the newcomer has no grade.
-        assert_eq!(s.games.len(), 6);
-        assert_eq!(s.not_used.len(), 3);
-        assert!(!s.published); // 6 games in three seasons
-        let s = season(&junior, &games, &start, Season { games: 3, points: 360.0 }, Season::default(), d(2024, 8, 1));
-        let c = s.calc.as_ref().unwrap();
-        assert_eq!((c.games, c.points), (9, 1080.0)); // 630 + 90 + 360
-        assert_eq!(c.grade, 120);
-        assert_eq!(s.junior, Some((10, 10)));
-        assert_eq!(s.grade, Some(130));
-    }
-
-    #[test]
-    fn season_columns_accept_numbers_text_and_blanks() {
-        assert_eq!(season_value(None), Ok(0.0));
-        assert_eq!(season_value(Some(&ExtraValue::Empty)), Ok(0.0));
-        assert_eq!(season_value(Some(&ExtraValue::Number(12.0))), Ok(12.0));
-        assert_eq!(season_value(Some(&ExtraValue::Text("1500,5".into()))), Ok(1500.5));
-        assert!(season_value(Some(&ExtraValue::Text("lots".into()))).is_err());
-    }
-}
+mod tests;

@@ -7,15 +7,17 @@
 //! independently, in parallel; every event joins the player's history
 //! (`history.xlsx`), which is carried from period to period and never loses a row.
 
+mod explain;
+
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use chrono::{Datelike, NaiveDate};
 use rayon::prelude::*;
 
-use super::acf::num;
+use super::common::{by_event, carry_forward, extra_column, num, printed_whole, with_columns};
 use super::games::GameIndex;
-use super::{extra_column, with_columns, Calculation, OutputTable, RatingSystem, Ratings};
+use super::{Calculation, Explanation, OutputTable, RatingSystem, Ratings, Trace};
+use crate::model::system::SystemName;
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::dated_lists::DatedEntry;
@@ -25,7 +27,7 @@ use crate::model::dates::{age_in_months, parse_date, school_year_of};
 use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Player, Status};
 use crate::rate::tables::SystemTables;
-use crate::validate::ValidPeriod;
+use crate::validate::{EligibilityPolicy, ValidPeriod};
 
 /// The CIS rule set.
 pub struct Cis;
@@ -61,10 +63,15 @@ const fn initial_table() -> [u32; 73] {
     table
 }
 
+/// Whole months past the 6th birthday for an age in months, within 0 to 72
+/// (the row of [`INITIAL_RATINGS`]).
+pub fn months_past_six(months: i64) -> i64 {
+    (months - FIRST_MONTH).clamp(0, 72)
+}
+
 /// The initial rating for a player's age on `at`.
 pub fn initial_rating(birth: NaiveDate, at: NaiveDate) -> u32 {
-    let past_six = (age_in_months(birth, at) - FIRST_MONTH).clamp(0, 72);
-    INITIAL_RATINGS[past_six as usize]
+    INITIAL_RATINGS[months_past_six(age_in_months(birth, at)) as usize]
 }
 
 /// "8 years 6 months".
@@ -227,13 +234,38 @@ pub enum StepKind {
     Game(CisGame),
 }
 
+/// A game's Elo, between CIS-rated players: both start ratings, the
+/// difference D = own − opponent and D as counted (within ±400), and the
+/// expected score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Elo {
+    pub own: f64,
+    pub opponent: f64,
+    pub difference: f64,
+    pub counted: f64,
+    pub expected: f64,
+}
+
+impl Elo {
+    pub fn new(own: f64, opponent: f64) -> Elo {
+        let difference = own - opponent;
+        Elo {
+            own,
+            opponent,
+            difference,
+            counted: difference.clamp(-MAX_DIFFERENCE, MAX_DIFFERENCE),
+            expected: expected(own, opponent),
+        }
+    }
+}
+
 /// One event of the player's period, with its effect on his rating.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     pub date: NaiveDate,
     pub kind: StepKind,
-    /// Expected score and Elo change (games between CIS-rated players).
-    pub expected: Option<f64>,
+    /// The Elo of a game between CIS-rated players, and the change it gives.
+    pub elo: Option<Elo>,
     pub change: f64,
     /// Lesson, renewal (with any raise to the age rating) or activity bonus.
     pub bonus: f64,
@@ -269,15 +301,8 @@ pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u3
     };
     let mut steps = Vec::with_capacity(items.len());
     for (date, _, kind) in items {
-        let mut step = Step {
-            date,
-            kind: kind.clone(),
-            expected: None,
-            change: 0.0,
-            bonus: 0.0,
-            rating: None,
-            note: String::new(),
-        };
+        let mut step =
+            Step { date, kind: kind.clone(), elo: None, change: 0.0, bonus: 0.0, rating: None, note: String::new() };
         let Some(current) = rating.or(if matches!(kind, StepKind::Entry { .. }) { own } else { None }) else {
             step.note = match p.birth {
                 None => "no CIS rating: no birth date to give an initial rating".into(),
@@ -313,7 +338,7 @@ pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u3
             },
             StepKind::Game(g) => {
                 if let (Some(mine), Some(theirs)) = (own, g.opponent_rating) {
-                    step.expected = Some(expected(mine, theirs));
+                    step.elo = Some(Elo::new(mine, theirs));
                     step.change = elo_change(mine, theirs, g.score);
                 } else {
                     step.note = "the opponent has no CIS rating: activity bonus only".into();
@@ -478,21 +503,13 @@ fn history_rows(period: &ValidPeriod, player: &Player, result: &CisPeriod) -> Ve
         .collect()
 }
 
-impl RatingSystem for Cis {
-    fn id(&self) -> &'static str {
-        "cis"
-    }
-
-    fn inputs(&self) -> &'static [SystemInput] {
-        &[SystemInput::Lessons, SystemInput::Renewals, SystemInput::History]
-    }
-
+impl EligibilityPolicy for Cis {
     /// Scholastic games count at any rate of play.
-    fn check_time_control(&self, _tc: &TimeControl) -> Result<(), String> {
+    fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
         Ok(())
     }
 
-    fn check_period(&self, period: &mut ValidPeriod) -> Vec<Diagnostic> {
+    fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
         let ids: std::collections::HashSet<u32> = period.players.players.iter().map(|p| p.id).collect();
         let mut findings = Vec::new();
         for (what, rows) in [("lesson", &period.inputs.lessons), ("renewal", &period.inputs.renewals)] {
@@ -537,6 +554,16 @@ impl RatingSystem for Cis {
         }
         findings
     }
+}
+
+impl RatingSystem for Cis {
+    fn name(&self) -> SystemName {
+        SystemName::Cis
+    }
+
+    fn inputs(&self) -> &'static [SystemInput] {
+        &[SystemInput::Lessons, SystemInput::Renewals, SystemInput::History]
+    }
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {
         let start = &period.players.players;
@@ -550,8 +577,9 @@ impl RatingSystem for Cis {
         let mut players = Vec::with_capacity(start.len());
         let mut calculations = Vec::new();
         let mut history: Vec<HistoryEntry> = Vec::new();
-        for (p, r) in results.iter().enumerate() {
-            let mut next = index.carry_forward(p, &start[p]);
+        let mut traces: Vec<Option<Box<dyn Trace>>> = Vec::with_capacity(start.len());
+        for (p, r) in results.into_iter().enumerate() {
+            let mut next = carry_forward(&index, p, &start[p]);
             next.extra.resize(columns.len(), ExtraValue::Empty);
             if let Some(rating) = r.rating {
                 next.rating = Some(rating);
@@ -562,38 +590,33 @@ impl RatingSystem for Cis {
                     next.extra[joined_at] = ExtraValue::Date(date);
                 }
             }
-            let games: Vec<&Step> = r.steps.iter().filter(|s| matches!(s.kind, StepKind::Game(_))).collect();
+            let games: Vec<(&Step, &CisGame)> = r
+                .steps
+                .iter()
+                .filter_map(|s| match &s.kind {
+                    StepKind::Game(g) => Some((s, g)),
+                    _ => None,
+                })
+                .collect();
             next.games += games.len() as u32;
-            let mut i = 0;
-            while i < games.len() {
-                let StepKind::Game(first) = &games[i].kind else { unreachable!("only games") };
-                let event = first.event;
-                let part: Vec<&Step> = games[i..]
-                    .iter()
-                    .copied()
-                    .take_while(|s| matches!(&s.kind, StepKind::Game(g) if g.event == event))
-                    .collect();
-                i += part.len();
-                let game = |s: &Step| match &s.kind {
-                    StepKind::Game(g) => g.clone(),
-                    _ => unreachable!("only games"),
-                };
-                let rated: Vec<f64> = part.iter().filter_map(|s| game(s).opponent_rating).collect();
+            for (event, part) in by_event(&games, |(_, g)| g.event) {
+                let rated: Vec<f64> = part.iter().filter_map(|(_, g)| g.opponent_rating).collect();
                 let in_pool = r.rating.is_some();
                 calculations.push(Calculation {
                     player_id: next.id,
                     event: period.events[event as usize].code.clone(),
                     stage: 1,
                     games: part.len() as u32,
-                    score: part.iter().map(|s| game(s).score).sum(),
+                    score: part.iter().map(|(_, g)| g.score).sum(),
                     opp_avg: if rated.is_empty() { 0.0 } else { rated.iter().sum::<f64>() / rated.len() as f64 },
-                    expected: in_pool.then(|| part.iter().filter_map(|s| s.expected).sum()),
-                    bonus: in_pool.then(|| part.iter().map(|s| s.bonus).sum()),
-                    change: in_pool.then(|| part.iter().map(|s| s.change + s.bonus).sum()),
+                    expected: in_pool.then(|| part.iter().filter_map(|(s, _)| s.elo.map(|e| e.expected)).sum()),
+                    bonus: in_pool.then(|| part.iter().map(|(s, _)| s.bonus).sum()),
+                    change: in_pool.then(|| part.iter().map(|(s, _)| s.change + s.bonus).sum()),
                 });
             }
-            history.extend(history_rows(period, &next, r));
+            history.extend(history_rows(period, &next, &r));
             players.push(next);
+            traces.push(Some(Box::new(r)));
         }
         history.sort_by(|a, b| a.date.cmp(&b.date).then(a.id.cmp(&b.id)));
         let rows = period.inputs.history.iter().chain(&history).map(history_cells).collect();
@@ -608,280 +631,29 @@ impl RatingSystem for Cis {
             players,
             removed,
             calculations,
+            traces,
             extra_columns: Some(columns),
             outputs: vec![output],
             stage_times: Vec::new(),
         }
     }
 
-    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, id: u32) -> Option<String> {
-        let start = &period.players.players;
-        let p = start.iter().position(|pl| pl.id == id)?;
-        let player = &start[p];
-        let config = &period.config;
-        let index = GameIndex::build(period);
-        let inputs = player_periods(period, &index);
-        let r = run_period(&inputs[p], start_rating(&inputs[p], config.end), config.school_year_start);
-        let mut out = String::new();
-        let _ =
-            writeln!(out, "{} ({}), ID {}", player.display_name(), player.state.as_deref().unwrap_or("-"), player.id);
-        match r.start {
-            Some(StartRating::Rated(v)) => {
-                let _ =
-                    writeln!(out, "At the start of the period: CIS rating {} (every game this period uses it)", num(v));
-            }
-            Some(StartRating::Enters { date, months, rating }) => {
-                let past = (months - FIRST_MONTH).clamp(0, 72);
-                let _ = writeln!(
-                    out,
-                    "Enters the CIS pool on {date}, aged {}: initial rating {} (600 + ⌊{} months past the 6th birthday × 50/12⌋, within 600–900)",
-                    age_text(months),
-                    rating,
-                    past
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    out,
-                    "No CIS rating: {}",
-                    if player.birth_date.is_none() {
-                        "no birth date to give an initial rating"
-                    } else {
-                        "not in the pool yet"
-                    }
-                );
-            }
-        }
-        let own = r.start.map(StartRating::value);
-        for s in &r.steps {
-            let after = s.rating.map(|v| format!(" → {}", num(v))).unwrap_or_default();
-            let note = if s.note.is_empty() { String::new() } else { format!(" ({})", s.note) };
-            let line = match &s.kind {
-                StepKind::Entry { .. } => format!("{}: enters the pool{after}", s.date),
-                StepKind::Lesson => format!("{}: lesson, education bonus +{}{after}{note}", s.date, num(s.bonus)),
-                StepKind::Renewal => format!("{}: renewal, bonus +{}{after}{note}", s.date, num(s.bonus)),
-                StepKind::Game(g) => {
-                    let opp = &start[g.opponent as usize];
-                    let result = super::result_word(g.score);
-                    let elo = match (s.expected, own, g.opponent_rating) {
-                        (Some(e), Some(mine), Some(theirs)) => {
-                            let d = mine - theirs;
-                            let kept = if d.abs() > MAX_DIFFERENCE {
-                                format!(", counted as {}", num(d.clamp(-MAX_DIFFERENCE, MAX_DIFFERENCE)))
-                            } else {
-                                String::new()
-                            };
-                            format!(
-                                "D = {} − {} = {}{kept}, E = ½ + D/800 = {:.4}, 40 × ({} − {:.4}) = {:+.2}",
-                                num(mine),
-                                num(theirs),
-                                num(d),
-                                e,
-                                num(g.score),
-                                e,
-                                s.change
-                            )
-                        }
-                        _ => "no Elo".to_string(),
-                    };
-                    format!(
-                        "{}: {result} v {} ({}) in {}: {elo}; activity +{}{after}{note}",
-                        s.date,
-                        opp.display_name(),
-                        opp.id,
-                        period.events[g.event as usize].code,
-                        num(s.bonus)
-                    )
-                }
-            };
-            let _ = writeln!(out, "  {line}");
-        }
-        if r.steps.is_empty() {
-            let _ = writeln!(out, "\nNothing this period: no lessons, renewals or games.");
-        }
-        let after = &ratings.players[p];
-        match r.rating {
-            Some(v) => {
-                let _ = writeln!(out, "\nNew rating {} (printed {})", num(v), self.printed(after));
-            }
-            None => {
-                let _ = writeln!(out, "\nStill no CIS rating; the history keeps every event");
-            }
-        }
-        Some(out)
+    fn explain(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {
+        explain::explain(period, ratings, p)
     }
 
     fn printed(&self, player: &Player) -> String {
-        super::printed_whole(player)
+        printed_whole(player)
     }
 
     fn tables(&self) -> SystemTables {
         SystemTables::default()
     }
+
+    fn booklet_part(&self) -> &'static str {
+        include_str!("booklet.typ")
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(y: i32, m: u32, day: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, day).unwrap()
-    }
-
-    const SEPT: (u32, u32) = (9, 1);
-
-    #[test]
-    fn initial_rating_by_age() {
-        let birth = d(2015, 3, 10);
-        assert_eq!(initial_rating(birth, d(2020, 3, 10)), 600); // 5
-        assert_eq!(initial_rating(birth, d(2021, 3, 10)), 600); // exactly 6
-        assert_eq!(initial_rating(birth, d(2021, 4, 9)), 600); // a month not yet complete
-        assert_eq!(initial_rating(birth, d(2021, 4, 10)), 604); // 1 month: 604.17
-        assert_eq!(initial_rating(birth, d(2022, 4, 10)), 654); // 13 months: 654.17
-        assert_eq!(initial_rating(birth, d(2024, 3, 25)), 750); // 36 months
-        assert_eq!(initial_rating(birth, d(2027, 2, 10)), 895); // 71 months: 895.83, rounded down
-        assert_eq!(initial_rating(birth, d(2027, 3, 10)), 900); // 12
-        assert_eq!(initial_rating(birth, d(2040, 1, 1)), 900);
-        assert_eq!(INITIAL_RATINGS[0], 600);
-        assert_eq!(INITIAL_RATINGS[3], 612);
-        assert_eq!(INITIAL_RATINGS[72], 900);
-    }
-
-    #[test]
-    fn linear_elo_720_v_750_gives_one_and_a_half_not_the_sources_three() {
-        // The source divides by 10 (−3); K = 40 and 400 points = 100% give −1.5.
-        assert!((elo_change(750.0, 720.0, 0.5) - -1.5).abs() < 1e-9);
-        assert!((elo_change(720.0, 750.0, 0.5) - 1.5).abs() < 1e-9);
-        assert!((elo_change(750.0, 720.0, 1.0) - 18.5).abs() < 1e-9);
-        assert!((elo_change(750.0, 720.0, 0.0) - -21.5).abs() < 1e-9);
-        // A draw gives (opponent − own) / 20.
-        assert!((elo_change(800.0, 700.0, 0.5) - -5.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn differences_beyond_400_count_as_400() {
-        assert_eq!(expected(1300.0, 800.0), 1.0);
-        assert_eq!(elo_change(1300.0, 800.0, 1.0), 0.0);
-        assert_eq!(expected(700.0, 1200.0), 0.0);
-        assert!((elo_change(700.0, 1200.0, 0.5) - 20.0).abs() < 1e-9);
-    }
-
-    #[test]
-    fn one_lesson_bonus_a_month_and_45_a_school_year() {
-        let mut c = Counters::default();
-        assert_eq!(c.lesson(d(2023, 9, 5), SEPT), Ok(5.0));
-        assert!(c.lesson(d(2023, 9, 20), SEPT).is_err()); // same month
-        for m in [10, 11, 12] {
-            assert_eq!(c.lesson(d(2023, m, 3), SEPT), Ok(5.0));
-        }
-        for m in 1..=5 {
-            assert_eq!(c.lesson(d(2024, m, 3), SEPT), Ok(5.0));
-        }
-        // Nine bonuses (45 points) this school year: June's lesson earns none.
-        assert!(c.lesson(d(2024, 6, 3), SEPT).is_err());
-        // A new school year starts on 1 September.
-        assert_eq!(c.lesson(d(2024, 9, 3), SEPT), Ok(5.0));
-    }
-
-    #[test]
-    fn counters_from_the_history_carry_across_periods() {
-        let row = |kind, date, bonus| HistoryEntry {
-            id: 1,
-            date,
-            kind,
-            event: String::new(),
-            opponent: None,
-            opponent_rating: None,
-            result: None,
-            change: 0.0,
-            bonus,
-            rating: None,
-            note: String::new(),
-        };
-        let rows = [
-            row(HistoryKind::Renewal, d(2023, 9, 10), 30.0),
-            row(HistoryKind::Lesson, d(2023, 10, 1), 5.0),
-            row(HistoryKind::Lesson, d(2023, 11, 1), 0.0),
-        ];
-        let mut c = Counters::from_history(&rows, SEPT);
-        assert!(c.renewal(d(2024, 5, 1), SEPT).is_err()); // same school year
-        assert_eq!(c.renewal(d(2024, 9, 1), SEPT), Ok(30.0));
-        assert!(c.lesson(d(2023, 10, 20), SEPT).is_err());
-        assert_eq!(c.lesson(d(2023, 11, 20), SEPT), Ok(5.0)); // November's row gave no bonus
-    }
-
-    #[test]
-    fn activity_bonus_at_most_20_a_month() {
-        let mut c = Counters::default();
-        let total: f64 = (0..25).map(|_| c.activity(d(2024, 3, 9))).sum();
-        assert_eq!(total, 20.0);
-        assert_eq!(c.activity(d(2024, 4, 1)), 1.0);
-    }
-
-    #[test]
-    fn a_draw_between_720_and_750_plus_activity() {
-        let game =
-            |rating| CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: Some(rating), score: 0.5 };
-        let low = PlayerPeriod { rating: Some(720.0), games: vec![game(750.0)], ..Default::default() };
-        let high = PlayerPeriod { rating: Some(750.0), games: vec![game(720.0)], ..Default::default() };
-        let r = run_period(&low, start_rating(&low, d(2024, 3, 31)), SEPT);
-        assert_eq!(r.rating, Some(722.5));
-        let r = run_period(&high, start_rating(&high, d(2024, 3, 31)), SEPT);
-        assert_eq!(r.rating, Some(749.5));
-        assert_eq!((r.steps[0].change, r.steps[0].bonus), (-1.5, 1.0));
-    }
-
-    #[test]
-    fn a_newcomer_with_age_rating_lesson_and_renewal() {
-        // Born 2015-09-20; first event, a lesson on 2024-03-05: 8 years 5 months,
-        // 29 months past 6: 600 + ⌊1450/12⌋ = 720; lesson +5; renewal +30 → 755.
-        let p = PlayerPeriod {
-            birth: Some(d(2015, 9, 20)),
-            lessons: vec![d(2024, 3, 5)],
-            renewals: vec![d(2024, 3, 12)],
-            ..Default::default()
-        };
-        let start = start_rating(&p, d(2024, 3, 31));
-        assert_eq!(start, Some(StartRating::Enters { date: d(2024, 3, 5), months: 101, rating: 720 }));
-        let r = run_period(&p, start, SEPT);
-        assert_eq!(r.steps.len(), 3);
-        assert_eq!(r.steps[0].rating, Some(720.0));
-        assert_eq!(r.steps[1].rating, Some(725.0));
-        assert_eq!(r.steps[2].rating, Some(755.0));
-        assert_eq!(r.rating, Some(755.0));
-    }
-
-    #[test]
-    fn a_renewal_raises_a_low_rating_to_the_age_rating() {
-        // 650 at age 10 (the age rating is 800): +30 is 680, raised to 800.
-        let p = PlayerPeriod {
-            birth: Some(d(2014, 3, 1)),
-            rating: Some(650.0),
-            renewals: vec![d(2024, 3, 1)],
-            ..Default::default()
-        };
-        let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
-        assert_eq!(r.steps[0].bonus, 150.0);
-        assert_eq!(r.rating, Some(800.0));
-        // A second renewal in the same school year earns nothing.
-        let p = PlayerPeriod { renewals: vec![d(2024, 3, 1), d(2024, 4, 1)], ..p };
-        let r = run_period(&p, start_rating(&p, d(2024, 4, 30)), SEPT);
-        assert_eq!(r.steps[1].bonus, 0.0);
-        assert_eq!(r.rating, Some(800.0));
-    }
-
-    #[test]
-    fn games_against_players_without_a_cis_rating_earn_activity_only() {
-        let game = CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: None, score: 1.0 };
-        let p = PlayerPeriod { rating: Some(700.0), games: vec![game], ..Default::default() };
-        let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
-        assert_eq!(r.rating, Some(701.0));
-        // Without a birth date there is no initial rating: the game is only recorded.
-        let game = CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: Some(700.0), score: 1.0 };
-        let p = PlayerPeriod { games: vec![game], ..Default::default() };
-        let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
-        assert_eq!(r.rating, None);
-        assert_eq!(r.steps.len(), 1);
-        assert!(r.steps[0].note.contains("no birth date"));
-    }
-}
+mod tests;
