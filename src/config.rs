@@ -8,7 +8,11 @@ use chrono::{Datelike, Months, NaiveDate};
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::model::names::NameOrder;
 use crate::model::system::SystemName;
+
+/// The root collation: names sorted as the Unicode Collation Algorithm sorts them.
+pub const DEFAULT_COLLATION: &str = "und";
 
 /// What went wrong reading `period.toml` (the command cannot run: exit 2).
 #[derive(Debug, Error)]
@@ -57,6 +61,8 @@ pub struct PeriodConfig {
     pub lists: ListSizes,
     /// The day a school year starts, as (month, day) (`cis`; default 1 September).
     pub school_year_start: (u32, u32),
+    /// The locale names are sorted in, a BCP 47 tag (`und`: the root collation).
+    pub collation: String,
 }
 
 #[derive(Deserialize)]
@@ -77,6 +83,8 @@ struct PeriodToml {
     lists: ListSizes,
     #[serde(default)]
     school_year_start: Option<toml::Value>,
+    #[serde(default)]
+    collation: Option<String>,
 }
 
 impl PeriodConfig {
@@ -111,6 +119,8 @@ impl PeriodConfig {
         let named = raw.system.as_deref().unwrap_or("acf");
         let system = SystemName::parse(named)
             .ok_or_else(|| format!("unknown `system` \"{}\": use {}", named.trim(), SystemName::listed()))?;
+        let collation = raw.collation.as_deref().map(str::trim).unwrap_or(DEFAULT_COLLATION).to_string();
+        NameOrder::new(&collation).map_err(|why| format!("`collation`: {why}"))?;
         let school_year_start = match &raw.school_year_start {
             None => (9, 1),
             Some(value) => month_day(value)?,
@@ -135,6 +145,7 @@ impl PeriodConfig {
             states,
             lists: raw.lists,
             school_year_start,
+            collation,
         })
     }
 
@@ -154,6 +165,7 @@ impl PeriodConfig {
             states: default_states(),
             lists: ListSizes::default(),
             school_year_start: (9, 1),
+            collation: DEFAULT_COLLATION.to_string(),
         }
     }
 
@@ -192,6 +204,11 @@ impl PeriodConfig {
                 "CIS: the day school years start (month-day)",
             );
         }
+        out += &line(
+            "collation",
+            quoted(&self.collation),
+            "the locale names are sorted in (a BCP 47 tag; und: the root collation)",
+        );
         out += &format!("\n{:<35} # code = name; every player and event names one of these\n", "[states]");
         for (code, name) in &self.states {
             out += &format!("{code} = {}\n", quoted(name));
@@ -332,6 +349,7 @@ A = "Australian Capital Territory"
             assert_eq!(PeriodConfig::parse(&c.to_toml()).unwrap(), c);
             c.federation = "Fédération \"Test\"".into();
             c.school_year_start = (2, 29);
+            c.collation = "sv".into();
             c.lists.juniors = vec![18];
             assert_eq!(PeriodConfig::parse(&c.to_toml()).unwrap(), c);
         }

@@ -1,7 +1,9 @@
 //! Names as ratebook compares and sorts them: column and field names
-//! (ignoring case, spacing and `_`/`-`), and players' names in the order of
-//! a real Unicode collation (ICU4X) for the period's locale, so that
-//! `Ångström`, `Đorđević` and `Šimić` stand among the A, D and S names.
+//! (ignoring case, spacing and `_`/`-`); players' names folded for telling
+//! whether two are the same person's (case, accents and punctuation set
+//! aside); and players' names in the order of a real Unicode collation
+//! (ICU4X) for the period's locale, so that `Ångström`, `Đorđević` and
+//! `Šimić` stand among the A, D and S names.
 
 use std::cmp::Ordering;
 
@@ -15,6 +17,47 @@ pub fn normalise(name: &str) -> String {
     let lowered = name.trim().to_lowercase();
     let spaced: String = lowered.chars().map(|c| if c == '_' || c == '-' { ' ' } else { c }).collect();
     spaced.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Lower case, letters without accents, punctuation dropped (hyphens become
+/// spaces), single spaces.
+pub fn fold(name: &str, umlauts_as_e: bool) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars().flat_map(char::to_lowercase) {
+        let mapped: &str = match c {
+            'ä' if umlauts_as_e => "ae",
+            'ö' if umlauts_as_e => "oe",
+            'ü' if umlauts_as_e => "ue",
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ą' | 'ă' => "a",
+            'æ' => "ae",
+            'ç' | 'ć' | 'č' | 'ĉ' => "c",
+            'ď' | 'đ' | 'ð' => "d",
+            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ę' | 'ě' | 'ė' => "e",
+            'ğ' | 'ģ' => "g",
+            'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' | 'ı' => "i",
+            'ķ' => "k",
+            'ł' | 'ľ' | 'ĺ' | 'ļ' => "l",
+            'ñ' | 'ń' | 'ň' | 'ņ' => "n",
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => "o",
+            'œ' => "oe",
+            'ř' | 'ŕ' => "r",
+            'ś' | 'š' | 'ş' | 'ș' => "s",
+            'ß' => "ss",
+            'ť' | 'ţ' | 'ț' => "t",
+            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' => "u",
+            'ý' | 'ÿ' => "y",
+            'ź' | 'ż' | 'ž' => "z",
+            'þ' => "th",
+            '-' | '‐' | '–' | '_' | '/' | ',' => " ",
+            c if c.is_alphanumeric() || c.is_whitespace() => {
+                out.push(c);
+                continue;
+            }
+            _ => "",
+        };
+        out.push_str(mapped);
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The order players' names are listed in: surname, then first names, each

@@ -2,6 +2,9 @@
 //! Players, Top Under N, Top Females, Top Improvers and every state's active
 //! players, plus the per-player and per-event aggregates they show. The
 //! booklet and ratings.xlsx both print these same rows, so they agree.
+//! Names are in the order of the period's collation (`period.toml`'s
+//! `collation`), and a name two listed players share is marked, so that the
+//! lists can tell them apart.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -10,6 +13,7 @@ use chrono::NaiveDate;
 
 use super::booklet_data::{ListKind, RankedList, RankedRow, StateRow, StateSection};
 use crate::model::dates::age_at;
+use crate::model::names::{fold, NameOrder};
 use crate::model::{Gender, Status};
 use crate::rate::{round_half_up, RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
@@ -22,11 +26,26 @@ pub struct ListRow {
     pub rating: String,
     /// The unrounded rating, when the player has a published one.
     pub value: Option<f64>,
+    pub status: Status,
     pub games: u32,
     pub age: Option<u32>,
     pub increase: Option<i64>,
     pub state: String,
     pub name: String,
+    /// Another listed player has the same name (case and accents aside):
+    /// the lists show the ID beside it.
+    pub namesake: bool,
+}
+
+impl ListRow {
+    /// The name as the lists print it: with the ID when a namesake is listed.
+    pub fn printed_name(&self) -> String {
+        if self.namesake {
+            format!("{} ({})", self.name, self.id)
+        } else {
+            self.name.clone()
+        }
+    }
 }
 
 /// A ranked list or a state's list.
@@ -56,10 +75,10 @@ pub struct Lists {
 /// One player as the lists see him: what they filter on, sort by and print.
 struct Entry {
     id: u32,
-    /// Lower-cased surname and first names: the order of names.
-    surname_key: String,
-    first_key: String,
+    /// The collation key of the name (surname, then first names).
+    name_key: Vec<u8>,
     name: String,
+    namesake: bool,
     female: bool,
     state: String,
     age: Option<u32>,
@@ -68,6 +87,7 @@ struct Entry {
     listed: bool,
     active: bool,
     printed: String,
+    status: Status,
     /// The published rating, unrounded, and rounded as printed.
     value: Option<f64>,
     new_int: Option<i64>,
@@ -82,12 +102,13 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
     let start = &period.players.players;
     let end = &ratings.players;
     let config = &period.config;
+    let order = NameOrder::new(&config.collation).expect("period.toml's collation was checked when it was read");
     // Games counted per player this period: the Calculations rows summed by player.
     let mut games: HashMap<u32, u32> = HashMap::new();
     for c in &ratings.calculations {
         *games.entry(c.player_id).or_default() += c.games;
     }
-    (0..start.len())
+    let mut entries: Vec<Entry> = (0..start.len())
         .map(|i| {
             let (s, e) = (&start[i], &end[i]);
             let published = e.rating.filter(|_| e.status.is_rated());
@@ -95,9 +116,9 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
             let old_int = s.rating.filter(|_| s.status == Status::Confirmed).map(round_half_up);
             Entry {
                 id: e.id,
-                surname_key: e.surname.to_lowercase(),
-                first_key: e.first_names.to_lowercase(),
+                name_key: order.key(&e.surname, &e.first_names),
                 name: e.display_name(),
+                namesake: false,
                 female: e.gender == Some(Gender::Female),
                 state: e.state.clone().unwrap_or_default(),
                 age: e.birth_date.map(|b| age_at(b, config.age_date)),
@@ -106,18 +127,32 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
                 listed: e.status != Status::New && !ratings.removed[i],
                 active: e.last_played.is_some_and(|d| d >= config.active_since),
                 printed: system.printed(e),
+                status: e.status,
                 value: published,
                 new_int,
                 increase: new_int.zip(old_int).map(|(n, o)| n - o),
                 games_period: games.get(&e.id).copied().unwrap_or(0),
             }
         })
-        .collect()
+        .collect();
+    // Names shared by listed players, case and accents aside.
+    let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, (e, p)) in entries.iter().zip(end).enumerate() {
+        if e.listed {
+            by_name.entry(format!("{}|{}", fold(&p.surname, false), fold(&p.first_names, false))).or_default().push(i);
+        }
+    }
+    for shared in by_name.values().filter(|v| v.len() > 1) {
+        for &i in shared {
+            entries[i].namesake = true;
+        }
+    }
+    entries
 }
 
 /// Surname, then first names, then ID: the order of a state's list and of ties.
 fn by_name(a: &Entry, b: &Entry) -> Ordering {
-    a.surname_key.cmp(&b.surname_key).then_with(|| a.first_key.cmp(&b.first_key)).then_with(|| a.id.cmp(&b.id))
+    a.name_key.cmp(&b.name_key).then_with(|| a.id.cmp(&b.id))
 }
 
 /// The `size` best of `pool` by `key` (highest first), ties by name.
@@ -198,11 +233,13 @@ fn list_row(p: &Entry, place: Option<u32>) -> ListRow {
         id: p.id,
         rating: p.printed.clone(),
         value: p.value,
+        status: p.status,
         games: p.games_period,
         age: p.age,
         increase: p.increase,
         state: p.state.clone(),
         name: p.name.clone(),
+        namesake: p.namesake,
     }
 }
 
@@ -230,7 +267,7 @@ impl Lists {
                         age: r.age,
                         increase: r.increase,
                         state: r.state.clone(),
-                        name: r.name.clone(),
+                        name: r.printed_name(),
                     })
                     .collect(),
             })
@@ -249,7 +286,7 @@ impl Lists {
                     .map(|r| StateRow {
                         rating: r.rating.clone(),
                         games: r.games,
-                        name: r.name.clone(),
+                        name: r.printed_name(),
                         value: r.value,
                     })
                     .collect(),

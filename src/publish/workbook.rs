@@ -18,26 +18,55 @@ use crate::validate::ValidPeriod;
 /// Excel's last row is 1,048,576: longer sheets continue on "Calculations 2"…
 const MAX_ROWS: usize = 1_000_000;
 
-fn header(sheet: &mut Worksheet, names: &[&str], widths: &[f64]) -> Result<(), XlsxError> {
+/// A bold header row with the columns' widths; the header stays in view and
+/// every column can be filtered (`rows` rows below it).
+fn header(sheet: &mut Worksheet, names: &[&str], widths: &[f64], rows: usize) -> Result<(), XlsxError> {
     let bold = Format::new().set_bold();
     for (c, name) in names.iter().enumerate() {
         sheet.write_string_with_format(0, c as u16, *name, &bold)?;
         sheet.set_column_width(c as u16, widths.get(c).copied().unwrap_or(12.0))?;
     }
     sheet.set_freeze_panes(1, 0)?;
+    sheet.autofilter(0, 0, rows as u32, names.len() as u16 - 1)?;
     Ok(())
 }
 
+/// A figure as computed, without the noise of binary fractions
+/// (`-0.30000000000000027` → `-0.3`): six decimals are kept.
+fn tidy(x: f64) -> f64 {
+    let t = (x * 1e6).round() / 1e6;
+    if t == 0.0 {
+        0.0
+    } else {
+        t
+    }
+}
+
+/// A list's sheet: the rating as printed (text: `1572`, `1111p`, `2R`),
+/// the rating as a number and the status beside it, so that the sheet can be
+/// sorted and filtered, then what the list shows, the name and the ID.
 fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -> Result<(), XlsxError> {
     let third = match kind {
         Some(ListKind::Junior) => "Age",
         Some(ListKind::Improvers) => "Increase",
         _ => "Games",
     };
-    match kind {
-        Some(_) => header(sheet, &["Place", "Rating", third, "State", "Name", "ID"], &[7.0, 9.0, 9.0, 7.0, 34.0, 9.0])?,
-        None => header(sheet, &["Rating", "Games", "Name", "ID"], &[9.0, 8.0, 34.0, 9.0])?,
-    };
+    let mut names = Vec::new();
+    let mut widths = Vec::new();
+    if kind.is_some() {
+        names.push("Place");
+        widths.push(7.0);
+    }
+    names.extend(["Rating", "Rating value", "Status", third]);
+    widths.extend([9.0, 12.0, 12.0, 9.0]);
+    if kind.is_some() {
+        names.push("State");
+        widths.push(7.0);
+    }
+    names.extend(["Name", "ID"]);
+    widths.extend([34.0, 9.0]);
+    header(sheet, &names, &widths, rows.len())?;
+    let two_places = Format::new().set_num_format("0.00");
     for (i, r) in rows.iter().enumerate() {
         let row = i as u32 + 1;
         let mut c = 0u16;
@@ -47,11 +76,12 @@ fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -
             }
             c += 1;
         }
-        match r.rating.parse::<f64>() {
-            Ok(v) => sheet.write_number(row, c, v)?,
-            Err(_) => sheet.write_string(row, c, &r.rating)?,
-        };
-        c += 1;
+        sheet.write_string(row, c, &r.rating)?;
+        if let Some(v) = r.value {
+            sheet.write_number_with_format(row, c + 1, tidy(v), &two_places)?;
+        }
+        sheet.write_string(row, c + 2, r.status.as_str())?;
+        c += 3;
         let third_value = match kind {
             Some(ListKind::Junior) => r.age.map(|a| a as f64),
             Some(ListKind::Improvers) => r.increase.map(|a| a as f64),
@@ -71,6 +101,26 @@ fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -
     Ok(())
 }
 
+/// The sheet names of the state lists: each state's name as Excel allows a
+/// sheet name (at most 31 characters, none of `[]:*?/\`), or its code when
+/// two would be the same or one would clash with another sheet.
+pub fn state_sheet_names(states: &[(String, String, Vec<ListRow>)], taken: &[&str]) -> Vec<String> {
+    let clean = |name: &str| -> String {
+        let kept: String = name.chars().filter(|c| !matches!(c, '[' | ']' | ':' | '*' | '?' | '/' | '\\')).collect();
+        kept.trim().trim_matches('\'').chars().take(31).collect()
+    };
+    let mut used: Vec<String> = taken.iter().map(|t| t.to_lowercase()).collect();
+    states
+        .iter()
+        .map(|(code, name, _)| {
+            let wanted = clean(name);
+            let name = if wanted.is_empty() || used.contains(&wanted.to_lowercase()) { clean(code) } else { wanted };
+            used.push(name.to_lowercase());
+            name
+        })
+        .collect()
+}
+
 /// Writes `ratings.xlsx`.
 pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists: &Lists) -> Result<(), XlsxError> {
     let mut workbook = new_workbook(period.config.published);
@@ -79,9 +129,11 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
         sheet.set_name(&table.sheet)?;
         list_sheet(sheet, Some(table.kind), &table.rows)?;
     }
-    for (code, _, rows) in &lists.states {
+    let mut taken: Vec<&str> = lists.ranked.iter().map(|t| t.sheet.as_str()).collect();
+    taken.extend(["Events", "Calculations"]);
+    for ((_, _, rows), name) in lists.states.iter().zip(state_sheet_names(&lists.states, &taken)) {
         let sheet = workbook.add_worksheet_with_constant_memory()?;
-        sheet.set_name(code)?;
+        sheet.set_name(&name)?;
         list_sheet(sheet, None, rows)?;
     }
 
@@ -107,6 +159,7 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
             "File",
         ],
         &[10.0, 34.0, 6.0, 11.0, 11.0, 7.0, 11.0, 14.0, 8.0, 12.0, 12.0, 7.0, 44.0, 30.0],
+        period.events.len(),
     )?;
     let mut rated_players = std::collections::HashMap::<&str, u32>::new();
     for c in &ratings.calculations {
@@ -134,8 +187,15 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
         sheet.write_string(row, 13, &e.file)?;
     }
 
-    let names: std::collections::HashMap<u32, String> =
-        ratings.players.iter().map(|p| (p.id, p.display_name())).collect();
+    // Each player's name and his rating before and after the period.
+    let players: std::collections::HashMap<u32, (String, Option<f64>, Option<f64>)> = period
+        .players
+        .players
+        .iter()
+        .zip(&ratings.players)
+        .map(|(before, after)| (after.id, (after.display_name(), before.rating, after.rating)))
+        .collect();
+    let two_places = Format::new().set_num_format("0.00");
     let chunks: Vec<&[crate::rate::Calculation]> =
         if ratings.calculations.is_empty() { vec![&[]] } else { ratings.calculations.chunks(MAX_ROWS).collect() };
     for (k, chunk) in chunks.iter().enumerate() {
@@ -143,21 +203,36 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
         sheet.set_name(if k == 0 { "Calculations".to_string() } else { format!("Calculations {}", k + 1) })?;
         header(
             sheet,
-            &["ID", "Name", "Event", "Stage", "Games", "Score", "Opp avg", "Expected", "Bonus", "Change"],
-            &[9.0, 30.0, 10.0, 6.0, 7.0, 7.0, 10.0, 10.0, 8.0, 9.0],
+            &[
+                "ID",
+                "Name",
+                "Event",
+                "Stage",
+                "Games",
+                "Score",
+                "Opp avg",
+                "Expected",
+                "Bonus",
+                "Change",
+                "Old rating",
+                "New rating",
+            ],
+            &[9.0, 30.0, 10.0, 6.0, 7.0, 7.0, 10.0, 10.0, 8.0, 9.0, 11.0, 11.0],
+            chunk.len(),
         )?;
         for (i, c) in chunk.iter().enumerate() {
             let row = i as u32 + 1;
+            let (name, old, new) = players.get(&c.player_id).cloned().unwrap_or_default();
             sheet.write_number(row, 0, c.player_id)?;
-            sheet.write_string(row, 1, names.get(&c.player_id).map(String::as_str).unwrap_or(""))?;
+            sheet.write_string(row, 1, &name)?;
             sheet.write_string(row, 2, &c.event)?;
             sheet.write_number(row, 3, c.stage)?;
             sheet.write_number(row, 4, c.games)?;
-            sheet.write_number(row, 5, c.score)?;
-            sheet.write_number(row, 6, c.opp_avg)?;
-            for (col, v) in [(7u16, c.expected), (8, c.bonus), (9, c.change)] {
+            sheet.write_number(row, 5, tidy(c.score))?;
+            let figures = [(6u16, Some(c.opp_avg)), (7, c.expected), (8, c.bonus), (9, c.change), (10, old), (11, new)];
+            for (col, v) in figures {
                 if let Some(v) = v {
-                    sheet.write_number(row, col, v)?;
+                    sheet.write_number_with_format(row, col, tidy(v), &two_places)?;
                 }
             }
         }

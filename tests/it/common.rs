@@ -176,6 +176,11 @@ pub fn find(file: &PlayerFile, id: u32) -> &Player {
     file.players.iter().find(|p| p.id == id).unwrap_or_else(|| panic!("player {id} in the file"))
 }
 
+/// The position of the column headed `header` in a sheet's first row.
+pub fn column(rows: &[Vec<String>], header: &str) -> usize {
+    rows[0].iter().position(|h| h == header).unwrap_or_else(|| panic!("a column {header} in {:?}", rows[0]))
+}
+
 /// Cell texts of a sheet of an xlsx file, by rows.
 pub fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
     use calamine::Reader;

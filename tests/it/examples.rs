@@ -101,16 +101,19 @@ fn worked_examples_over_two_periods() {
     assert_eq!(s.status, Status::Unrated);
     assert_eq!((s.games, s.score), (5, 1.0));
     assert_close(s.opp_avg, 1250.0, "Smith's opponents");
-    let nsw = sheet_rows(&august.out().join("ratings.xlsx"), "N");
-    let smith_row = nsw.iter().find(|r| r.get(2).is_some_and(|n| n == "Smith, John")).expect("Smith listed in N");
+    let nsw = sheet_rows(&august.out().join("ratings.xlsx"), "New South Wales");
+    let name = column(&nsw, "Name");
+    let smith_row = nsw.iter().find(|r| r[name] == "Smith, John").expect("Smith listed in N");
     assert_eq!(smith_row[0], "4R");
+    assert_eq!(smith_row[column(&nsw, "Status")], "unrated");
 
     assert_close(find(&after, BROWN).rating, 1011.5, "Brown after August");
     assert_close(find(&after, KEN_SMITH).rating, 1056.7, "Smith (1051) after drawing Jones");
     assert_close(find(&after, JONES).rating, 2394.3, "Jones after drawing Smith");
-    let vic = sheet_rows(&august.out().join("ratings.xlsx"), "V");
-    let brown_row = vic.iter().find(|r| r.get(2).is_some_and(|n| n == "Brown, Alan")).expect("Brown listed in V");
+    let vic = sheet_rows(&august.out().join("ratings.xlsx"), "Victoria");
+    let brown_row = vic.iter().find(|r| r[column(&vic, "Name")] == "Brown, Alan").expect("Brown listed in V");
     assert_eq!(brown_row[0], "1012");
+    assert_eq!(brown_row[column(&vic, "Rating value")], "1011.5", "the rating as a number beside the printed one");
 
     // Period 2: December 1993, reading August's output/players.xlsx unchanged.
     let december = Fixture::new(DECEMBER_1993);
@@ -146,8 +149,8 @@ fn worked_examples_over_two_periods() {
     assert_eq!(s.games, 12);
     assert_close(find(&after, BROWN).rating, 1066.1, "Brown after December");
 
-    let nsw = sheet_rows(&december.out().join("ratings.xlsx"), "N");
-    let smith_row = nsw.iter().find(|r| r.get(2).is_some_and(|n| n == "Smith, John")).unwrap();
+    let nsw = sheet_rows(&december.out().join("ratings.xlsx"), "New South Wales");
+    let smith_row = nsw.iter().find(|r| r[column(&nsw, "Name")] == "Smith, John").unwrap();
     assert_eq!(smith_row[0], "1055p");
 
     // explain shows the same numbers, step by step.
@@ -226,8 +229,8 @@ fn maintenance_and_newcomers() {
     let fresh = find(&kept, 23);
     assert_eq!((fresh.status, fresh.games), (Status::Unrated, 0));
     assert_eq!(fresh.last_played, Some(date(1993, 6, 6)));
-    let tas = sheet_rows(&f.out().join("ratings.xlsx"), "T");
-    let row = tas.iter().find(|r| r[2] == "Fresh, Start").expect("Fresh listed");
+    let tas = sheet_rows(&f.out().join("ratings.xlsx"), "Tasmania");
+    let row = tas.iter().find(|r| r[column(&tas, "Name")] == "Fresh, Start").expect("Fresh listed");
     assert_eq!(row[0], "9R");
     // IDs 26, 27, 28: T93001's No 2 first, then T93009's No 1 and No 2.
     let names: Vec<(u32, &str)> =

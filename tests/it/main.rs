@@ -6,6 +6,7 @@ mod common;
 mod diagnostics;
 mod examples;
 mod handicap;
+mod lists;
 mod outputs;
 mod robustness;
 mod systems;

@@ -53,16 +53,32 @@ fn a_good_period_publishes_every_output() {
         "Top Under 12",
         "Top Females",
         "Top Improvers",
-        "A",
-        "V",
-        "W",
+        "Australian Capital Territory",
+        "Victoria",
+        "Western Australia",
         "Events",
         "Calculations",
     ] {
         assert!(sheets.contains(&s.to_string()), "sheet {s} in {sheets:?}");
     }
     let calc = sheet_rows(&f.out().join("ratings.xlsx"), "Calculations");
-    assert_eq!(calc[0], ["ID", "Name", "Event", "Stage", "Games", "Score", "Opp avg", "Expected", "Bonus", "Change"]);
+    assert_eq!(
+        calc[0],
+        [
+            "ID",
+            "Name",
+            "Event",
+            "Stage",
+            "Games",
+            "Score",
+            "Opp avg",
+            "Expected",
+            "Bonus",
+            "Change",
+            "Old rating",
+            "New rating"
+        ]
+    );
     assert_eq!(calc.len(), 1 + 8, "one row per player per event");
 }
 

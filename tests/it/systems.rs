@@ -131,8 +131,8 @@ fn nzcf_a_bonus_cut_by_the_gain_limit() {
     assert!(text.contains("(5 × 5 + 5) × (2097 − 1800) / 100 = 89.10: ΔR cut to 89.10"), "{text}");
     assert!(text.contains("Rn = 1889.1, printed 1889"), "{text}");
     // The lists print under the NZCF rules.
-    let w = sheet_rows(&f.out().join("ratings.xlsx"), "W");
-    assert!(w.iter().any(|r| r[0] == "1889" && r[2] == "Subject, Test"), "{w:?}");
+    let w = sheet_rows(&f.out().join("ratings.xlsx"), "Wellington");
+    assert!(w.iter().any(|r| r[0] == "1889" && r[column(&w, "Name")] == "Subject, Test"), "{w:?}");
 }
 
 #[test]

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use crate::formats::trf::dates::Birth;
+use crate::model::names::fold;
 use crate::model::{Player, PlayerFile};
 
 /// The player file, indexed for matching. Built once per data folder.
@@ -106,47 +107,6 @@ fn name_keys(surname: &str, first_names: &str) -> Vec<String> {
     } else {
         vec![plain, german]
     }
-}
-
-/// Lower case, letters without accents, punctuation dropped (hyphens become
-/// spaces), single spaces.
-pub fn fold(name: &str, umlauts_as_e: bool) -> String {
-    let mut out = String::with_capacity(name.len());
-    for c in name.chars().flat_map(char::to_lowercase) {
-        let mapped: &str = match c {
-            'ä' if umlauts_as_e => "ae",
-            'ö' if umlauts_as_e => "oe",
-            'ü' if umlauts_as_e => "ue",
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ą' | 'ă' => "a",
-            'æ' => "ae",
-            'ç' | 'ć' | 'č' | 'ĉ' => "c",
-            'ď' | 'đ' | 'ð' => "d",
-            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ę' | 'ě' | 'ė' => "e",
-            'ğ' | 'ģ' => "g",
-            'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' | 'ı' => "i",
-            'ķ' => "k",
-            'ł' | 'ľ' | 'ĺ' | 'ļ' => "l",
-            'ñ' | 'ń' | 'ň' | 'ņ' => "n",
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => "o",
-            'œ' => "oe",
-            'ř' | 'ŕ' => "r",
-            'ś' | 'š' | 'ş' | 'ș' => "s",
-            'ß' => "ss",
-            'ť' | 'ţ' | 'ț' => "t",
-            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' => "u",
-            'ý' | 'ÿ' => "y",
-            'ź' | 'ż' | 'ž' => "z",
-            'þ' => "th",
-            '-' | '‐' | '–' | '_' | '/' | ',' => " ",
-            c if c.is_alphanumeric() || c.is_whitespace() => {
-                out.push(c);
-                continue;
-            }
-            _ => "",
-        };
-        out.push_str(mapped);
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]

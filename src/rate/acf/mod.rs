@@ -262,14 +262,22 @@ impl EligibilityPolicy for Acf {
                 return Ok(());
             }
         }
-        let for_60 = tc.seconds_for(60);
-        if for_60 >= 3600 {
-            return Ok(());
+        // Rapid play is one sudden-death control for all moves (acf.md: the
+        // 1993 text's "FIDE rules for Sixty-Minute (Rapid) Chess"), of at
+        // least 60 minutes counting 60 moves of increment.
+        if let [Control::SuddenDeath { .. }] = tc.controls[..] {
+            let for_60 = tc.seconds_for(60);
+            if for_60 >= 3600 {
+                return Ok(());
+            }
+            return Err(format!(
+                "{} for all moves; rapid play is rated with at least 60 minutes for all moves (counting 60 moves of increment)",
+                minutes(for_60)
+            ));
         }
-        Err(format!(
-            "{} for 60 moves; rated play needs at least 2 minutes a move to move 30, or 60 minutes for all moves",
-            minutes(for_60)
-        ))
+        Err("rated play needs at least 2 minutes a move up to a first control at move 30 or later, \
+             or one control of at least 60 minutes for all moves (rapid play)"
+            .to_string())
     }
 }
 
