@@ -65,6 +65,8 @@ pub enum Code {
     AmbiguousPlayer,
     UnmatchedPlayer,
     ByePlayer,
+    KnownPlayerWithoutId,
+    LikelyDuplicate,
 }
 
 impl Code {
@@ -107,6 +109,8 @@ impl Code {
             Code::AmbiguousPlayer => "ambiguous-player",
             Code::UnmatchedPlayer => "unmatched-player",
             Code::ByePlayer => "bye-player",
+            Code::KnownPlayerWithoutId => "known-player-without-id",
+            Code::LikelyDuplicate => "likely-duplicate",
         }
     }
 }

@@ -14,7 +14,7 @@ use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 
 use super::sheet::{cell_text, Header, Sheet, Workbook};
 use crate::diag::{Code, Diagnostic, Location};
-use crate::model::names::normalise;
+use crate::model::names::{likely_duplicates, normalise};
 use crate::model::{ExtraValue, Gender, Player, PlayerFile, Status};
 
 /// The columns ratebook knows, in the order it writes them, with their
@@ -107,6 +107,8 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
     let mut out = PlayerFile { players: Vec::new(), extra_columns: extra.iter().map(|(_, n)| n.clone()).collect() };
     let (_, r1) = sheet.row_span();
     let mut seen_ids = std::collections::HashMap::new();
+    // Each player's row on the sheet, for findings about him.
+    let mut rows = Vec::new();
     for row in header.row + 1..r1 {
         if sheet.row_is_blank(row) {
             continue;
@@ -214,6 +216,27 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         }
         player.extra = extra.iter().map(|(c, _)| extra_value(sheet.get(row, *c))).collect();
         out.players.push(player);
+        rows.push(row);
+    }
+    for (a, b, why) in likely_duplicates(&out.players) {
+        let (first, second) = (&out.players[a], &out.players[b]);
+        diagnostics.push(
+            Diagnostic::warning(
+                Code::LikelyDuplicate,
+                sheet.location(rows[b], id_col),
+                format!(
+                    "players {} and {} may be one person: {why} (\"{}\" in row {}, \"{}\" here)",
+                    first.id,
+                    second.id,
+                    first.display_name(),
+                    rows[a] + 1,
+                    second.display_name()
+                ),
+            )
+            .with_hint(
+                "if they are one person, keep one row and give his reports that ID; if not, fill in both birth dates",
+            ),
+        );
     }
     out
 }

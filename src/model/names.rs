@@ -60,6 +60,91 @@ pub fn fold(name: &str, umlauts_as_e: bool) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Whether two sets of first names can be the same person's: case, accents
+/// and punctuation aside, word by word, where a single letter stands for any
+/// name it begins ("J." for "Joseph"), and one may stop before the other
+/// ("Joseph" for "Joseph Andrew"). Blank agrees with nothing but blank.
+pub fn first_names_agree(a: &str, b: &str) -> bool {
+    let (a, b) = (fold(a, false), fold(b, false));
+    let (x, y): (Vec<&str>, Vec<&str>) = (a.split(' ').collect(), b.split(' ').collect());
+    if a.is_empty() || b.is_empty() {
+        return a == b;
+    }
+    x.iter().zip(&y).all(|(p, q)| {
+        p == q || (p.chars().count() == 1 && q.starts_with(*p)) || (q.chars().count() == 1 && p.starts_with(*q))
+    })
+}
+
+/// Whether two names, (surname, first names), can be the same person's:
+/// the same surname once case, accents and punctuation are set aside, and
+/// first names that agree ([`first_names_agree`]).
+pub fn same_person(a: (&str, &str), b: (&str, &str)) -> bool {
+    fold(a.0, false) == fold(b.0, false) && first_names_agree(a.1, b.1)
+}
+
+/// Pairs of players of a file who may be one person recorded twice: names
+/// that can be the same person's ([`same_person`]) and birth dates that do not
+/// differ, where either the birth dates agree or the names are written
+/// differently (accents, case, an initial for a first name). Two players of
+/// the same name without birth dates are namesakes, not a finding. Returns
+/// (earlier, later) positions in the file, and why.
+pub fn likely_duplicates(players: &[crate::model::Player]) -> Vec<(usize, usize, &'static str)> {
+    use std::collections::HashMap;
+    // Only names with the same surname and first initial can agree.
+    let folded: Vec<(String, String)> =
+        players.iter().map(|p| (fold(&p.surname, false), fold(&p.first_names, false))).collect();
+    let mut buckets: HashMap<(&str, Option<char>), Vec<usize>> = HashMap::new();
+    for (i, (surname, first)) in folded.iter().enumerate() {
+        buckets.entry((surname.as_str(), first.chars().next())).or_default().push(i);
+    }
+    /// Beyond this many players in one bucket, only equal birth dates are compared.
+    const PAIRWISE: usize = 400;
+    let mut found = Vec::new();
+    let mut keys: Vec<_> = buckets.keys().copied().collect();
+    keys.sort_unstable();
+    for key in keys {
+        let bucket = &buckets[&key];
+        let groups: Vec<Vec<usize>> = if bucket.len() <= PAIRWISE {
+            vec![bucket.clone()]
+        } else {
+            let mut by_birth: HashMap<chrono::NaiveDate, Vec<usize>> = HashMap::new();
+            for &i in bucket {
+                if let Some(b) = players[i].birth_date {
+                    by_birth.entry(b).or_default().push(i);
+                }
+            }
+            by_birth.into_values().filter(|g| g.len() <= PAIRWISE).collect()
+        };
+        for group in groups {
+            for (k, &i) in group.iter().enumerate() {
+                for &j in &group[k + 1..] {
+                    let (a, b) = (&players[i], &players[j]);
+                    let births = (a.birth_date, b.birth_date);
+                    if matches!(births, (Some(x), Some(y)) if x != y)
+                        || !first_names_agree(&a.first_names, &b.first_names)
+                    {
+                        continue;
+                    }
+                    let written_alike = a.surname == b.surname && a.first_names == b.first_names;
+                    let same_birth = births.0.is_some() && births.0 == births.1;
+                    // Without a birth date to agree, only the same names written
+                    // differently (not one with a middle name the other lacks).
+                    let same_words = folded[i].1.split(' ').count() == folded[j].1.split(' ').count();
+                    let why = match (same_birth, written_alike) {
+                        (true, true) => "the same name and birth date",
+                        (true, false) => "the same birth date and names that differ only in case, accents or initials",
+                        (false, false) if same_words => "names that differ only in case, accents or initials",
+                        _ => continue,
+                    };
+                    found.push((i.min(j), i.max(j), why));
+                }
+            }
+        }
+    }
+    found.sort_unstable();
+    found
+}
+
 /// The order players' names are listed in: surname, then first names, each
 /// compared by the Unicode collation of one locale (`period.toml`'s
 /// `collation`; the root collation by default).
@@ -101,6 +186,51 @@ impl NameOrder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_same_person_across_accents_case_and_initials() {
+        assert!(same_person(("Sørensen", "Søren"), ("SORENSEN", "soren")));
+        assert!(same_person(("Hanna", "J."), ("Hanna", "Joseph")));
+        assert!(same_person(("Hanna", "Joseph"), ("Hanna", "Joseph Andrew")));
+        assert!(same_person(("Hanna", "J A"), ("Hanna", "Joseph Andrew")));
+        assert!(same_person(("O'Brien", "Pat"), ("OBrien", "Pat")));
+        assert!(!same_person(("Hanna", "Joseph"), ("Hanna", "John")));
+        assert!(!same_person(("Hanna", "J"), ("Hanna", "Andrew")));
+        assert!(!same_person(("McKenzie", "Steve"), ("McKenzie", "Stephen")), "a nickname is another name");
+        assert!(!same_person(("Hanna", ""), ("Hanna", "Joseph")));
+        assert!(!same_person(("Hannah", "Joseph"), ("Hanna", "Joseph")));
+    }
+
+    #[test]
+    fn likely_duplicates_in_a_player_file() {
+        use crate::model::Player;
+        let born = |y| chrono::NaiveDate::from_ymd_opt(y, 5, 1);
+        let p = |id, s: &str, f: &str, b| {
+            let mut p = Player::new(id, s, f);
+            p.birth_date = b;
+            p
+        };
+        let players = vec![
+            p(1, "Hanna", "Joseph", born(1975)),
+            p(2, "Hanna", "Joseph", born(1975)),
+            p(3, "Sørensen", "Søren", None),
+            p(4, "Sorensen", "Soren", born(1980)),
+            p(5, "Smith", "J", born(1960)),
+            p(6, "Smith", "John", None),
+            p(7, "Smith", "John", born(1961)),
+            p(8, "Brown", "Alan", None),
+            p(9, "Brown", "Alan", None),
+            p(10, "Dwyer", "Stephen", None),
+            p(11, "Dwyer", "Stephen Benjamin", None),
+        ];
+        let found: Vec<(u32, u32)> =
+            likely_duplicates(&players).iter().map(|&(i, j, _)| (players[i].id, players[j].id)).collect();
+        assert_eq!(
+            found,
+            [(1, 2), (3, 4), (5, 6)],
+            "namesakes without birth dates (8, 9; 10, 11) and other births (5, 7) are not"
+        );
+    }
 
     #[test]
     fn names_sort_by_their_letter_not_their_character_code() {

@@ -8,52 +8,53 @@ use std::collections::HashMap;
 use crate::config::PeriodConfig;
 use crate::diag::{Code, Diagnostic};
 use crate::formats::report::RawEntrant;
-use crate::model::PlayerFile;
+use crate::model::names::{first_names_agree, fold};
+use crate::model::{Player, PlayerFile};
 
 /// Looks players up by ID and by name.
 pub struct PlayerIndex {
     by_id: HashMap<u32, usize>,
-    by_name: HashMap<String, Vec<usize>>,
-}
-
-/// A name for comparing: lower case, single spaces.
-fn name_key(surname: &str, first_names: &str) -> String {
-    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-    format!("{}|{}", norm(surname), norm(first_names))
-}
-
-/// Whether two names are the same once case and spacing are set aside (as
-/// their [`name_key`]s would compare, without building them: this runs for
-/// every entrant of every report).
-fn same_name(a: &str, b: &str) -> bool {
-    if !(a.is_ascii() && b.is_ascii()) {
-        // Lower-casing beyond ASCII depends on a letter's place in its word.
-        return name_key(a, "") == name_key(b, "");
-    }
-    let (mut x, mut y) = (a.split_whitespace(), b.split_whitespace());
-    loop {
-        match (x.next(), y.next()) {
-            (None, None) => return true,
-            (Some(p), Some(q)) if p.eq_ignore_ascii_case(q) => {}
-            _ => return false,
-        }
-    }
+    /// By surname with case, accents and punctuation set aside.
+    by_surname: HashMap<String, Vec<usize>>,
 }
 
 impl PlayerIndex {
     pub fn new(file: &PlayerFile) -> PlayerIndex {
         let mut by_id = HashMap::with_capacity(file.players.len());
-        let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut by_surname: HashMap<String, Vec<usize>> = HashMap::new();
         for (i, p) in file.players.iter().enumerate() {
             by_id.insert(p.id, i);
-            by_name.entry(name_key(&p.surname, &p.first_names)).or_default().push(i);
+            by_surname.entry(fold(&p.surname, false)).or_default().push(i);
         }
-        PlayerIndex { by_id, by_name }
+        PlayerIndex { by_id, by_surname }
     }
 
     pub fn get(&self, id: u32) -> Option<usize> {
         self.by_id.get(&id).copied()
     }
+
+    /// The players of the file whose name can be this one's (initials
+    /// allowed), in file order.
+    pub fn named<'f>(&self, file: &'f PlayerFile, surname: &str, first_names: &str) -> Vec<&'f Player> {
+        let Some(found) = self.by_surname.get(&fold(surname, false)) else { return Vec::new() };
+        found
+            .iter()
+            .map(|&i| &file.players[i])
+            .filter(|p| first_names.trim().is_empty() || first_names_agree(&p.first_names, first_names))
+            .collect()
+    }
+}
+
+/// "Hanna, Joseph (ID 3054, born 1975-03-02, V)" for findings.
+fn described(p: &Player) -> String {
+    let mut s = format!("{} (ID {}", p.display_name(), p.id);
+    if let Some(b) = p.birth_date {
+        s += &format!(", born {b}");
+    }
+    if let Some(state) = &p.state {
+        s += &format!(", {state}");
+    }
+    s + ")"
 }
 
 /// The entrants of one event, checked: for each entrant its index in the
@@ -102,8 +103,10 @@ pub fn check_entrants(
                 match index.get(id) {
                     Some(p) => {
                         let known = &file.players[p];
-                        let surname_differs = !same_name(&known.surname, &e.surname);
-                        let first_differs = !e.first_names.is_empty() && !same_name(&known.first_names, &e.first_names);
+                        // Case, accents and initials are no difference.
+                        let surname_differs = fold(&known.surname, false) != fold(&e.surname, false);
+                        let first_differs =
+                            !e.first_names.is_empty() && !first_names_agree(&known.first_names, &e.first_names);
                         if surname_differs || first_differs {
                             let shown = if e.first_names.is_empty() {
                                 e.surname.clone()
@@ -116,17 +119,18 @@ pub fn check_entrants(
                                     e.name_at.clone(),
                                     format!("ID {id} is \"{}\" in the player file, but \"{shown}\" here", known.display_name()),
                                 )
-                                .with_hint("check that the ID is right; if the player's name has changed, correct the player file"),
+                                .with_hint("check that the ID is the player's; if it is and his name has changed, tell the ratings officer, who keeps the player file"),
                             );
                         }
                         players.push(Some(p));
                     }
                     None => {
-                        let same_name = index
-                            .by_name
-                            .get(&name_key(&e.surname, &e.first_names))
-                            .map(|v| v.iter().map(|&p| file.players[p].id.to_string()).collect::<Vec<_>>())
-                            .unwrap_or_default();
+                        let same_name: Vec<String> = index
+                            .named(file, &e.surname, &e.first_names)
+                            .iter()
+                            .filter(|p| !e.first_names.is_empty() || p.first_names.is_empty())
+                            .map(|p| p.id.to_string())
+                            .collect();
                         let hint = if same_name.is_empty() {
                             "check the ID; for a player new to the rating list leave ID blank and fill in name, gender and birth date".to_string()
                         } else {
@@ -150,6 +154,11 @@ pub fn check_entrants(
                 }
             }
             None => {
+                if !e.declared_new {
+                    if let Some(finding) = known_already(e, file, index) {
+                        diagnostics.push(finding);
+                    }
+                }
                 if e.first_names.is_empty() {
                     diagnostics.push(
                         Diagnostic::error(
@@ -196,6 +205,56 @@ pub fn check_entrants(
     Entrants { players, by_number }
 }
 
+/// A newcomer (no ID) whose name is in the player file already: an error
+/// naming the candidates when a birth date agrees too (he is almost surely one
+/// of them), a warning when a birth date is missing on either side. Nothing
+/// when every candidate's birth date differs: a namesake.
+fn known_already(e: &RawEntrant, file: &PlayerFile, index: &PlayerIndex) -> Option<Diagnostic> {
+    if e.first_names.trim().is_empty() {
+        return None;
+    }
+    let named = index.named(file, &e.surname, &e.first_names);
+    let same_birth: Vec<&Player> =
+        named.iter().copied().filter(|p| p.birth_date.is_some() && p.birth_date == e.birth_date).collect();
+    let unknown_birth: Vec<&Player> =
+        named.iter().copied().filter(|p| p.birth_date.is_none() || e.birth_date.is_none()).collect();
+    let list = |players: &[&Player]| players.iter().map(|p| described(p)).collect::<Vec<_>>().join(" or ");
+    let how = |ids: &[&Player]| {
+        let ids: Vec<String> = ids.iter().map(|p| p.id.to_string()).collect();
+        format!(
+            "write his ID ({}) in the ID cell; if he is someone else with the same name, write \"{}\" in the ID cell",
+            ids.join(" or "),
+            crate::formats::report::players::NEW_PLAYER
+        )
+    };
+    if !same_birth.is_empty() {
+        return Some(
+            Diagnostic::error(
+                Code::KnownPlayerWithoutId,
+                e.id_at.clone(),
+                format!(
+                    "No {} {} has no ID, but the player file has {} with the same name and birth date",
+                    e.no,
+                    entrant_name(e),
+                    list(&same_birth)
+                ),
+            )
+            .with_hint(how(&same_birth)),
+        );
+    }
+    if !unknown_birth.is_empty() {
+        return Some(
+            Diagnostic::warning(
+                Code::KnownPlayerWithoutId,
+                e.id_at.clone(),
+                format!("No {} {} has no ID; the player file has {}", e.no, entrant_name(e), list(&unknown_birth)),
+            )
+            .with_hint(how(&unknown_birth)),
+        );
+    }
+    None
+}
+
 /// "Surname, First names" of an entrant (just the surname when that is all there is).
 fn entrant_name(e: &RawEntrant) -> String {
     if e.first_names.is_empty() {
@@ -212,26 +271,43 @@ pub fn state_codes(config: &PeriodConfig) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{name_key, same_name};
+    use super::*;
+    use crate::diag::Location;
+    use chrono::NaiveDate;
+
+    fn entrant(surname: &str, first: &str, birth: Option<NaiveDate>, new: bool) -> RawEntrant {
+        RawEntrant {
+            no: 7,
+            id: None,
+            surname: surname.into(),
+            first_names: first.into(),
+            gender: None,
+            birth_date: birth,
+            state: None,
+            club: None,
+            no_at: Location::file("r.xlsx"),
+            id_at: Location::cell("r.xlsx", "Players", 7, 1),
+            name_at: Location::file("r.xlsx"),
+            declared_new: new,
+        }
+    }
 
     #[test]
-    fn same_name_sets_case_and_spacing_aside_as_name_key_does() {
-        let pairs = [
-            ("Smith", "smith"),
-            ("  Van  der Berg ", "van der berg"),
-            ("Smith", "Smyth"),
-            ("Smith", "Smith Jones"),
-            ("", "  "),
-            ("Ann-Marie", "ann marie"),
-            ("ΟΔΟΣ", "οδος"),
-            ("Öztürk", "ÖZTÜRK"),
-            ("Öztürk", "Ozturk"),
-            ("a\u{b}b", "A B"),
-        ];
-        for (a, b) in pairs {
-            assert_eq!(same_name(a, b), name_key(a, "") == name_key(b, ""), "{a:?} v {b:?}");
-        }
-        assert!(same_name("  Van  der Berg ", "van der berg"));
-        assert!(!same_name("Smith", "Smyth"));
+    fn a_known_player_typed_without_his_id_is_found() {
+        let born = NaiveDate::from_ymd_opt(1975, 3, 2);
+        let mut hanna = Player::new(3054, "Hanna", "Joseph");
+        hanna.birth_date = born;
+        let mut other = Player::new(3055, "Hanna", "Joseph");
+        other.birth_date = NaiveDate::from_ymd_opt(1990, 1, 1);
+        let file = PlayerFile { players: vec![hanna, other], extra_columns: vec![] };
+        let index = PlayerIndex::new(&file);
+        let found = known_already(&entrant("HANNA", "J.", born, false), &file, &index).unwrap();
+        assert!(found.is_error());
+        assert!(found.message.contains("ID 3054") && !found.message.contains("3055"), "{}", found.message);
+        assert!(found.hint.as_deref().unwrap().contains("\"new\""));
+        assert!(known_already(&entrant("Hanna", "Joseph", NaiveDate::from_ymd_opt(2000, 1, 1), false), &file, &index)
+            .is_none());
+        let unsure = known_already(&entrant("Hanna", "Joseph", None, false), &file, &index).unwrap();
+        assert!(!unsure.is_error() && unsure.message.contains("3054") && unsure.message.contains("3055"));
     }
 }

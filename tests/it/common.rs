@@ -168,7 +168,8 @@ pub fn event(
 /// Reads a player file written by ratebook.
 pub fn read_players(path: &Path) -> PlayerFile {
     let (file, diags) = ratebook::formats::player_file::read_player_file(path, "players.xlsx");
-    assert!(diags.is_empty(), "{diags:?}");
+    // Warnings (such as fixtures' namesakes) are not the point here.
+    assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
     file
 }
 

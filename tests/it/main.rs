@@ -6,6 +6,7 @@ mod common;
 mod diagnostics;
 mod examples;
 mod handicap;
+mod identity;
 mod lists;
 mod outputs;
 mod robustness;

@@ -57,6 +57,9 @@ pub mod players {
     pub const BIRTH_DATE: &[&str] = &["Birth date", "Born", "Date of birth"];
     pub const STATE: &[&str] = &["State"];
     pub const CLUB: &[&str] = &["Club"];
+    /// Written in the ID column for a player new to the list who shares a
+    /// name (and birth date) with someone in the player file.
+    pub const NEW_PLAYER: &str = "new";
     /// Every column, in the order the writer puts them.
     pub const ALL: [&[&str]; 8] = [NO, ID, SURNAME, FIRST_NAMES, GENDER, BIRTH_DATE, STATE, CLUB];
 }
@@ -131,6 +134,9 @@ pub struct RawEntrant {
     pub id_at: Location,
     /// The cell of the surname.
     pub name_at: Location,
+    /// The ID cell says `new`: a player new to the list even though his name
+    /// matches someone in the player file.
+    pub declared_new: bool,
 }
 
 /// A row of the `Games` sheet.

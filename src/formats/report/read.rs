@@ -233,6 +233,11 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
         ) else {
             continue;
         };
+        // `new` in the ID cell: a player new to the list, whatever his name
+        // (a namesake of someone in the player file).
+        let declared_new =
+            id_col.and_then(|c| sheet.text(row, c)).is_some_and(|t| t.trim().eq_ignore_ascii_case(players::NEW_PLAYER));
+        let id_col = id_col.filter(|_| !declared_new);
         let id = id_col.and_then(|c| keep(diagnostics, sheet.whole(row, c, "ID")).flatten()).and_then(|id| {
             u32::try_from(id).ok().or_else(|| {
                 diagnostics.push(Diagnostic::error(
@@ -281,8 +286,9 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
             state: state_col.and_then(|c| sheet.text(row, c)).map(|s| s.to_ascii_uppercase()),
             club: club_col.and_then(|c| sheet.text(row, c)),
             no_at: sheet.location(row, no_col),
-            id_at: sheet.location(row, id_col.unwrap_or(no_col)),
+            id_at: sheet.location(row, header.column(players::ID).unwrap_or(no_col)),
             name_at: sheet.location(row, surname_col),
+            declared_new,
         });
     }
     players
