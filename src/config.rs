@@ -128,7 +128,19 @@ impl PeriodConfig {
         let mut states = Vec::new();
         for (code, name) in &raw.states {
             let name = name.as_str().ok_or_else(|| format!("[states] {code} must be the state's name in quotes"))?;
-            states.push((code.trim().to_string(), name.to_string()));
+            let code = code.trim();
+            if code.is_empty() || code.chars().any(|c| c.is_control() || c.is_whitespace()) {
+                return Err(format!("[states] code {code:?} must be letters or digits, without spaces"));
+            }
+            if let Some((other, _)) = states.iter().find(|(c, _): &&(String, String)| c.eq_ignore_ascii_case(code)) {
+                return Err(format!(
+                    "[states] has both {other} and {code}: state codes are read regardless of case, so these are one code"
+                ));
+            }
+            if name.trim().is_empty() {
+                return Err(format!("[states] {code} has no name"));
+            }
+            states.push((code.to_string(), name.to_string()));
         }
         if states.is_empty() {
             return Err("[states] is empty: list every state as CODE = \"Name\"".to_string());

@@ -67,6 +67,9 @@ pub enum Code {
     ByePlayer,
     KnownPlayerWithoutId,
     LikelyDuplicate,
+    UnreadableFolder,
+    DuplicateColumn,
+    OutOfRange,
 }
 
 impl Code {
@@ -111,6 +114,9 @@ impl Code {
             Code::ByePlayer => "bye-player",
             Code::KnownPlayerWithoutId => "known-player-without-id",
             Code::LikelyDuplicate => "likely-duplicate",
+            Code::UnreadableFolder => "unreadable-folder",
+            Code::DuplicateColumn => "duplicate-column",
+            Code::OutOfRange => "out-of-range",
         }
     }
 }

@@ -38,6 +38,7 @@ pub struct PeriodReport {
 /// `progress` hears of each stage as it begins.
 pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<PeriodReport> {
     let mut timings = Timings::default();
+    publish::staging::check_output_folder(&opts.out, &opts.data)?;
     progress(Stage::Reading);
     let Loaded { mut validated, system } = load(&opts.data, &mut timings)?;
     let errors = validated.error_count();

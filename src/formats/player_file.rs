@@ -15,7 +15,7 @@ use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 use super::sheet::{cell_text, Header, Sheet, Workbook};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::names::{likely_duplicates, normalise};
-use crate::model::{ExtraValue, Gender, Player, PlayerFile, Status};
+use crate::model::{ExtraValue, FileOrigin, Gender, Player, PlayerFile, Status};
 
 /// The columns ratebook knows, in the order it writes them, with their
 /// widths in characters (data-format.md's names).
@@ -47,6 +47,7 @@ pub fn read_player_file(path: &Path, file: &str) -> (PlayerFile, Vec<Diagnostic>
         Ok(w) => w,
         Err(d) => return (PlayerFile::default(), vec![d]),
     };
+    diagnostics.extend(workbook.findings.iter().cloned());
     let sheet = match workbook.sheet("Players").or_else(|| (workbook.sheets.len() == 1).then(|| &workbook.sheets[0])) {
         Some(s) => s,
         None => {
@@ -104,7 +105,16 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
     let extra: Vec<(u32, String)> =
         header.names.iter().filter(|(_, n)| !known.contains(&normalise(n))).cloned().collect();
 
-    let mut out = PlayerFile { players: Vec::new(), extra_columns: extra.iter().map(|(_, n)| n.clone()).collect() };
+    check_columns(sheet, &header, &extra, diagnostics);
+    let mut out = PlayerFile {
+        players: Vec::new(),
+        extra_columns: extra.iter().map(|(_, n)| n.clone()).collect(),
+        origin: None,
+    };
+    let columns: Vec<(&'static str, u32)> = COLUMNS
+        .iter()
+        .filter_map(|(name, _)| header.column(&[name]).or_else(|| aliased(&header, name)).map(|c| (*name, c)))
+        .collect();
     let (_, r1) = sheet.row_span();
     let mut seen_ids = std::collections::HashMap::new();
     // Each player's row on the sheet, for findings about him.
@@ -218,6 +228,13 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         out.players.push(player);
         rows.push(row);
     }
+    out.origin = Some(FileOrigin {
+        file: sheet.file.clone(),
+        sheet: sheet.name.clone(),
+        rows: rows.clone(),
+        columns,
+        id_column: id_col,
+    });
     for (a, b, why) in likely_duplicates(&out.players) {
         let (first, second) = (&out.players[a], &out.players[b]);
         diagnostics.push(
@@ -239,6 +256,73 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         );
     }
     out
+}
+
+/// The column read for `name` under another name ([`ALIASES`]).
+fn aliased(header: &Header, name: &str) -> Option<u32> {
+    ALIASES.iter().filter(|(_, known)| *known == name).find_map(|(alias, _)| header.column(&[alias]))
+}
+
+/// The columns must carry into the new file as they are: two columns under
+/// one name, a column of values without a name, and a column of formulas
+/// (whose values the new file would freeze) are errors naming the column.
+fn check_columns(sheet: &Sheet, header: &Header, extra: &[(u32, String)], diagnostics: &mut Vec<Diagnostic>) {
+    let mut seen: Vec<(String, u32)> = Vec::new();
+    for (col, name) in &header.names {
+        let key = normalise(name);
+        let key = ALIASES.iter().find(|(alias, _)| normalise(alias) == key).map_or(key, |(_, known)| normalise(known));
+        match seen.iter().find(|(k, _)| *k == key) {
+            Some((_, first)) => diagnostics.push(
+                Diagnostic::error(
+                    Code::DuplicateColumn,
+                    sheet.location(header.row, *col),
+                    format!(
+                        "two columns are headed \"{}\" (columns {} and {}): ratebook cannot tell which to keep",
+                        name.trim(),
+                        column_letters(*first),
+                        column_letters(*col)
+                    ),
+                )
+                .with_hint("rename one of them, or remove the one that is not needed"),
+            ),
+            None => seen.push((key, *col)),
+        }
+    }
+    let (c0, c1) = sheet.col_span();
+    let (_, r1) = sheet.row_span();
+    for col in c0..c1 {
+        if header.names.iter().any(|(c, _)| *c == col) {
+            continue;
+        }
+        if let Some(row) = (header.row + 1..r1).find(|&r| !matches!(sheet.get(r, col), Data::Empty)) {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::MissingColumn,
+                    sheet.location(row, col),
+                    format!("column {} has values but no heading", column_letters(col)),
+                )
+                .with_hint("give the column a heading in the first row (it is carried into the new player file), or clear it"),
+            );
+        }
+    }
+    for (col, name) in extra {
+        if let Some(row) = sheet.formula_in_column(*col) {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::BadValue,
+                    sheet.location(row, *col),
+                    format!("column \"{}\" holds formulas: the new player file would keep only their values", name.trim()),
+                )
+                .with_hint("replace the formulas by their values (copy, then paste values), or remove the column"),
+            );
+        }
+    }
+}
+
+/// `A`, `B`, … `AA` for a zero-based column.
+fn column_letters(col: u32) -> String {
+    let a1 = crate::diag::a1(0, col);
+    a1.trim_end_matches(|c: char| c.is_ascii_digit()).to_string()
 }
 
 /// A status for a row whose Status cell is blank: from games and rating.
@@ -375,7 +459,7 @@ mod tests {
         a.extra = vec![ExtraValue::Text("zoe@example.com".into()), ExtraValue::Bool(true)];
         let mut b = Player::new(3004, "Smith", "");
         b.extra = vec![ExtraValue::Empty, ExtraValue::Date(date(1990, 1, 1))];
-        PlayerFile { players: vec![a, b], extra_columns: vec!["Email".into(), "Paid".into()] }
+        PlayerFile { players: vec![a, b], extra_columns: vec!["Email".into(), "Paid".into()], origin: None }
     }
 
     #[test]

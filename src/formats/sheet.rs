@@ -30,6 +30,9 @@ pub struct Sheet {
     origin: (u32, u32),
     /// The longest row's length.
     width: u32,
+    /// Cells that hold a formula (their value is the one last calculated),
+    /// sorted; found in `.xlsx` workbooks.
+    formulas: Vec<(u32, u32)>,
 }
 
 /// An open workbook: its sheets, read eagerly and completely.
@@ -37,6 +40,9 @@ pub struct Sheet {
 pub struct Workbook {
     pub file: String,
     pub sheets: Vec<Sheet>,
+    /// Cells the reader had to cut (text longer than a spreadsheet cell may
+    /// hold): the caller adds these to its findings.
+    pub findings: Vec<Diagnostic>,
 }
 
 /// Largest sheet we accept (rows × columns); a bigger one is a data error,
@@ -44,16 +50,39 @@ pub struct Workbook {
 /// 20 columns) fits.
 const MAX_CELLS: usize = 16_000_000;
 
+/// Largest file read as a workbook. A world-sized player file is about 20 MB.
+const MAX_FILE_BYTES: u64 = 512 * 1024 * 1024;
+
+/// Most text one workbook's cells may hold in all: a small file whose
+/// cells all repeat one long shared string must not fill the memory.
+const MAX_TEXT_BYTES: usize = 256 * 1024 * 1024;
+
+/// The most characters a spreadsheet cell holds (Excel's limit): longer text
+/// could not be written back into the workbooks ratebook publishes.
+pub const MAX_CELL_CHARS: usize = 32_767;
+
 impl Workbook {
     /// Opens a spreadsheet (`.xlsx`, `.xlsm`, `.xls`, `.ods`) or a `.csv` file.
     /// A file that cannot be read is a located error, never a panic.
     pub fn open(path: &Path, file: &str) -> Result<Workbook, Diagnostic> {
-        let bytes = std::fs::read(path).map_err(|e| {
-            Diagnostic::error(Code::UnreadableFile, Location::file(file), format!("cannot read the file: {e}"))
-        })?;
+        let cannot = |why: String| Diagnostic::error(Code::UnreadableFile, Location::file(file), why);
+        let meta = std::fs::metadata(path).map_err(|e| cannot(format!("cannot read the file: {e}")))?;
+        if !meta.is_file() {
+            return Err(cannot("not a regular file (a folder, a pipe or a device)".into()));
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(cannot(format!(
+                "the file is {} MB, more than any report or player file ({} MB at most)",
+                meta.len() / 1_000_000,
+                MAX_FILE_BYTES / 1_000_000
+            )));
+        }
+        let bytes = std::fs::read(path).map_err(|e| cannot(format!("cannot read the file: {e}")))?;
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
         if extension == "csv" {
-            return Ok(Workbook { file: file.to_string(), sheets: vec![read_csv(&bytes, file)?] });
+            let mut findings = Vec::new();
+            let sheet = read_csv(&bytes, file, &mut findings)?;
+            return Ok(Workbook { file: file.to_string(), sheets: vec![sheet], findings });
         }
         // calamine may panic on some malformed input; such a file is an error
         // for that file, not the end of the run.
@@ -92,6 +121,7 @@ fn read_spreadsheet(bytes: Vec<u8>, file: &str, extension: &str) -> Result<Workb
         )
     })?;
     let mut sheets = Vec::new();
+    let mut budget = TextBudget { file, left: MAX_TEXT_BYTES, findings: Vec::new() };
     for name in workbook.sheet_names() {
         let cannot = |e: &dyn std::fmt::Display| unreadable(file, &format!("sheet {name} cannot be read: {e}"));
         let sheet = match &mut workbook {
@@ -100,16 +130,21 @@ fn read_spreadsheet(bytes: Vec<u8>, file: &str, extension: &str) -> Result<Workb
             calamine::Sheets::Xlsx(xlsx) => {
                 let mut reader = xlsx.worksheet_cells_reader(&name).map_err(|e| cannot(&e))?;
                 let mut cells = Vec::new();
-                while let Some(cell) = reader.next_cell().map_err(|e| cannot(&e))? {
-                    let value: Data = cell.get_value().clone().into();
+                let mut formulas = Vec::new();
+                while let Some(cell) = reader.next_cell_with_formula_metadata().map_err(|e| cannot(&e))? {
+                    if cell.formula.is_some() {
+                        formulas.push(cell.pos);
+                    }
+                    let value: Data = cell.value.into();
                     if value != Data::Empty {
                         if cells.len() >= MAX_CELLS {
                             return Err(too_large(file, &name));
                         }
-                        cells.push((cell.get_position(), value));
+                        cells.push((cell.pos, budget.spend(&name, cell.pos, value)?));
                     }
                 }
-                sparse_sheet(file, &name, cells)?
+                formulas.sort_unstable();
+                Sheet { formulas, ..sparse_sheet(file, &name, cells)? }
             }
             other => {
                 let range = other.worksheet_range(&name).map_err(|e| cannot(&e))?;
@@ -118,13 +153,64 @@ fn read_spreadsheet(bytes: Vec<u8>, file: &str, extension: &str) -> Result<Workb
                     return Err(too_large(file, &name));
                 }
                 let origin = range.start().unwrap_or((0, 0));
-                let rows = range.rows().map(|r| r.to_vec()).collect();
+                let mut rows = Vec::with_capacity(height);
+                for (r, row) in range.rows().enumerate() {
+                    let mut cells = Vec::with_capacity(row.len());
+                    for (c, value) in row.iter().enumerate() {
+                        let at = (origin.0 + r as u32, origin.1 + c as u32);
+                        cells.push(budget.spend(&name, at, value.clone())?);
+                    }
+                    rows.push(cells);
+                }
                 Sheet::new(file, &name, rows, origin)
             }
         };
         sheets.push(sheet);
     }
-    Ok(Workbook { file: file.to_string(), sheets })
+    Ok(Workbook { file: file.to_string(), sheets, findings: budget.findings })
+}
+
+/// What one workbook's text may still cost, and the cells cut so far.
+struct TextBudget<'f> {
+    file: &'f str,
+    left: usize,
+    findings: Vec<Diagnostic>,
+}
+
+impl TextBudget<'_> {
+    /// Takes a cell's text from the budget: an error once the workbook holds
+    /// more text than any report could; a cell longer than a spreadsheet cell
+    /// may hold is cut, with a finding at it.
+    fn spend(&mut self, sheet: &str, (row, col): (u32, u32), value: Data) -> Result<Data, Diagnostic> {
+        let Data::String(text) = value else { return Ok(value) };
+        self.left = self.left.checked_sub(text.len()).ok_or_else(|| {
+            unreadable(
+                self.file,
+                &format!("the workbook holds more than {} MB of text: no report is that large", MAX_TEXT_BYTES / 1_000_000),
+            )
+        })?;
+        Ok(Data::String(cut_long_cell(text, &mut self.findings, || Location::cell(self.file, sheet, row, col))))
+    }
+}
+
+/// A text longer than a spreadsheet cell may hold, cut there, with an error
+/// at its cell.
+fn cut_long_cell(text: String, findings: &mut Vec<Diagnostic>, at: impl Fn() -> Location) -> String {
+    if text.len() <= MAX_CELL_CHARS || text.chars().count() <= MAX_CELL_CHARS {
+        return text;
+    }
+    findings.push(
+        Diagnostic::error(
+            Code::BadValue,
+            at(),
+            format!(
+                "the cell holds {} characters, more than a spreadsheet cell may ({MAX_CELL_CHARS})",
+                text.chars().count()
+            ),
+        )
+        .with_hint("shorten it: a name or a note fits in a few dozen characters"),
+    );
+    text.chars().take(MAX_CELL_CHARS).collect()
 }
 
 fn too_large(file: &str, sheet: &str) -> Diagnostic {
@@ -157,7 +243,7 @@ fn sparse_sheet(file: &str, name: &str, cells: Vec<((u32, u32), Data)>) -> Resul
     Ok(Sheet::new(file, name, rows, (r0, c0)))
 }
 
-fn read_csv(bytes: &[u8], file: &str) -> Result<Sheet, Diagnostic> {
+fn read_csv(bytes: &[u8], file: &str, findings: &mut Vec<Diagnostic>) -> Result<Sheet, Diagnostic> {
     let text = decode_text(bytes);
     let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
     let mut rows = Vec::new();
@@ -168,7 +254,15 @@ fn read_csv(bytes: &[u8], file: &str) -> Result<Sheet, Diagnostic> {
         rows.push(
             record
                 .iter()
-                .map(|v| if v.trim().is_empty() { Data::Empty } else { Data::String(v.to_string()) })
+                .enumerate()
+                .map(|(c, v)| {
+                    if v.trim().is_empty() {
+                        Data::Empty
+                    } else {
+                        let at = || Location::cell(file, "Players", i as u32, c as u32);
+                        Data::String(cut_long_cell(v.to_string(), findings, at))
+                    }
+                })
                 .collect(),
         );
     }
@@ -192,7 +286,12 @@ impl Sheet {
 
     fn new(file: &str, name: &str, rows: Vec<Vec<Data>>, origin: (u32, u32)) -> Sheet {
         let width = rows.iter().map(|r| r.len()).max().unwrap_or(0) as u32;
-        Sheet { file: file.to_string(), name: name.to_string(), rows, origin, width }
+        Sheet { file: file.to_string(), name: name.to_string(), rows, origin, width, formulas: Vec::new() }
+    }
+
+    /// The first cell of column `col` that holds a formula, if any does.
+    pub fn formula_in_column(&self, col: u32) -> Option<u32> {
+        self.formulas.iter().find(|&&(_, c)| c == col).map(|&(r, _)| r)
     }
 
     /// The cell at an absolute position (Empty outside the used range).

@@ -72,7 +72,7 @@ fn least_rated_score(games: u32) -> f64 {
 /// result depends on the seed alone.
 pub(super) fn population(rng: &mut ChaCha8Rng, count: usize) -> Population {
     let mut pop = Population {
-        file: PlayerFile { players: Vec::with_capacity(count), extra_columns: vec!["Email".to_string()] },
+        file: PlayerFile { players: Vec::with_capacity(count), extra_columns: vec!["Email".to_string()], origin: None },
         state: Vec::with_capacity(count),
         strength: Vec::with_capacity(count),
         activity: Vec::with_capacity(count),

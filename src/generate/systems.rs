@@ -44,6 +44,7 @@ pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> Sid
             file.extra_columns.extend(ecf::SEASON_COLUMNS.iter().map(|c| c.to_string()));
             for p in &mut file.players {
                 p.rating = p.rating.map(ecf_grade);
+                p.opp_avg = p.opp_avg.map(ecf_grade);
                 let seasons = ecf_seasons(&mut rng, p);
                 p.extra.extend(seasons);
             }
@@ -56,6 +57,7 @@ pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> Sid
             let mut renewals = Vec::new();
             for p in &mut file.players {
                 p.rating = p.rating.map(cis_rating);
+                p.opp_avg = p.opp_avg.map(cis_rating);
                 let joined = p.status.is_rated().then(|| day_between(&mut rng, date(1990, 9, 1), date(1993, 3, 31)));
                 p.extra.push(joined.map_or(ExtraValue::Empty, ExtraValue::Date));
                 let Some(age) = p.birth_date.map(|b| crate::model::dates::age_at(b, start)) else { continue };

@@ -58,7 +58,7 @@ pub fn read_match(path: &Path, file: &str) -> Result<(Match, Vec<Diagnostic>), V
         )
         .with_hint(format!("name the match's sheet Match (sheets found: {})", workbook.sheet_names().join(", ")))]);
     };
-    let mut diagnostics = Vec::new();
+    let mut diagnostics = workbook.findings.clone();
     let Some(header) = Header::find(sheet) else {
         return Err(vec![Diagnostic::error(Code::MissingColumn, sheet.sheet_location(), "the match sheet is empty")
             .with_hint("the first row must name the columns: Board, Home player, Home grade, Away player, Away grade, Home result, Away result")]);

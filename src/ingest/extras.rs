@@ -86,6 +86,7 @@ fn open_sheet(path: &Path, file: &str, name: &str, diagnostics: &mut Vec<Diagnos
             return None;
         }
     };
+    diagnostics.extend(workbook.findings.iter().cloned());
     if let Some(s) = workbook.sheet(name).or_else(|| (workbook.sheets.len() == 1).then(|| &workbook.sheets[0])) {
         return Some(s.clone());
     }

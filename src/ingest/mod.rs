@@ -5,6 +5,7 @@
 
 pub mod extras;
 pub mod trf;
+mod walk;
 
 use std::path::{Path, PathBuf};
 
@@ -80,11 +81,8 @@ fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemIn
     let player_name = relative(dir, &player_path);
 
     let mut diagnostics = Vec::new();
-    let mut files = Vec::new();
     let reports_dir = dir.join("reports");
-    if reports_dir.is_dir() {
-        collect_files(&reports_dir, &mut files);
-    }
+    let mut files = walk::report_files(dir, &reports_dir, &mut diagnostics);
     files.sort();
     // A `.toml` beside a TRF report is its sidecar, read with it.
     let trf_stems: std::collections::HashSet<PathBuf> =
@@ -101,7 +99,10 @@ fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemIn
                 "ignored: a spreadsheet program's lock file (the workbook is open somewhere)",
             ));
         } else if file_name.starts_with('.') {
-            continue;
+            diagnostics.push(
+                Diagnostic::note(Code::UnreadableFile, Location::file(&name), "not read: a hidden file (its name starts with a dot)")
+                    .with_hint("rename it without the dot if it is a report"),
+            );
         } else if REPORT_EXTENSIONS.contains(&extension.as_str()) || is_trf(&path) {
             report_files.push((path, name));
         } else if extension == "toml" && trf_stems.contains(&path.with_extension("")) {
@@ -163,18 +164,6 @@ fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemIn
 fn is_trf(path: &Path) -> bool {
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
     trf::EXTENSIONS.contains(&extension.as_str())
-}
-
-fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            collect_files(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
 }
 
 /// `path` relative to the data folder, with `/` separators, as findings name files.

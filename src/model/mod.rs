@@ -147,11 +147,46 @@ impl Player {
 }
 
 /// The whole player file: players in file order plus the names of the
-/// columns ratebook does not know.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// columns ratebook does not know. Two are equal when they hold the same
+/// players and columns, wherever they were read from.
+#[derive(Debug, Clone, Default)]
 pub struct PlayerFile {
     pub players: Vec<Player>,
     pub extra_columns: Vec<String>,
+    /// Where the players were read from, for findings about them (none for a
+    /// file built in memory).
+    pub origin: Option<FileOrigin>,
+}
+
+impl PartialEq for PlayerFile {
+    fn eq(&self, other: &Self) -> bool {
+        self.players == other.players && self.extra_columns == other.extra_columns
+    }
+}
+
+/// The sheet a player file was read from: each player's row and each
+/// column's position, so that a finding can name the cell.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FileOrigin {
+    pub file: String,
+    pub sheet: String,
+    /// Zero-based sheet row of each player read, in file order.
+    pub rows: Vec<u32>,
+    /// Column name (as data-format.md writes it) → zero-based position.
+    pub columns: Vec<(&'static str, u32)>,
+    /// The ID column, where a finding about a whole row points.
+    pub id_column: u32,
+}
+
+impl FileOrigin {
+    /// The cell of player `index`'s `column` (data-format.md's name), or of
+    /// his ID when the file has no such column. `None` for a player who was
+    /// not read from the file (a newcomer of this period).
+    pub fn cell(&self, index: usize, column: &str) -> Option<crate::diag::Location> {
+        let row = *self.rows.get(index)?;
+        let col = self.columns.iter().find(|(name, _)| *name == column).map_or(self.id_column, |&(_, c)| c);
+        Some(crate::diag::Location::cell(&self.file, &self.sheet, row, col))
+    }
 }
 
 /// How the event was run (`Type` on the report's Event sheet).

@@ -41,7 +41,7 @@ pub struct Published {
 /// publication).
 pub fn refuse(period: &ValidPeriod, diagnostics: &[Diagnostic], out: &Path) -> Result<()> {
     let text = validation_report::render(period, diagnostics, false);
-    let mut staging = Staging::new(out)?;
+    let mut staging = Staging::new(out)?.keeping_previous();
     staging.write("validation.txt", text.as_bytes())?;
     staging.commit()
 }
@@ -131,7 +131,7 @@ fn write_booklet(
 
 /// The new player file and the players the maintenance rule removes.
 pub fn split_player_file(period: &ValidPeriod, ratings: &Ratings) -> (PlayerFile, PlayerFile) {
-    let mut kept = PlayerFile { players: Vec::new(), extra_columns: period.players.extra_columns.clone() };
+    let mut kept = PlayerFile { players: Vec::new(), extra_columns: period.players.extra_columns.clone(), origin: None };
     let mut removed = kept.clone();
     for (p, gone) in ratings.players.iter().zip(&ratings.removed) {
         if *gone {

@@ -1,42 +1,135 @@
-//! Atomic publication: every output is written into a staging folder beside
-//! the output folder, then swapped in together. The files being replaced are
-//! first moved aside; if any step fails, what was moved is put back, so a
-//! failed run leaves the previous outputs exactly as they were.
+//! Atomic publication. Every output is written into a staging folder beside
+//! the output folder (`.output.staging` for `output`), flushed to disk, and
+//! marked complete; then one atomic step puts it in place: the two folders
+//! are exchanged (Linux `renameat2(RENAME_EXCHANGE)`), or, for a first
+//! publication, the staging folder is renamed. A run killed at any moment
+//! leaves the previous publication or the new one, never a mix; the next run
+//! finishes or clears what a killed run left. A lock beside the output folder
+//! keeps two runs from publishing into it at once.
 
+use std::fs::File;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 
-/// Files written into a staging folder, then moved into the output folder together.
-pub struct Staging {
-    dir: PathBuf,
-    out: PathBuf,
-    names: Vec<String>,
+/// The file that marks a staging folder complete, and a folder as a
+/// ratebook publication (it names the outputs it holds).
+pub const MARKER: &str = ".ratebook-publication";
+
+/// Names a publication may hold besides [`MARKER`]: an existing output folder
+/// holding anything else is not replaced (it may be a folder of the user's).
+const OUTPUT_NAMES: [&str; 10] = [
+    "booklet.pdf",
+    "ratings.xlsx",
+    "players.xlsx",
+    "removed.xlsx",
+    "validation.txt",
+    "history.xlsx",
+    "errata.xlsx",
+    "errata.pdf",
+    "site",
+    MARKER,
+];
+
+/// Refuses an output folder that is, holds or lies inside the data folder:
+/// publishing there would overwrite the inputs (the player file among them)
+/// and rate the period again on the next run.
+pub fn check_output_folder(out: &Path, data: &Path) -> Result<()> {
+    // A data folder that does not exist is reported when it is read.
+    let Ok(data) = data.canonicalize() else { return Ok(()) };
+    let out_abs = absolute(out)?;
+    if out_abs.starts_with(&data) || data.starts_with(&out_abs) {
+        bail!(
+            "the output folder {} {} the data folder {}: publish somewhere else (e.g. --out output)",
+            out.display(),
+            if out_abs == data {
+                "is"
+            } else if out_abs.starts_with(&data) {
+                "lies inside"
+            } else {
+                "holds"
+            },
+            data.display()
+        );
+    }
+    Ok(())
 }
 
-/// `name` beside `out`: `.output.tmp-1234` for `output`.
+/// `path` made absolute with its links resolved as far as it exists.
+fn absolute(path: &Path) -> Result<PathBuf> {
+    let path = std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
+    let mut existing = path.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => break,
+        }
+    }
+    let mut resolved = existing.canonicalize().unwrap_or_else(|_| existing.to_path_buf());
+    for name in rest.iter().rev() {
+        resolved.push(name);
+    }
+    Ok(resolved)
+}
+
+/// `.NAME.tag` beside `out`.
 fn sibling(out: &Path, tag: &str) -> PathBuf {
     let parent = match out.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
     let name = out.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "output".into());
-    parent.join(format!(".{name}.{tag}-{}", std::process::id()))
+    parent.join(format!(".{name}.{tag}"))
+}
+
+/// For tests of a killed publication: `RATEBOOK_CRASH_AT=STEP` aborts the
+/// process at that step (`staged`, `marked`, `swapped`), as a kill would.
+pub fn crash_point(step: &str) {
+    if std::env::var_os("RATEBOOK_CRASH_AT").is_some_and(|at| at == step) {
+        std::process::abort();
+    }
+}
+
+/// The output folder held for one run: its lock, and the staging folder the
+/// run writes into.
+pub struct Staging {
+    dir: PathBuf,
+    out: PathBuf,
+    names: Vec<String>,
+    /// Outputs of the previous publication to keep (a refused run replaces
+    /// only `validation.txt`).
+    keep_previous: bool,
+    _lock: File,
 }
 
 impl Staging {
-    /// A fresh staging folder beside `out`.
+    /// Locks `out` for this run, clears or finishes what a killed run left,
+    /// and starts a fresh staging folder beside it.
     pub fn new(out: &Path) -> Result<Staging> {
-        let dir = sibling(out, "tmp");
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir).ok();
-        }
-        std::fs::create_dir_all(&dir)
+        let parent = sibling(out, "x").parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
+        std::fs::create_dir_all(&parent).with_context(|| format!("cannot create the folder {}", parent.display()))?;
+        let lock = lock(out)?;
+        check_replaceable(out)?;
+        recover(out)?;
+        let dir = sibling(out, "staging");
+        std::fs::create_dir(&dir)
             .with_context(|| format!("cannot create the staging folder {} beside the output folder", dir.display()))?;
-        Ok(Staging { dir, out: out.to_path_buf(), names: Vec::new() })
+        Ok(Staging { dir, out: out.to_path_buf(), names: Vec::new(), keep_previous: false, _lock: lock })
     }
 
-    /// Where to write a file named `name` (it is moved into place by [`Staging::commit`]).
+    /// Keep the previous publication's other outputs (only the files written
+    /// this time are replaced).
+    pub fn keeping_previous(mut self) -> Staging {
+        self.keep_previous = true;
+        self
+    }
+
+    /// Where to write a file named `name` (it is put in place by [`Staging::commit`]).
     pub fn path(&mut self, name: &str) -> PathBuf {
         self.names.push(name.to_string());
         self.dir.join(name)
@@ -48,85 +141,303 @@ impl Staging {
         std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))
     }
 
-    /// Moves every staged file into the output folder, or none of them.
+    /// Puts every staged file in place at once, or none of them.
     pub fn commit(self) -> Result<()> {
-        std::fs::create_dir_all(&self.out)
-            .with_context(|| format!("cannot create the output folder {}", self.out.display()))?;
-        let backup = sibling(&self.out, "old");
-        if backup.exists() {
-            std::fs::remove_dir_all(&backup).ok();
-        }
-        std::fs::create_dir_all(&backup).with_context(|| format!("cannot create {}", backup.display()))?;
-        let mut moved_aside: Vec<&str> = Vec::new();
-        let mut moved_in: Vec<&str> = Vec::new();
-        let result = (|| -> Result<()> {
-            for name in &self.names {
-                let current = self.out.join(name);
-                if current.symlink_metadata().is_ok() {
-                    std::fs::rename(&current, backup.join(name))
-                        .with_context(|| format!("cannot replace {} in {}", name, self.out.display()))?;
-                    moved_aside.push(name);
-                }
-            }
-            for name in &self.names {
-                std::fs::rename(self.dir.join(name), self.out.join(name))
-                    .with_context(|| format!("cannot move {name} into {}", self.out.display()))?;
-                moved_in.push(name);
-            }
-            Ok(())
-        })();
-        if result.is_err() {
-            for name in &moved_in {
-                std::fs::remove_file(self.out.join(name)).ok();
-            }
-            for name in &moved_aside {
-                std::fs::rename(backup.join(name), self.out.join(name)).ok();
+        for name in &self.names {
+            let path = self.dir.join(name);
+            if !path.exists() {
+                bail!("{name} was not written, so nothing is published");
             }
         }
-        std::fs::remove_dir_all(&backup).ok();
-        result
+        if self.keep_previous && self.out.is_dir() {
+            link_previous(&self.out, &self.dir, &self.names)?;
+        }
+        sync_tree(&self.dir)?;
+        crash_point("staged");
+        // The marker, written last and flushed: the staging folder is complete.
+        let mut names: Vec<String> = std::fs::read_dir(&self.dir)?
+            .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().to_string()))
+            .collect();
+        names.sort();
+        let mut marker = File::create(self.dir.join(MARKER))?;
+        marker.write_all(names.join("\n").as_bytes())?;
+        marker.sync_all()?;
+        sync_dir(&self.dir)?;
+        crash_point("marked");
+        swap_in(&self.dir, &self.out)?;
+        crash_point("swapped");
+        // What the exchange put in the staging folder is the old publication.
+        if self.dir.exists() {
+            std::fs::remove_dir_all(&self.dir).ok();
+        }
+        Ok(())
     }
 }
 
 impl Drop for Staging {
     fn drop(&mut self) {
+        // A run that did not commit leaves nothing behind.
         if self.dir.exists() {
             std::fs::remove_dir_all(&self.dir).ok();
         }
     }
 }
 
+/// Takes the lock beside `out`, or says who holds it.
+fn lock(out: &Path) -> Result<File> {
+    let path = sibling(out, "lock");
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .with_context(|| format!("cannot create the lock file {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let holder = std::fs::read_to_string(&path).unwrap_or_default();
+            let holder = match holder.trim() {
+                "" => format!("it holds {}", path.display()),
+                who => who.to_string(),
+            };
+            bail!("another ratebook run is publishing into {} ({holder}): wait for it to finish, then run again", out.display());
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(e).with_context(|| format!("cannot lock {}", path.display()));
+        }
+    }
+    file.set_len(0)?;
+    write!(file, "process {}", std::process::id())?;
+    Ok(file)
+}
+
+/// An existing output folder may be replaced only when it is a publication
+/// (or empty): never a folder of the user's that happens to be named so.
+fn check_replaceable(out: &Path) -> Result<()> {
+    let Ok(entries) = std::fs::read_dir(out) else { return Ok(()) };
+    for entry in entries {
+        let name = entry?.file_name().to_string_lossy().to_string();
+        if !OUTPUT_NAMES.contains(&name.as_str()) {
+            bail!(
+                "the output folder {} holds {name}, which ratebook did not write: publish into an empty or new folder, or move it out",
+                out.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Finishes or clears what a killed run left: a complete staging folder
+/// whose swap did not happen because the output folder had gone (the
+/// fallback's two renames) is moved in; anything else left is removed.
+fn recover(out: &Path) -> Result<()> {
+    let staging = sibling(out, "staging");
+    let old = sibling(out, "old");
+    if staging.exists() {
+        if !out.exists() && staging.join(MARKER).is_file() {
+            std::fs::rename(&staging, out)
+                .with_context(|| format!("cannot finish the publication a killed run left in {}", staging.display()))?;
+        } else {
+            std::fs::remove_dir_all(&staging)
+                .with_context(|| format!("cannot clear {}, left by a killed run", staging.display()))?;
+        }
+    }
+    if old.exists() && out.exists() {
+        std::fs::remove_dir_all(&old).ok();
+    } else if old.exists() {
+        std::fs::rename(&old, out).ok();
+    }
+    Ok(())
+}
+
+/// Puts the complete staging folder in place of `out` in one atomic step.
+fn swap_in(staging: &Path, out: &Path) -> Result<()> {
+    let parent = out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !out.exists() {
+        std::fs::rename(staging, out).with_context(|| format!("cannot move the outputs into {}", out.display()))?;
+        return sync_dir(parent);
+    }
+    if exchange(staging, out)? {
+        return sync_dir(parent);
+    }
+    // Without an atomic exchange: two renames; a kill between them leaves no
+    // output folder and a complete staging folder, which `recover` moves in.
+    let old = sibling(out, "old");
+    std::fs::rename(out, &old).with_context(|| format!("cannot move {} aside", out.display()))?;
+    std::fs::rename(staging, out).with_context(|| format!("cannot move the outputs into {}", out.display()))?;
+    sync_dir(parent)?;
+    std::fs::remove_dir_all(&old).ok();
+    Ok(())
+}
+
+/// Exchanges two folders atomically; `false` where the system cannot.
+#[cfg(target_os = "linux")]
+fn exchange(a: &Path, b: &Path) -> Result<bool> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let (ca, cb) = (CString::new(a.as_os_str().as_bytes())?, CString::new(b.as_os_str().as_bytes())?);
+    // SAFETY: both paths are valid NUL-terminated strings that outlive the call.
+    let done = unsafe {
+        libc::renameat2(libc::AT_FDCWD, ca.as_ptr(), libc::AT_FDCWD, cb.as_ptr(), libc::RENAME_EXCHANGE)
+    };
+    if done == 0 {
+        return Ok(true);
+    }
+    let error = std::io::Error::last_os_error();
+    match error.raw_os_error() {
+        Some(libc::EINVAL) | Some(libc::ENOSYS) => Ok(false),
+        _ => Err(error).with_context(|| format!("cannot put the outputs in place of {}", b.display())),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange(_a: &Path, _b: &Path) -> Result<bool> {
+    Ok(false)
+}
+
+/// Hard-links into `staging` every entry of the previous publication that
+/// this run does not write, so the exchange keeps it.
+fn link_previous(out: &Path, staging: &Path, written: &[String]) -> Result<()> {
+    for entry in std::fs::read_dir(out)? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().to_string();
+        if name == MARKER || written.contains(&name) {
+            continue;
+        }
+        link_tree(&entry.path(), &staging.join(&name))?;
+    }
+    Ok(())
+}
+
+/// A copy of `from` at `to` made of hard links (folders recreated).
+fn link_tree(from: &Path, to: &Path) -> Result<()> {
+    if from.is_dir() {
+        std::fs::create_dir(to)?;
+        for entry in std::fs::read_dir(from)? {
+            let entry = entry?;
+            link_tree(&entry.path(), &to.join(entry.file_name()))?;
+        }
+        Ok(())
+    } else {
+        std::fs::hard_link(from, to)
+            .or_else(|_| std::fs::copy(from, to).map(|_| ()))
+            .with_context(|| format!("cannot keep {}", from.display()))
+    }
+}
+
+/// Flushes every file under `dir`, and the folders, to disk.
+fn sync_tree(dir: &Path) -> Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            sync_tree(&path)?;
+        } else {
+            File::open(&path)?.sync_all().with_context(|| format!("cannot flush {}", path.display()))?;
+        }
+    }
+    sync_dir(dir)
+}
+
+/// Flushes a folder's entries to disk.
+fn sync_dir(dir: &Path) -> Result<()> {
+    File::open(dir).and_then(|f| f.sync_all()).with_context(|| format!("cannot flush {}", dir.display()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_failed_commit_restores_the_previous_outputs() {
-        let root = tempfile::tempdir().unwrap();
-        let out = root.path().join("output");
-        std::fs::create_dir_all(&out).unwrap();
-        std::fs::write(out.join("a.txt"), "old a").unwrap();
-        std::fs::write(out.join("b.txt"), "old b").unwrap();
-        let mut staging = Staging::new(&out).unwrap();
-        staging.write("a.txt", b"new a").unwrap();
-        // b.txt is announced but never written: moving it in fails after a.txt moved.
-        let _ = staging.path("b.txt");
-        assert!(staging.commit().is_err());
-        assert_eq!(std::fs::read_to_string(out.join("a.txt")).unwrap(), "old a");
-        assert_eq!(std::fs::read_to_string(out.join("b.txt")).unwrap(), "old b");
-        let leftovers: Vec<_> = std::fs::read_dir(root.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-        assert_eq!(leftovers, vec![std::ffi::OsString::from("output")], "no staging or backup folder left");
+    fn leftovers(root: &Path) -> Vec<String> {
+        let mut names: Vec<String> =
+            std::fs::read_dir(root).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().to_string()).collect();
+        names.sort();
+        names
     }
 
     #[test]
-    fn a_good_commit_replaces_everything_and_cleans_up() {
+    fn a_failed_commit_leaves_the_previous_outputs() {
         let root = tempfile::tempdir().unwrap();
         let out = root.path().join("output");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("booklet.pdf"), "old a").unwrap();
+        std::fs::write(out.join("ratings.xlsx"), "old b").unwrap();
         let mut staging = Staging::new(&out).unwrap();
-        staging.write("a.txt", b"new a").unwrap();
+        staging.write("booklet.pdf", b"new a").unwrap();
+        // ratings.xlsx is announced but never written: nothing is published.
+        let _ = staging.path("ratings.xlsx");
+        assert!(staging.commit().is_err());
+        assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "old a");
+        assert_eq!(std::fs::read_to_string(out.join("ratings.xlsx")).unwrap(), "old b");
+        assert_eq!(leftovers(root.path()), [".output.lock", "output"], "no staging folder left");
+    }
+
+    #[test]
+    fn a_good_commit_replaces_everything_at_once() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("output");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("history.xlsx"), "old").unwrap();
+        let mut staging = Staging::new(&out).unwrap();
+        staging.write("booklet.pdf", b"new a").unwrap();
         staging.commit().unwrap();
-        assert_eq!(std::fs::read_to_string(out.join("a.txt")).unwrap(), "new a");
-        let leftovers: Vec<_> = std::fs::read_dir(root.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-        assert_eq!(leftovers, vec![std::ffi::OsString::from("output")]);
+        assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "new a");
+        assert!(!out.join("history.xlsx").exists(), "an output of the last run not written now is gone");
+        assert_eq!(leftovers(root.path()), [".output.lock", "output"]);
+    }
+
+    #[test]
+    fn a_refusal_keeps_the_other_outputs() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("output");
+        std::fs::create_dir_all(out.join("site")).unwrap();
+        std::fs::write(out.join("booklet.pdf"), "old").unwrap();
+        std::fs::write(out.join("site/index.html"), "old site").unwrap();
+        let mut staging = Staging::new(&out).unwrap().keeping_previous();
+        staging.write("validation.txt", b"refused").unwrap();
+        staging.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "old");
+        assert_eq!(std::fs::read_to_string(out.join("site/index.html")).unwrap(), "old site");
+        assert_eq!(std::fs::read_to_string(out.join("validation.txt")).unwrap(), "refused");
+    }
+
+    #[test]
+    fn a_folder_of_the_users_is_never_replaced() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("output");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("thesis.docx"), "precious").unwrap();
+        let err = Staging::new(&out).err().unwrap().to_string();
+        assert!(err.contains("thesis.docx"), "{err}");
+    }
+
+    #[test]
+    fn a_second_run_is_told_who_holds_the_lock() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("output");
+        let first = Staging::new(&out).unwrap();
+        let err = Staging::new(&out).err().unwrap().to_string();
+        assert!(err.contains("another ratebook run") && err.contains("process"), "{err}");
+        drop(first);
+        assert!(Staging::new(&out).is_ok(), "the lock goes with the run");
+    }
+
+    #[test]
+    fn what_a_killed_run_left_is_finished_or_cleared() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("output");
+        // Killed between the fallback's two renames: no output, a complete staging folder.
+        let staging = sibling(&out, "staging");
+        std::fs::create_dir_all(&staging).unwrap();
+        std::fs::write(staging.join("booklet.pdf"), "new").unwrap();
+        std::fs::write(staging.join(MARKER), "booklet.pdf").unwrap();
+        drop(Staging::new(&out).unwrap());
+        assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "new");
+        // Killed while writing: an incomplete staging folder is cleared.
+        std::fs::create_dir_all(&staging).unwrap();
+        std::fs::write(staging.join("booklet.pdf"), "half").unwrap();
+        drop(Staging::new(&out).unwrap());
+        assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "new");
+        assert_eq!(leftovers(root.path()), [".output.lock", "output"]);
     }
 }

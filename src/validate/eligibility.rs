@@ -33,6 +33,13 @@ pub trait EligibilityPolicy: Send + Sync {
         None
     }
 
+    /// The ratings this rule set's player file may hold: a rating (or an
+    /// opponents' average) outside is a typing error at its cell. An Elo-like
+    /// scale by default.
+    fn ratings(&self) -> std::ops::RangeInclusive<f64> {
+        0.0..=3500.0
+    }
+
     /// The rule set's checks of the inputs beside the reports and of the
     /// player file's columns it reads (ECF's seasons, CIS lessons, renewals
     /// and `Joined`), on the validated period; the findings join

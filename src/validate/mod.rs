@@ -7,6 +7,7 @@
 
 pub mod eligibility;
 pub mod identity;
+pub mod players;
 pub mod results;
 
 use std::collections::{BTreeMap, HashSet};
@@ -125,10 +126,13 @@ impl Validated {
         self.diagnostics.iter().filter(|d| d.severity == Severity::Error).count()
     }
 
-    /// Errors outside any report (in the player file): these stop publication
-    /// even with `--skip-invalid`.
+    /// Errors outside any one report (in the player file, or a folder of
+    /// reports that cannot be read, whose events are unknown): these stop
+    /// publication even with `--skip-invalid`.
     pub fn has_global_errors(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.is_error() && !d.location.file.starts_with("reports/"))
+        self.diagnostics.iter().any(|d| {
+            d.is_error() && (!d.location.file.starts_with("reports/") || d.code == Code::UnreadableFolder)
+        })
     }
 }
 
@@ -168,6 +172,7 @@ struct Disposal {
 /// policy what is eligible.
 pub fn validate(raw: RawData, policy: &dyn EligibilityPolicy) -> Validated {
     let RawData { config, player_file, reports, unreadable, inputs, mut diagnostics } = raw;
+    diagnostics.extend(players::check_players(&player_file, &config, policy));
     let index = PlayerIndex::new(&player_file);
 
     // Pass 1: each report on its own, side by side; the findings keep the

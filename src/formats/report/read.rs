@@ -20,6 +20,7 @@ pub fn read_report(path: &Path, file: &str) -> (Option<RawReport>, Vec<Diagnosti
         Ok(w) => w,
         Err(d) => return (None, vec![d]),
     };
+    diagnostics.extend(workbook.findings.iter().cloned());
     let report = read_workbook(&workbook, &mut diagnostics);
     (report, diagnostics)
 }

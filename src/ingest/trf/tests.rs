@@ -167,7 +167,7 @@ fn matching_by_fide_id_then_by_name_and_birth_date() {
     };
     let twins = [Player::new(503, "Schirrmacher", "Stephan"), Player::new(504, "Schirrmacher", "Stephan")];
     let file =
-        PlayerFile { players: [vec![by_fide, by_name, other_birth], twins.to_vec()].concat(), extra_columns: vec![] };
+        PlayerFile { players: [vec![by_fide, by_name, other_birth], twins.to_vec()].concat(), extra_columns: vec![], origin: None };
     let (r, d) = read_with(FIDE, BY_FIDE, &file);
     let r = r.unwrap();
     let id = |no: u32| r.players.iter().find(|p| p.no == no).unwrap().id;
@@ -195,7 +195,7 @@ fn matching_by_fide_id_then_by_name_and_birth_date() {
 
 #[test]
 fn national_ids_are_taken_as_given_and_blank_ones_matched_by_name() {
-    let file = PlayerFile { players: vec![Player::new(9001, "Short", "Nigel")], extra_columns: vec![] };
+    let file = PlayerFile { players: vec![Player::new(9001, "Short", "Nigel")], extra_columns: vec![], origin: None };
     let (r, d) = read_with(MASTERS, NATIONAL, &file);
     let r = r.unwrap();
     assert_eq!(r.players[0].id, Some(9001), "Short, Nigel by name");
