@@ -131,7 +131,8 @@ pub(crate) fn read_text(
     }
     let placeholder_numbers: Vec<u32> = placeholders.iter().map(|p| p.no).collect();
     // The results are checked even without a usable sidecar, so that one run lists every problem.
-    let games = results::games(&trf, &players, &placeholder_numbers, file, diagnostics);
+    let unplayed = results::unplayed_rounds(&trf, &players, &placeholder_numbers);
+    let games = results::games(&trf, &players, &placeholder_numbers, &unplayed, file, diagnostics);
     let sidecar = sidecar?;
     let event = read_event(&trf, &sidecar, file, diagnostics)?;
     let entrants = players.iter().map(|p| entrant(p, &trf, &sidecar, file, matcher, diagnostics)).collect();
