@@ -342,7 +342,31 @@ fn entrant(
     let wanted =
         Wanted { surname: &surname, first_names: &first_names, birth: p.birth, fide_id, national_id: national };
     let shown = if p.name.is_empty() { format!("No {}", p.no) } else { p.name.clone() };
-    let id = match matcher.find(&wanted) {
+    let found = matcher.find(&wanted);
+    // TRF has one name field, "Surname, First names"; a name without a comma
+    // is taken whole as the surname, and a newcomer may lack first names.
+    let newcomer = found == Match::None;
+    if !p.name.is_empty() && !p.name.contains(',') {
+        let read = if newcomer {
+            "read whole as the surname; a new player, so joins the player file without first names"
+        } else {
+            "read whole as the surname, with no first names"
+        };
+        diagnostics.push(
+            Diagnostic::warning(Code::MissingField, at(15), format!("\"{}\" (No {}) has no comma: {read}", p.name, p.no))
+            .with_hint("TRF writes names as \"Surname, First names\": if the name has first names, put a comma after the surname in the pairing program"),
+        );
+    } else if newcomer && first_names.is_empty() && !surname.is_empty() {
+        diagnostics.push(
+            Diagnostic::warning(
+                Code::MissingField,
+                at(15),
+                format!("new player {surname} (No {}) has no first names: joins the player file without them", p.no),
+            )
+            .with_hint("TRF writes names as \"Surname, First names\"; give the first names after the comma"),
+        );
+    }
+    let id = match found {
         Match::Id(id) => Some(id),
         Match::None => {
             let by = match (sidecar.ids, p.id) {
