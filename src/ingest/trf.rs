@@ -131,7 +131,8 @@ pub(crate) fn read_text(
     }
     let placeholder_numbers: Vec<u32> = placeholders.iter().map(|p| p.no).collect();
     // The results are checked even without a usable sidecar, so that one run lists every problem.
-    let games = results::games(&trf, &players, &placeholder_numbers, file, diagnostics);
+    let unplayed = results::unplayed_rounds(&trf, &players, &placeholder_numbers);
+    let games = results::games(&trf, &players, &placeholder_numbers, &unplayed, file, diagnostics);
     let sidecar = sidecar?;
     let event = read_event(&trf, &sidecar, file, diagnostics)?;
     let entrants = players.iter().map(|p| entrant(p, &trf, &sidecar, file, matcher, diagnostics)).collect();
@@ -341,7 +342,31 @@ fn entrant(
     let wanted =
         Wanted { surname: &surname, first_names: &first_names, birth: p.birth, fide_id, national_id: national };
     let shown = if p.name.is_empty() { format!("No {}", p.no) } else { p.name.clone() };
-    let id = match matcher.find(&wanted) {
+    let found = matcher.find(&wanted);
+    // TRF has one name field, "Surname, First names"; a name without a comma
+    // is taken whole as the surname, and a newcomer may lack first names.
+    let newcomer = found == Match::None;
+    if !p.name.is_empty() && !p.name.contains(',') {
+        let read = if newcomer {
+            "read whole as the surname; a new player, so joins the player file without first names"
+        } else {
+            "read whole as the surname, with no first names"
+        };
+        diagnostics.push(
+            Diagnostic::warning(Code::MissingField, at(15), format!("\"{}\" (No {}) has no comma: {read}", p.name, p.no))
+            .with_hint("TRF writes names as \"Surname, First names\": if the name has first names, put a comma after the surname in the pairing program"),
+        );
+    } else if newcomer && first_names.is_empty() && !surname.is_empty() {
+        diagnostics.push(
+            Diagnostic::warning(
+                Code::MissingField,
+                at(15),
+                format!("new player {surname} (No {}) has no first names: joins the player file without them", p.no),
+            )
+            .with_hint("TRF writes names as \"Surname, First names\"; give the first names after the comma"),
+        );
+    }
+    let id = match found {
         Match::Id(id) => Some(id),
         Match::None => {
             let by = match (sidecar.ids, p.id) {

@@ -159,7 +159,8 @@ pub fn check_entrants(
                         diagnostics.push(finding);
                     }
                 }
-                if e.first_names.is_empty() {
+                // A TRF file (located by line) has one name field: its reader warns instead.
+                if e.first_names.is_empty() && e.name_at.line.is_none() {
                     diagnostics.push(
                         Diagnostic::error(
                             Code::MissingField,

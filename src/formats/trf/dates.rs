@@ -1,7 +1,8 @@
 //! Dates as TRF files write them: `2005/09/24` (the standard), `24.09.2005`,
-//! `2011-04-08`, `28. 07. 2005`, `1969.12.06`, two-digit years such as the
-//! Krause round dates `10.09.13` (YY.MM.DD), and birth dates that give only
-//! a year.
+//! `2011-04-08`, `28. 07. 2005`, `1969.12.06`, English month names as
+//! lichess.org writes them (`May 29, 2020`, also `29 May 2020`), two-digit
+//! years such as the Krause round dates `10.09.13` (YY.MM.DD), and birth
+//! dates that give only a year.
 
 use chrono::{Datelike, NaiveDate};
 
@@ -10,6 +11,9 @@ use crate::model::dates::parse_date;
 /// An event date; the flag is true when the year had only two digits (the
 /// reading is then a guess worth a warning).
 pub fn parse_event_date(text: &str) -> Option<(NaiveDate, bool)> {
+    if let Some(d) = with_month_name(text) {
+        return Some((d, false));
+    }
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if compact.is_empty() {
         return None;
@@ -26,6 +30,55 @@ fn full_date(t: &str) -> Option<NaiveDate> {
         .or_else(|| NaiveDate::parse_from_str(t, "%Y.%m.%d").ok())
         .or_else(|| NaiveDate::parse_from_str(t, "%d-%m-%Y").ok())
         .filter(|d| (1800..=2200).contains(&d.year()) && t.split(['.', '/', '-']).any(|p| p.len() == 4))
+}
+
+/// English month names, full or cut to three letters (`Sept` too).
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+fn month(word: &str) -> Option<u32> {
+    let w = word.to_lowercase();
+    let w = w.trim_end_matches('.');
+    if w.len() < 3 {
+        return None;
+    }
+    let found = MONTHS.iter().position(|m| m.starts_with(w) && (w.len() == 3 || w == "sept" || *m == w))?;
+    Some(found as u32 + 1)
+}
+
+/// A date with a month name and a four-digit year: `May 29, 2020`,
+/// `29 May 2020`, `2020 May 29`, `29-May-2020`.
+fn with_month_name(text: &str) -> Option<NaiveDate> {
+    let words: Vec<&str> =
+        text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '-' | '/')).filter(|w| !w.is_empty()).collect();
+    let [a, b, c] = words.as_slice() else { return None };
+    let number = |w: &str| {
+        let w = w.trim_end_matches('.');
+        w.bytes().all(|b| b.is_ascii_digit()).then(|| w.parse::<u32>().ok()).flatten()
+    };
+    let year = |w: &str| number(w).filter(|_| w.len() == 4).map(|y| y as i32);
+    let (y, m, d) = if let (Some(m), Some(d), Some(y)) = (month(a), number(b), year(c)) {
+        (y, m, d)
+    } else if let (Some(d), Some(m), Some(y)) = (number(a), month(b), year(c)) {
+        (y, m, d)
+    } else if let (Some(y), Some(m), Some(d)) = (year(a), month(b), number(c)) {
+        (y, m, d)
+    } else {
+        return None;
+    };
+    NaiveDate::from_ymd_opt(y, m, d).filter(|d| (1800..=2200).contains(&d.year()))
 }
 
 /// `YY.MM.DD` (TRF's order for round dates), else `DD.MM.YY`; years 00–69
@@ -124,6 +177,18 @@ mod tests {
         );
         assert_eq!(parse_event_date("25.02.30"), Some((d(2030, 2, 25), true)), "not YY.MM.DD, so DD.MM.YY");
         assert_eq!(parse_event_date("98/12/31"), Some((d(1998, 12, 31), true)));
+        assert_eq!(parse_event_date("May 29, 2020"), Some((d(2020, 5, 29), false)), "lichess.org");
+        assert_eq!(parse_event_date("Jun 26, 2020"), Some((d(2020, 6, 26), false)));
+        assert_eq!(parse_event_date("September 3, 2021"), Some((d(2021, 9, 3), false)));
+        assert_eq!(parse_event_date("Sept. 3, 2021"), Some((d(2021, 9, 3), false)));
+        assert_eq!(parse_event_date("29 May 2020"), Some((d(2020, 5, 29), false)));
+        assert_eq!(parse_event_date("29-may-2020"), Some((d(2020, 5, 29), false)));
+        assert_eq!(parse_event_date("2020 May 29"), Some((d(2020, 5, 29), false)));
+        assert_eq!(parse_event_date("2020/05/29"), Some((d(2020, 5, 29), false)));
+        assert_eq!(parse_event_date("29.05.2020"), Some((d(2020, 5, 29), false)));
+        for bad in ["Feb 30, 2020", "Ma 29, 2020", "Mayday 29, 2020", "May 29, 20", "May 29", "May 29 2020 10:00"] {
+            assert_eq!(parse_event_date(bad), None, "{bad}");
+        }
         for bad in ["", "   ", "next week", "2005/13/01", "31.02.2005", "1.2.3", "10.09.2013.1", "99.99.99"] {
             assert_eq!(parse_event_date(bad), None, "{bad}");
         }

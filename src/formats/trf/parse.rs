@@ -1,8 +1,8 @@
 //! TRF lines by their fixed columns (TRF-2006/TRF16, and the TRF26 records
 //! that matter for rating): the header lines, each `001` player line with its
 //! round fields, and the TRF26 scoring (162), time control (222), rounds
-//! (142), bye (240) and abnormal-points (299) records and National Rating
-//! Support lines. Every field that cannot be read is a located diagnostic;
+//! (142), bye (240), abnormal-points (299) and team (310) records and
+//! National Rating Support lines. Every field that cannot be read is a located diagnostic;
 //! nothing here panics, whatever the input.
 
 use std::collections::HashSet;
@@ -73,15 +73,26 @@ pub struct PlayerLine {
     pub rounds: Vec<RoundField>,
 }
 
-/// A TRF26 `240` record: a bye given to a player in a round.
+/// A TRF26 `240` record: a bye given in a round to a player, or in a team
+/// event to a team.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ByeRecord {
     /// `F`, `H` or `Z`.
     pub kind: char,
     pub round: u32,
+    /// A start number, or a team number in a team event.
     pub no: u32,
     pub line: u32,
     pub column: u32,
+}
+
+/// A TRF26 `310` team line: the team's number (positions 5-7) and its
+/// members' start numbers (4 positions each from 74, 5 apart).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TeamLine {
+    pub no: u32,
+    pub members: Vec<u32>,
+    pub line: u32,
 }
 
 /// Points per result in the file's own units (TRF26 record 162).
@@ -115,6 +126,8 @@ pub struct TrfFile {
     pub rounds: Option<(u32, u32)>,
     /// Whether the file has team records (`013`, `310`).
     pub teams: bool,
+    /// TRF26 `310` team lines.
+    pub team_lines: Vec<TeamLine>,
     pub players: Vec<PlayerLine>,
     /// National numbers from TRF26 National Rating Support lines, by start number.
     pub national: Vec<(u32, u64)>,
@@ -155,7 +168,23 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> TrfFi
             "052" if trf.end.is_none() => trf.end = header(),
             "092" if trf.kind_text.is_none() => trf.kind_text = header(),
             "222" if trf.time_control.is_none() => trf.time_control = header(),
-            "013" | "310" => trf.teams = true,
+            "013" => trf.teams = true,
+            "310" => {
+                trf.teams = true;
+                let c = Columns::new(line, Mode::Chars);
+                if let Ok(no) = c.get(5, 7).trim().parse::<u32>() {
+                    let mut members = Vec::new();
+                    let mut column = 74;
+                    while column <= c.len() {
+                        match c.get(column, column + 3).trim().parse::<u32>() {
+                            Ok(n) if n > 0 => members.push(n),
+                            _ => {}
+                        }
+                        column += 5;
+                    }
+                    trf.team_lines.push(TeamLine { no, members, line: line_no });
+                }
+            }
             "142" | "XXR" => match rest().parse::<u32>() {
                 Ok(n) if (1..=1000).contains(&n) => trf.rounds = Some((n, line_no)),
                 _ => diagnostics.push(

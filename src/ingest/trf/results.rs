@@ -2,10 +2,12 @@
 //! must agree; `1 = 0` are played games, `+ -` forfeits, `W D L` played but
 //! not rated; byes (`H F U Z`, `0000` and the ICU's bye fields without a
 //! result code) become bye rows, with the points the file's own points
-//! column implies where the code does not say. Each player's results must add
-//! up to the points column.
+//! column implies where the code does not say. The two lines of a game must
+//! agree; the points column and TRF26 `240` bye records only repeat what the
+//! round fields say, and when they disagree the round fields are taken, with
+//! a warning.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::report::{Located, RawGame};
@@ -121,13 +123,42 @@ pub fn is_bye_placeholder(name: &str) -> bool {
         )
 }
 
+/// Rounds that are paired but have no result in any of their games: a file
+/// exported after the pairings of a round were made and before it was
+/// played. Their pairings are not games to rate.
+pub fn unplayed_rounds(trf: &TrfFile, players: &[&PlayerLine], placeholders: &[u32]) -> BTreeSet<u32> {
+    let mut paired = BTreeSet::new();
+    let mut with_result = BTreeSet::new();
+    for p in players {
+        for f in &p.rounds {
+            if let Field::Pairing(o, side) = classify(f, &trf.scoring) {
+                if placeholders.contains(&o) {
+                    continue;
+                }
+                paired.insert(f.round);
+                if side != Side::None {
+                    with_result.insert(f.round);
+                }
+            }
+        }
+    }
+    paired.difference(&with_result).copied().collect()
+}
+
 /// The games of a file, and every problem with them. `players` are the lines
 /// taken as players (bye placeholders left out); `placeholders` are the
-/// placeholders' start numbers.
+/// placeholders' start numbers; `unplayed` the rounds that are paired but
+/// have no results ([`unplayed_rounds`]).
+///
+/// What makes a game unknowable is an error: the two lines disagree on the
+/// opponent, the colours or the result. What is only derived or repeated (the
+/// points column, TRF26 `240` bye records) and disagrees is a warning: the
+/// round fields are what is rated.
 pub fn games(
     trf: &TrfFile,
     players: &[&PlayerLine],
     placeholders: &[u32],
+    unplayed: &BTreeSet<u32>,
     file: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<RawGame> {
@@ -145,38 +176,29 @@ pub fn games(
         outcome: Located { value: Outcome::Bye { points }, at: at(p.line, f.result_column()) },
         remarks: None,
     };
-    // TRF26 240 records: a bye in a round the player's line leaves blank.
-    let mut recorded: Vec<(u32, u32, char)> = Vec::new();
-    for b in &trf.byes {
-        let Some(p) = by_no.get(&b.no) else {
-            diagnostics.push(
-                Diagnostic::error(
-                    Code::UnknownStartNumber,
-                    at(b.line, b.column),
-                    format!("start number {} has no 001 line", b.no),
-                )
-                .with_hint("a 240 record names players by their start numbers"),
-            );
-            continue;
-        };
-        let field = p.rounds.iter().find(|f| f.round == b.round);
-        match field {
-            None => recorded.push((b.no, b.round, b.kind)),
-            Some(f) if f.is_blank() => recorded.push((b.no, b.round, b.kind)),
-            Some(f) if f.result == b.kind => {}
-            Some(f) => diagnostics.push(
-                Diagnostic::error(
-                    Code::ResultsDisagree,
-                    at(b.line, b.column),
-                    format!(
-                        "the 240 record gives No {} a bye ({}) in round {}, but line {} has \"{}\" there",
-                        b.no, b.kind, b.round, p.line, f.result
-                    ),
-                )
-                .with_hint("the 240 record and the player's round field must agree"),
-            ),
-        }
+    for &round in unplayed {
+        let fields: Vec<(&PlayerLine, &RoundField)> = players
+            .iter()
+            .filter_map(|p| p.rounds.iter().find(|f| f.round == round).map(|f| (*p, f)))
+            .filter(|(_, f)| matches!(classify(f, s), Field::Pairing(o, _) if !placeholders.contains(&o)))
+            .collect();
+        let Some((first, f)) = fields.iter().min_by_key(|(p, _)| p.line) else { continue };
+        diagnostics.push(
+            Diagnostic::warning(
+                Code::BadResult,
+                at(first.line, f.column),
+                format!(
+                    "round {round} is paired ({}) but has no results: an export made before the round was played; its pairings are not rated",
+                    match fields.len().div_ceil(2) {
+                        1 => "1 board".to_string(),
+                        n => format!("{n} boards"),
+                    }
+                ),
+            )
+            .with_hint("if the round was played, put its results in both players' lines and export the file again"),
+        );
     }
+    let mut recorded = bye_records(trf, &by_no, placeholders, file, diagnostics);
 
     for p in players {
         let mut units = 0.0;
@@ -188,7 +210,15 @@ pub fn games(
                     units += u;
                     games.push(bye(p, f, points));
                 }
-                Field::Bye(v) => open.push((f, v)),
+                Field::Bye(v) => match recorded.remove(&(p.no, f.round)) {
+                    // A 240 record says what a bye without a value gave.
+                    Some(kind) => {
+                        let (points, u) = record_value(kind, s);
+                        units += u;
+                        games.push(bye(p, f, points));
+                    }
+                    None => open.push((f, v)),
+                },
                 Field::Pairing(o, side) => {
                     units += side.units(s);
                     if placeholders.contains(&o) {
@@ -240,18 +270,18 @@ pub fn games(
                     if p.no > o {
                         continue; // the pair is read from the other side
                     }
-                    if let Some(game) = pairing(p, f, q, g, file, diagnostics) {
+                    if let Some(game) = pairing(p, f, q, g, unplayed, file, diagnostics) {
                         games.push(game);
                     }
                 }
             }
         }
-        for &(_, round, kind) in recorded.iter().filter(|r| r.0 == p.no) {
-            let (points, u) = match kind {
-                'F' => (1.0, s.win),
-                'H' => (0.5, s.draw),
-                _ => (0.0, s.absent),
-            };
+        let mut extra: Vec<(u32, char)> =
+            recorded.iter().filter(|((no, _), _)| *no == p.no).map(|((_, round), kind)| (*round, *kind)).collect();
+        extra.sort();
+        for (round, kind) in extra {
+            recorded.remove(&(p.no, round));
+            let (points, u) = record_value(kind, s);
             units += u;
             let column = crate::formats::trf::parse::ROUND_START as u32 + 10 * (round - 1);
             let f = RoundField { round, column, opponent: Opponent::Zero, colour: '-', result: kind };
@@ -267,15 +297,15 @@ pub fn games(
                     None => {
                         let counted = units + open.iter().map(|(_, v)| default_value(*v, s).1).sum::<f64>();
                         let hint = if open.is_empty() {
-                            "correct the points, or the result that is wrong".to_string()
+                            format!("the points column is not used for rating; if a result of the line is wrong, correct it, otherwise correct the points to {}", fmt(counted))
                         } else {
-                            format!("{} bye(s) without a result code cannot make up the difference: correct the points or give the byes a code (H, F, Z)", open.len())
+                            format!("{} bye(s) without a result code cannot make up the difference and count as {}: give the byes a code (H, F, Z), or correct the points", open.len(), if open.iter().any(|(_, v)| *v == ByeValue::Allocated) { "the file's default" } else { "nothing" })
                         };
                         diagnostics.push(
-                            Diagnostic::error(
+                            Diagnostic::warning(
                                 Code::ResultsDisagree,
                                 at(p.line, 81),
-                                format!("No {} has {} points in the points column, but the results of the line add up to {}", p.no, fmt(total), fmt(counted)),
+                                format!("No {} has {} points in the points column, but the results of the line add up to {}: the results are rated", p.no, fmt(total), fmt(counted)),
                             )
                             .with_hint(hint),
                         );
@@ -291,6 +321,107 @@ pub fn games(
     }
     games.sort_by_key(|g| (g.round.value, g.white.value));
     games
+}
+
+/// Chess points and file units of a `240` record's bye.
+fn record_value(kind: char, s: &Scoring) -> (f64, f64) {
+    match kind {
+        'F' => (1.0, s.win),
+        'H' => (0.5, s.draw),
+        _ => (0.0, s.absent),
+    }
+}
+
+/// TRF26 `240` records checked against the player lines. They repeat what
+/// the round fields say; a record that names a bye where the line has a game,
+/// or another bye, is a warning and the line is taken. Returns the byes the
+/// records add: (start number, round) → kind, for rounds the line leaves
+/// blank or gives a bye without a value. In a team event the records name
+/// teams (by their `310` numbers): a member with a game in that round is a
+/// warning, and nothing is added.
+fn bye_records(
+    trf: &TrfFile,
+    by_no: &HashMap<u32, &PlayerLine>,
+    placeholders: &[u32],
+    file: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> HashMap<(u32, u32), char> {
+    let at = |line: u32, column: u32| Location::line(file, line, column);
+    let mut recorded = HashMap::new();
+    let field_of = |p: &PlayerLine, round: u32| p.rounds.iter().find(|f| f.round == round && !f.is_blank()).copied();
+    let game_of = |f: &RoundField| match classify(f, &trf.scoring) {
+        Field::Pairing(o, _) if !placeholders.contains(&o) => Some(o),
+        _ => None,
+    };
+    for b in &trf.byes {
+        if trf.teams {
+            let Some(team) = trf.team_lines.iter().find(|t| t.no == b.no) else {
+                diagnostics.push(
+                    Diagnostic::warning(
+                        Code::UnknownStartNumber,
+                        at(b.line, b.column),
+                        format!("team {} has no 310 line: this bye record is not checked", b.no),
+                    )
+                    .with_hint("in a team event a 240 record names teams by the numbers of their 310 lines"),
+                );
+                continue;
+            };
+            for m in &team.members {
+                let Some(p) = by_no.get(m) else { continue };
+                let Some((f, o)) = field_of(p, b.round).and_then(|f| game_of(&f).map(|o| (f, o))) else { continue };
+                diagnostics.push(
+                    Diagnostic::warning(
+                        Code::ResultsDisagree,
+                        at(b.line, b.column),
+                        format!(
+                            "the 240 record gives team {} (line {}) a bye ({}) in round {}, but its member No {} (line {}) has a game against No {o} there (\"{}\"): the game counts",
+                            b.no, team.line, b.kind, b.round, p.no, p.line, f.result
+                        ),
+                    )
+                    .with_hint("the record is ignored; if the team had no match that round, correct the player lines"),
+                );
+            }
+            continue;
+        }
+        let Some(p) = by_no.get(&b.no) else {
+            diagnostics.push(
+                Diagnostic::warning(
+                    Code::UnknownStartNumber,
+                    at(b.line, b.column),
+                    format!("start number {} has no 001 line: this bye record is ignored", b.no),
+                )
+                .with_hint("a 240 record names players by their start numbers"),
+            );
+            continue;
+        };
+        let Some(f) = field_of(p, b.round) else {
+            recorded.insert((b.no, b.round), b.kind);
+            continue;
+        };
+        let (points, _) = record_value(b.kind, &trf.scoring);
+        let line_says = match classify(&f, &trf.scoring) {
+            Field::Nothing | Field::Bye(ByeValue::Allocated | ByeValue::Unstated) => {
+                recorded.insert((b.no, b.round), b.kind);
+                continue;
+            }
+            Field::Bye(ByeValue::Known(value, _)) if value == points => continue,
+            Field::Pairing(o, side) if placeholders.contains(&o) && side.points() == points => continue,
+            Field::Bye(_) => format!("a bye (\"{}\") there: the line's is taken", f.result),
+            Field::Pairing(o, _) => format!("a game against No {o} there (\"{}\"): the game counts", f.result),
+        };
+        diagnostics.push(
+            Diagnostic::warning(
+                Code::ResultsDisagree,
+                at(b.line, b.column),
+                format!(
+                    "the 240 record gives No {} a bye ({}) in round {}, but line {} has {line_says}",
+                    b.no, b.kind, b.round, p.line
+                ),
+            )
+            .with_hint("the record is ignored; if the player had that bye, correct the player's round field"),
+        );
+    }
+    recorded
 }
 
 /// Chess points and file units of a bye without a stated value, by default.
@@ -344,6 +475,7 @@ fn pairing(
     f: &RoundField,
     q: &PlayerLine,
     g: &RoundField,
+    unplayed: &BTreeSet<u32>,
     file: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<RawGame> {
@@ -351,6 +483,9 @@ fn pairing(
     let mine = Side::of(f.result).unwrap_or(Side::None);
     let theirs = Side::of(g.result).unwrap_or(Side::None);
     if mine == Side::None && theirs == Side::None {
+        if unplayed.contains(&f.round) {
+            return None; // said once for the round
+        }
         diagnostics.push(
             Diagnostic::error(
                 Code::BadResult,
@@ -421,6 +556,7 @@ fn fmt(p: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::Severity;
     use crate::formats::trf::parse::{parse, TrfFile};
 
     fn line(no: u32, points: &str, rounds: &[&str]) -> String {
@@ -443,7 +579,8 @@ mod tests {
         assert!(d.is_empty(), "{d:?}");
         let players: Vec<&PlayerLine> = trf.players.iter().filter(|p| !is_bye_placeholder(&p.name)).collect();
         let placeholders: Vec<u32> = trf.players.iter().filter(|p| is_bye_placeholder(&p.name)).map(|p| p.no).collect();
-        let g = games(&trf, &players, &placeholders, "r.trf", &mut d);
+        let unplayed = unplayed_rounds(&trf, &players, &placeholders);
+        let g = games(&trf, &players, &placeholders, &unplayed, "r.trf", &mut d);
         (trf.clone(), g, d)
     }
 
@@ -551,15 +688,150 @@ mod tests {
     }
 
     #[test]
-    fn the_points_column_must_add_up() {
-        let (_, _, d) = read(&[line(1, "2.0", &["   2 w 1"]), line(2, "0.0", &["   1 b 0"])]);
+    fn a_points_column_that_disagrees_is_a_warning_and_the_results_are_rated() {
+        let (_, g, d) = read(&[line(1, "2.0", &["   2 w 1"]), line(2, "0.0", &["   1 b 0"])]);
         assert_eq!(d.len(), 1, "{d:?}");
-        assert_eq!((d[0].code, d[0].location.line), (Code::ResultsDisagree, Some((1, 81))));
+        assert_eq!(
+            (d[0].severity, d[0].code, d[0].location.line),
+            (Severity::Warning, Code::ResultsDisagree, Some((1, 81)))
+        );
         assert!(d[0].message.contains("2 points") && d[0].message.contains("add up to 1"), "{}", d[0].message);
-        let (_, _, d) = read(&[line(1, "3.0", &["0000 -  "])]);
+        assert!(d[0].hint.as_deref().unwrap().contains("correct the points to 1"), "{:?}", d[0].hint);
+        assert_eq!(outcomes(&g), vec![(1, 1, Some(2), Outcome::Played { white_score: 1.0 })]);
+        let (_, g, d) = read(&[line(1, "3.0", &["0000 -  "])]);
         assert_eq!(d.len(), 1, "one bye cannot give 3 points: {d:?}");
+        assert_eq!(d[0].severity, Severity::Warning);
+        assert_eq!(
+            outcomes(&g),
+            vec![(1, 1, None, Outcome::Bye { points: 0.0 })],
+            "a bye without a code gives nothing"
+        );
         let (_, _, d) = read(&[line(1, "", &["0000 -  "])]);
         assert!(d.is_empty(), "no points column, nothing to check");
+    }
+
+    #[test]
+    fn a_team_bye_the_points_column_counts_is_a_warning() {
+        // Swiss-Manager's team exports: the team's bye round written "0000 - -"
+        // (no game for this player), counted as a point in the points column.
+        let (_, g, d) = read(&[line(1, "2.0", &["   2 w 1", "0000 - -"]), line(2, "0.0", &["   1 b 0", "0000 - -"])]);
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!((d[0].severity, d[0].location.line), (Severity::Warning, Some((1, 81))));
+        assert!(d[0].message.contains("2 points") && d[0].message.contains("add up to 1"), "{}", d[0].message);
+        assert_eq!(
+            outcomes(&g),
+            vec![
+                (1, 1, Some(2), Outcome::Played { white_score: 1.0 }),
+                (2, 1, None, Outcome::Bye { points: 0.0 }),
+                (2, 2, None, Outcome::Bye { points: 0.0 })
+            ]
+        );
+    }
+
+    #[test]
+    fn a_240_record_against_a_game_both_lines_agree_on_is_a_warning() {
+        let (_, g, d) = read(&[
+            line(1, "1.5", &["   2 w 1", "0000 - H"]),
+            line(2, "0.0", &["   1 b 0", "0000 - -"]),
+            line(3, "0.5", &["        ", "        "]),
+            "240 H   1    1    3".to_string(),
+            "240 H   2    2    1".to_string(),
+            "240 F   2    9".to_string(),
+        ]);
+        let found: Vec<(Severity, Code, (u32, u32))> =
+            d.iter().map(|d| (d.severity, d.code, d.location.line.unwrap())).collect();
+        assert_eq!(
+            found,
+            vec![
+                (Severity::Warning, Code::ResultsDisagree, (4, 11)),
+                (Severity::Warning, Code::ResultsDisagree, (5, 11)),
+                (Severity::Warning, Code::UnknownStartNumber, (6, 11)),
+            ],
+            "{d:#?}"
+        );
+        assert!(d[0].message.contains("a game against No 2 there (\"1\"): the game counts"), "{}", d[0].message);
+        assert!(d[1].message.contains("a bye (\"-\") there"), "{}", d[1].message);
+        assert_eq!(
+            outcomes(&g),
+            vec![
+                (1, 1, Some(2), Outcome::Played { white_score: 1.0 }),
+                (1, 3, None, Outcome::Bye { points: 0.5 }),
+                (2, 1, None, Outcome::Bye { points: 0.5 }),
+                (2, 2, None, Outcome::Bye { points: 0.0 }),
+            ],
+            "the game counts; No 3's blank round takes the record's bye; No 1's repeats his line"
+        );
+    }
+
+    /// A TRF26 310 team line: number at 5-7, members from position 74, 5 apart.
+    fn team(no: u32, members: &[u32]) -> String {
+        let members: Vec<String> = members.iter().map(|m| format!("{m:>4}")).collect();
+        format!(
+            "310 {no:>3} {:<32} {:<5} {:>6} {:>6} {:>6} {:>3}  {}",
+            format!("Team {no}"),
+            "T",
+            "0",
+            "0.0",
+            "0.0",
+            no,
+            members.join(" ")
+        )
+    }
+
+    #[test]
+    fn in_a_team_event_240_records_name_teams() {
+        // Team 1 (Nos 1, 2) has a bye in round 2; team 2 (Nos 3, 4) played round 1.
+        let (trf, g, d) = read(&[
+            line(1, "1.0", &["   3 w 1", "0000 - -"]),
+            line(2, "0.5", &["   4 b =", "0000 - -"]),
+            line(3, "0.0", &["   1 b 0", "        "]),
+            line(4, "0.5", &["   2 w =", "        "]),
+            team(1, &[1, 2]),
+            team(2, &[3, 4]),
+            "240 F   2    1".to_string(),
+            "240 H   1    2".to_string(),
+            "240 H   1    7".to_string(),
+        ]);
+        assert_eq!(trf.team_lines.len(), 2);
+        assert_eq!(trf.team_lines[1].members, vec![3, 4]);
+        let found: Vec<(Severity, (u32, u32))> = d.iter().map(|d| (d.severity, d.location.line.unwrap())).collect();
+        assert_eq!(
+            found,
+            vec![(Severity::Warning, (8, 11)), (Severity::Warning, (8, 11)), (Severity::Warning, (9, 11))]
+        );
+        assert!(d[0].message.contains("team 2 (line 6)") && d[0].message.contains("member No 3"), "{}", d[0].message);
+        assert!(d[1].message.contains("member No 4"), "{}", d[1].message);
+        assert!(d[2].message.contains("team 7 has no 310 line"), "{}", d[2].message);
+        assert_eq!(g.iter().filter(|g| g.black.is_some()).count(), 2, "both games count");
+        assert_eq!(g.iter().filter(|g| g.black.is_none()).count(), 2, "Nos 1 and 2's own 0000 - -, nothing added");
+    }
+
+    #[test]
+    fn a_round_paired_without_any_result_is_a_warning_and_not_rated() {
+        let (_, g, d) = read(&[
+            line(1, "1.0", &["   2 w 1", "   3 b  ", "0000 - U"]),
+            line(2, "0.0", &["   1 b 0", "   4 w  "]),
+            line(3, "0.0", &["   4 w 0", "   1 w  "]),
+            line(4, "1.0", &["   3 b 1", "   2 b  "]),
+        ]);
+        assert_eq!(d.len(), 1, "{d:#?}");
+        assert_eq!(
+            (d[0].severity, d[0].code, d[0].location.line),
+            (Severity::Warning, Code::BadResult, Some((1, 102)))
+        );
+        assert!(d[0].message.contains("round 2 is paired (2 boards) but has no results"), "{}", d[0].message);
+        assert!(g.iter().all(|g| g.round.value != 2), "{:?}", outcomes(&g));
+        assert_eq!(g.len(), 3, "round 1's two games and the round-3 bye");
+        // One game without a result among games with results stays an error.
+        let (_, _, d) = read(&[
+            line(1, "1.0", &["   2 w 1", "   3 b  "]),
+            line(2, "1.0", &["   1 b 0", "   4 w 1"]),
+            line(3, "1.0", &["   4 w 1", "   1 w  "]),
+            line(4, "0.0", &["   3 b 0", "   2 b 0"]),
+        ]);
+        let errors: Vec<(Code, (u32, u32))> =
+            d.iter().filter(|d| d.is_error()).map(|d| (d.code, d.location.line.unwrap())).collect();
+        assert_eq!(errors, vec![(Code::BadResult, (1, 109))], "{d:#?}");
     }
 
     #[test]

@@ -377,3 +377,74 @@ fn no_input_makes_it_panic() {
     assert!(r.is_none());
     assert_eq!(d[0].code, Code::TrfSyntax);
 }
+
+#[test]
+fn exports_of_pairing_programs_read_without_errors() {
+    // Files that earlier versions refused (tests/fixtures/real/README.md):
+    // name, bytes, players, rounds, warnings about the points column and 240 records.
+    let files: [(&str, &[u8], usize, u32, usize); 9] = [
+        ("lichess_2020_06", include_bytes!("../../../tests/fixtures/real/lichess_2020_06.trf"), 13, 10, 0),
+        ("lichess_2021_03", include_bytes!("../../../tests/fixtures/real/lichess_2021_03.trf"), 9, 9, 0),
+        ("lichess_bullet_2020", include_bytes!("../../../tests/fixtures/real/lichess_bullet_2020.trf"), 112, 21, 0),
+        ("javafo_gros_2010", include_bytes!("../../../tests/fixtures/real/javafo_gros_2010.trf"), 52, 9, 1),
+        (
+            "gre_friendship_cup_2024",
+            include_bytes!("../../../tests/fixtures/real/gre_friendship_cup_2024.trf"),
+            129,
+            7,
+            12,
+        ),
+        ("gre_crete_champ_2025", include_bytes!("../../../tests/fixtures/real/gre_crete_champ_2025.trf"), 163, 4, 8),
+        ("tec_trf26_grandmommy", include_bytes!("../../../tests/fixtures/real/tec_trf26_grandmommy.trf"), 249, 14, 0),
+        ("sharly_trf26_byes", include_bytes!("../../../tests/fixtures/real/sharly_trf26_byes.trf"), 16, 5, 0),
+        (
+            "sharly_trf26_team_partial",
+            include_bytes!("../../../tests/fixtures/real/sharly_trf26_team_partial.trf"),
+            26,
+            3,
+            0,
+        ),
+    ];
+    for (name, bytes, players, rounds, disagree) in files {
+        let (r, d) = read_with(bytes, BY_FIDE, &PlayerFile::default());
+        assert!(errors(&d).is_empty(), "{name}: {:#?}", errors(&d));
+        let r = r.unwrap_or_else(|| panic!("{name} gives a report"));
+        assert_eq!(r.players.len(), players, "{name}");
+        assert_eq!(r.event.rounds.as_ref().unwrap().value, rounds, "{name}");
+        assert!(r.event.start.is_some() && r.event.end.is_some(), "{name}: dates read");
+        let found: Vec<&Diagnostic> = d.iter().filter(|d| d.code == Code::ResultsDisagree).collect();
+        assert_eq!(found.len(), disagree, "{name}: {found:#?}");
+        assert!(found.iter().all(|d| d.severity == Severity::Warning && d.location.line.is_some()), "{name}");
+    }
+}
+
+#[test]
+fn a_name_without_a_comma_is_the_surname() {
+    let javafo: &[u8] = include_bytes!("../../../tests/fixtures/real/javafo_gros_2010.trf");
+    // No 1, Mirzoev Azer, is in the player file by his FIDE ID; No 30 is new.
+    let mut known = Player::new(700, "Mirzoev", "Azer");
+    known.fide_id = Some(13400304);
+    let file = PlayerFile { players: vec![known], extra_columns: vec![] };
+    let (r, d) = read_with(javafo, BY_FIDE, &file);
+    let r = r.unwrap();
+    let p1 = &r.players[0];
+    assert_eq!((p1.id, p1.surname.as_str(), p1.first_names.as_str()), (Some(700), "Mirzoev Azer", ""));
+    let at = |line: u32| {
+        d.iter()
+            .find(|d| d.code == Code::MissingField && d.location.line == Some((line, 15)))
+            .unwrap_or_else(|| panic!("a finding at line {line}: {d:#?}"))
+    };
+    assert_eq!(at(14).severity, Severity::Warning);
+    assert!(
+        at(14).message.ends_with("has no comma: read whole as the surname, with no first names"),
+        "{}",
+        at(14).message
+    );
+    assert!(at(14).hint.as_deref().unwrap().contains("\"Surname, First names\""));
+    assert!(
+        at(43).message.contains("a new player, so joins the player file without first names"),
+        "{}",
+        at(43).message
+    );
+    assert!(!d.iter().any(|d| d.code == Code::MissingField && d.location.line == Some((19, 15))), "No 6 has a comma");
+}
