@@ -424,7 +424,7 @@ fn a_name_without_a_comma_is_the_surname() {
     // No 1, Mirzoev Azer, is in the player file by his FIDE ID; No 30 is new.
     let mut known = Player::new(700, "Mirzoev", "Azer");
     known.fide_id = Some(13400304);
-    let file = PlayerFile { players: vec![known], extra_columns: vec![] };
+    let file = PlayerFile { players: vec![known], extra_columns: vec![], origin: None };
     let (r, d) = read_with(javafo, BY_FIDE, &file);
     let r = r.unwrap();
     let p1 = &r.players[0];
