@@ -252,7 +252,8 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
                         sheet.location(row, surname_col),
                         format!("player No {no} has no surname"),
                     )
-                    .with_hint("fill in the player's surname"),
+                    .with_hint("fill in the player's surname")
+                    .in_group("players with no surname", format!("No {no}")),
                 );
                 String::new()
             }
