@@ -320,8 +320,7 @@ fn check_report(
         }
     });
     let entrants = check_entrants(&report.players, player_file, index, config, &mut diagnostics);
-    let games =
-        check_results(&report.results, &entrants.by_number, ev.rounds.as_ref().map(|r| r.value), &mut diagnostics);
+    let games = check_results(&report, &entrants.by_number, &mut diagnostics);
     let checked = Checked { time_control, players: entrants.players, games, report };
     (checked, diagnostics)
 }
