@@ -7,6 +7,7 @@ mod diagnostics;
 mod examples;
 mod handicap;
 mod lists;
+mod officer;
 mod outputs;
 mod robustness;
 mod systems;

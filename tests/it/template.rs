@@ -25,9 +25,9 @@ fn templates_check_clean_and_publish() {
     }
 
     let run = f.run(&["check"]);
-    let err = stderr(&run);
-    assert_eq!(run.status.code(), Some(0), "{err}");
-    assert!(!err.contains("error["), "{err}");
+    let out = findings(&run);
+    assert_eq!(run.status.code(), Some(0), "{out}{}", stderr(&run));
+    assert!(!out.contains("error[") && !out.contains("warning["), "{out}");
 
     let run = f.run(&["period"]);
     assert!(run.status.success(), "{}", stderr(&run));

@@ -630,7 +630,7 @@ fn check_names_trf_problems_by_line_and_column() {
     std::fs::write(dir.join("notes.toml"), "x = 1\n").unwrap();
     let run = f.run(&["check"]);
     assert_eq!(run.status.code(), Some(1));
-    let err = stderr(&run);
+    let err = findings(&run);
     assert!(err.contains("reports/Q/bunratty_masters_2011.tab"), "{err}");
     assert!(err.contains("error[results-disagree] line 30, column 99: round 1: No 1 has \"1\" against No 17"), "{err}");
     assert!(err.contains("error[results-disagree] line 30, column 81"), "17's points no longer add up: {err}");
