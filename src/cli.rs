@@ -44,10 +44,25 @@ pub enum Command {
         templates: Option<PathBuf>,
     },
     /// Read and validate only, and print every finding: run this before sending reports.
+    ///
+    /// With report files (or folders of them), checks those alone: with the
+    /// settings and player file of the data folder they are in, or else with
+    /// the default period settings and the player file named by --players
+    /// (without one the IDs are not checked). Without files, checks the
+    /// whole data folder: --data, or the folder holding period.toml that the
+    /// current folder is in (run it from the data folder, from reports/ or a
+    /// state's folder). Prints the findings, then the players who will get
+    /// new IDs. Exit status 1 when there are errors.
     Check {
-        /// The data folder.
-        #[arg(long, default_value = "data", value_name = "DIR")]
-        data: PathBuf,
+        /// Reports to check (workbooks or TRF files; a folder means every report in it).
+        #[arg(value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// The data folder (default: the one the current folder is in).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// The player file to check the reports' IDs against.
+        #[arg(long, value_name = "FILE")]
+        players: Option<PathBuf>,
     },
     /// Write a blank tournament report workbook with a worked example.
     Template {
@@ -57,17 +72,23 @@ pub enum Command {
         /// Use the round-robin (Crosstable) layout instead of Games.
         #[arg(long)]
         crosstable: bool,
-        /// Take the state codes from this data folder's period.toml.
-        #[arg(long, default_value = "data", value_name = "DIR")]
-        data: PathBuf,
+        /// Take the state codes from this data folder's period.toml (default:
+        /// the data folder the current folder is in, if any).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
     },
     /// One player's calculation, step by step, as the rules page shows it.
+    ///
+    /// The player is named by ID or by name: "Surname, First names" or
+    /// "First names Surname", or the start of each word; case and accents do
+    /// not matter. When several players fit, they are listed with their IDs.
     Explain {
-        /// The player's ID.
-        id: u32,
-        /// The data folder.
-        #[arg(long, default_value = "data", value_name = "DIR")]
-        data: PathBuf,
+        /// The player's ID, or name.
+        #[arg(value_name = "ID-OR-NAME")]
+        player: String,
+        /// The data folder (default: the one the current folder is in).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
     },
     /// The half-rating team handicap card of one match.
     ///

@@ -70,6 +70,8 @@ pub enum Code {
     UnreadableFolder,
     DuplicateColumn,
     OutOfRange,
+    MissingGame,
+    TimeControlRead,
 }
 
 impl Code {
@@ -117,6 +119,8 @@ impl Code {
             Code::UnreadableFolder => "unreadable-folder",
             Code::DuplicateColumn => "duplicate-column",
             Code::OutOfRange => "out-of-range",
+            Code::MissingGame => "missing-game",
+            Code::TimeControlRead => "time-control-read",
         }
     }
 }
@@ -197,23 +201,45 @@ pub struct Diagnostic {
     pub message: String,
     /// What would be right.
     pub hint: Option<String>,
+    /// The same mistake on many rows prints as one finding: what such
+    /// findings share, and this one's part of it (see [`Group`]).
+    pub group: Option<Group>,
+}
+
+/// How a finding reads among others of its kind on the same sheet: `summary`
+/// says what they share ("new players without a birth date"), `item` what
+/// is this one's ("Smith, John (No 1)"). Findings with the same file, sheet,
+/// severity, code, hint and summary print as one, listing their cells and
+/// items. (Findings without a group print as one when their messages are
+/// the same.)
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Group {
+    pub summary: String,
+    pub item: String,
 }
 
 impl Diagnostic {
     pub fn error(code: Code, location: Location, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Error, code, location, message: message.into(), hint: None }
+        Diagnostic { severity: Severity::Error, code, location, message: message.into(), hint: None, group: None }
     }
 
     pub fn warning(code: Code, location: Location, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Warning, code, location, message: message.into(), hint: None }
+        Diagnostic { severity: Severity::Warning, code, location, message: message.into(), hint: None, group: None }
     }
 
     pub fn note(code: Code, location: Location, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Note, code, location, message: message.into(), hint: None }
+        Diagnostic { severity: Severity::Note, code, location, message: message.into(), hint: None, group: None }
     }
 
     pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
         self.hint = Some(hint.into());
+        self
+    }
+
+    /// Marks the finding as one of a kind that prints as one group on a
+    /// sheet (see [`Group`]).
+    pub fn in_group(mut self, summary: impl Into<String>, item: impl Into<String>) -> Diagnostic {
+        self.group = Some(Group { summary: summary.into(), item: item.into() });
         self
     }
 

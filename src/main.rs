@@ -4,10 +4,12 @@
 
 mod terminal;
 
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 use ratebook::cli::{Cli, Command};
+use ratebook::commands::explain::Explained;
 use ratebook::commands::{self, period::PeriodOptions};
 use ratebook::publish::validation_report;
 use terminal::{print_findings, Spinner};
@@ -53,28 +55,47 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::from(if report.published { 0 } else { 1 }))
         }
-        Command::Check { data } => {
-            let validated = commands::check::run_check(&data)?;
-            print_findings(&validated.diagnostics, true);
-            let (e, w, n) = validation_report::counts(&validated.diagnostics);
-            eprintln!("\n{e} errors, {w} warnings, {n} notes");
+        Command::Check { files, data, players } => {
+            let options = commands::check::CheckOptions { data, files, players };
+            let report = commands::check::run_check(&options, &std::env::current_dir()?)?;
+            let diagnostics = &report.validated.diagnostics;
+            let (e, w, n) = validation_report::counts(diagnostics);
+            let mut out = std::io::stdout().lock();
+            let styled = out.is_terminal();
+            write!(out, "{}", report.preface())?;
+            if !diagnostics.is_empty() {
+                write!(out, "\n{}", terminal::findings(diagnostics, true, styled))?;
+            }
+            writeln!(out, "\n{}", validation_report::summary(e, w, n))?;
+            write!(out, "{}", report.newcomers_text())?;
             Ok(ExitCode::from(if e > 0 { 1 } else { 0 }))
         }
         Command::Template { file, crosstable, data } => {
-            commands::template::run_template(&file, crosstable, &data)?;
+            commands::template::run_template(&file, crosstable, data.as_deref())?;
             eprintln!("wrote {}", file.display());
             Ok(ExitCode::SUCCESS)
         }
-        Command::Explain { id, data } => match commands::explain::explain(&data, id)? {
-            Some(text) => {
-                print!("{text}");
-                Ok(ExitCode::SUCCESS)
+        Command::Explain { player, data } => {
+            let data = commands::data_folder(data.as_deref())?;
+            match commands::explain::explain(&data, &player)? {
+                Explained::One(text) => {
+                    print!("{text}");
+                    Ok(ExitCode::SUCCESS)
+                }
+                Explained::Several(candidates) => {
+                    print!("{}", commands::explain::Candidate::table(&player, &candidates));
+                    Ok(ExitCode::SUCCESS)
+                }
+                Explained::Nobody => {
+                    let what = if player.trim().parse::<u32>().is_ok() { "with ID" } else { "named" };
+                    eprintln!(
+                        "ratebook: no player {what} {} in the player file or this period's reports",
+                        player.trim()
+                    );
+                    Ok(ExitCode::from(1))
+                }
             }
-            None => {
-                eprintln!("ratebook: no player with ID {id} in the player file or this period's reports");
-                Ok(ExitCode::from(1))
-            }
-        },
+        }
         Command::Handicap { file, json } => {
             if !file.is_file() {
                 anyhow::bail!("no match workbook {}", file.display());

@@ -1,5 +1,5 @@
 //! How the binary draws on the terminal: findings coloured by severity when
-//! stderr is a terminal (plain text otherwise), and a spinner naming the
+//! they go to a terminal (plain text otherwise), and a spinner naming the
 //! stage a long run is in. The library only reports; it never writes escape
 //! codes.
 
@@ -14,13 +14,18 @@ use ratebook::publish::validation_report::{self, Part};
 /// Prints findings grouped by file to stderr: all of them with `all`,
 /// otherwise errors and warnings only (notes are in validation.txt).
 pub fn print_findings(diagnostics: &[Diagnostic], all: bool) {
+    eprint!("{}", findings(diagnostics, all, std::io::stderr().is_terminal()));
+}
+
+/// Findings grouped by file, coloured with `styled`: all of them with `all`,
+/// otherwise errors and warnings only.
+pub fn findings(diagnostics: &[Diagnostic], all: bool, styled: bool) -> String {
     let shown: Vec<Diagnostic> = diagnostics.iter().filter(|d| all || d.severity != Severity::Note).cloned().collect();
-    let text = if std::io::stderr().is_terminal() {
+    if styled {
         validation_report::render_findings_styled(&shown, &paint)
     } else {
         validation_report::render_findings(&shown)
-    };
-    eprint!("{text}");
+    }
 }
 
 /// A part of a finding in its terminal colour.

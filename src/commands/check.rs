@@ -1,15 +1,291 @@
 //! `ratebook check`: read and validate only, so that a state officer sees
-//! every finding before sending his reports.
+//! every finding before sending his reports. Given report files it checks
+//! those alone: with the settings and the player file of the data folder it
+//! stands in (or that `--data` names), otherwise with the default period
+//! settings and the player file `--players` names, if any. Without a player
+//! file the IDs cannot be checked: that is said once, and the IDs in the
+//! reports stand for players on the list. After the findings it lists the
+//! players who will get new IDs, so that nobody is entered twice.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{bail, Result};
+use chrono::{Datelike, NaiveDate};
 
-use crate::timings::Timings;
-use crate::validate::Validated;
+use crate::config::PeriodConfig;
+use crate::diag::Code;
+use crate::ingest::{DataFolder, RawData};
+use crate::model::names::NameOrder;
+use crate::model::system::SystemName;
+use crate::model::{Player, PlayerFile, Status};
+use crate::validate::{validate, Validated};
 
-/// Reads and validates the data folder.
-pub fn run_check(data: &Path) -> Result<Validated> {
-    let mut timings = Timings::default();
-    Ok(super::load(data, &mut timings)?.validated)
+/// What `ratebook check` was asked to check.
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    /// `--data`: the data folder (otherwise the one the current folder is in, if any).
+    pub data: Option<PathBuf>,
+    /// Reports (or folders of reports) to check alone.
+    pub files: Vec<PathBuf>,
+    /// `--players`: the player file to check the IDs against.
+    pub players: Option<PathBuf>,
+}
+
+/// What `check` read and found.
+pub struct CheckReport {
+    pub validated: Validated,
+    /// The data folder whose settings were used (`None`: the defaults),
+    /// relative to the current folder when it is inside it.
+    pub data: Option<PathBuf>,
+    /// Whether the IDs were checked against a player file.
+    pub player_file: bool,
+    /// The reports read (and the ones that could not be read).
+    pub reports: usize,
+    /// The players who will get new IDs when the period is rated.
+    pub newcomers: Vec<Newcomer>,
+}
+
+/// A player of a report who will get a new ID.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Newcomer {
+    /// The report, as findings name it.
+    pub file: String,
+    /// The start number.
+    pub no: u32,
+    /// `Surname, First names`.
+    pub name: String,
+    pub state: String,
+}
+
+/// Reads and validates what `options` name; `cwd` is where the command runs.
+pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
+    let data = match &options.data {
+        Some(dir) => Some(dir.clone()),
+        None => {
+            let mut starts = vec![cwd.to_path_buf()];
+            starts.extend(options.files.iter().filter_map(|f| absolute(cwd, f).parent().map(Path::to_path_buf)));
+            starts.iter().find_map(|s| super::find_data_folder(s))
+        }
+    };
+    for file in options.files.iter().chain(&options.players) {
+        if !absolute(cwd, file).exists() {
+            bail!("{} does not exist", file.display());
+        }
+    }
+    if options.files.is_empty() && data.is_none() {
+        bail!(
+            "there is no data folder (a folder holding period.toml) here or above: name the reports to check, \
+             e.g. `ratebook check report.xlsx` (add `--players players.xlsx` to check the IDs), or give the data \
+             folder with `--data DIR`"
+        );
+    }
+    let folder = data.as_deref().map(DataFolder::open).transpose()?;
+    let system = folder.as_ref().map_or(SystemName::Acf, |f| f.config.system).rules();
+    let (raw, player_file) = match folder {
+        Some(folder) if options.files.is_empty() && options.players.is_none() => (folder.read(system.inputs())?, true),
+        Some(folder) => {
+            let players = options.players.clone().or_else(|| crate::ingest::player_file_in(&folder.dir));
+            let files = if options.files.is_empty() { vec![folder.dir.join("reports")] } else { options.files.clone() };
+            let inside = files.iter().all(|f| absolute(cwd, f).starts_with(absolute(cwd, &folder.dir)));
+            let base = if inside { folder.dir.clone() } else { cwd.to_path_buf() };
+            let files: Vec<PathBuf> = files.iter().map(|f| absolute(cwd, f)).collect();
+            let base = absolute(cwd, &base);
+            let raw = crate::ingest::read_files(
+                &base,
+                folder.config,
+                &files,
+                players.as_deref(),
+                Some(&folder.dir),
+                system.inputs(),
+            )?;
+            (raw, players.is_some())
+        }
+        None => {
+            let files: Vec<PathBuf> = options.files.iter().map(|f| absolute(cwd, f)).collect();
+            let config = PeriodConfig::example(SystemName::Acf);
+            let mut raw =
+                crate::ingest::read_files(cwd, config, &files, options.players.as_deref(), None, system.inputs())?;
+            raw.config = covering(&raw);
+            (raw, options.players.is_some())
+        }
+    };
+    let mut raw = raw;
+    if !player_file {
+        raw.player_file = players_of_reports(&raw);
+    }
+    let reports = raw.reports.len() + raw.unreadable.len();
+    let candidates = new_entrants(&raw);
+    let mut validated = validate(raw, system);
+    if !player_file {
+        // The names were not checked against anything: the player file is
+        // the reports' own.
+        validated.diagnostics.retain(|d| d.code != Code::NameMismatch);
+    }
+    let newcomers = newcomers(&validated, candidates);
+    // The data folder as the officer would name it from where he is.
+    let data = data.map(|d| {
+        let d = absolute(cwd, &d);
+        d.strip_prefix(cwd).map(Path::to_path_buf).unwrap_or(d)
+    });
+    Ok(CheckReport { validated, data, player_file, reports, newcomers })
+}
+
+impl CheckReport {
+    /// What was checked against what, in a sentence or two, before the findings.
+    pub fn preface(&self) -> String {
+        let reports = match self.reports {
+            1 => "1 report".to_string(),
+            n => format!("{n} reports"),
+        };
+        let settings = match &self.data {
+            Some(dir) => format!("with the settings of {}", dir.join("period.toml").display()),
+            None => "with the default period settings (there is no period.toml here)".to_string(),
+        };
+        let mut text = format!("Checked {reports} {settings}");
+        if self.player_file {
+            text.push_str(".\n");
+        } else {
+            text.push_str(
+                ", without a player file: the IDs are not checked (the national ratings officer checks them; \
+                 name the player file with --players FILE to check them here).\n",
+            );
+        }
+        text
+    }
+
+    /// The players who will get new IDs, after the findings; empty when there are none.
+    pub fn newcomers_text(&self) -> String {
+        let mut text = String::new();
+        let errors = self.validated.error_count() > 0;
+        if self.newcomers.is_empty() {
+            return text;
+        }
+        let n = self.newcomers.len();
+        let (count, verb) =
+            if n == 1 { ("1 new player".to_string(), "gets") } else { (format!("{n} new players"), "get") };
+        text.push_str(&format!(
+            "\n{count} (no ID yet) {verb} an ID when the period is rated; check that nobody is here twice or is already on the rating list:\n"
+        ));
+        let width = self.newcomers.iter().map(|c| c.file.chars().count()).max().unwrap_or(0);
+        let mut previous: Option<&str> = None;
+        for c in &self.newcomers {
+            let again = if previous == Some(c.name.as_str()) { "   <- the same name again" } else { "" };
+            text.push_str(&format!("  {:width$}  No {:<4} {} ({}){again}\n", c.file, c.no, c.name, c.state));
+            previous = Some(c.name.as_str());
+        }
+        if errors {
+            text.push_str("(The new players of reports with errors are listed once the errors are fixed.)\n");
+        }
+        text
+    }
+}
+
+/// `path` from `cwd`, when it is relative.
+fn absolute(cwd: &Path, path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        cwd.join(path)
+    }
+}
+
+/// The default period settings for reports checked without a data folder:
+/// the example's, over whole months from the earliest end of an event to the
+/// latest, so that no event is late, too late or deferred (that is the
+/// national officer's to judge).
+fn covering(raw: &RawData) -> PeriodConfig {
+    let mut config = raw.config.clone();
+    let ends: Vec<NaiveDate> = raw.reports.iter().filter_map(|r| r.event.end.as_ref().map(|e| e.value)).collect();
+    let (Some(&first), Some(&last)) = (ends.iter().min(), ends.iter().max()) else { return config };
+    let start = first.with_day(1).unwrap_or(first);
+    let next_month = if last.month() == 12 {
+        NaiveDate::from_ymd_opt(last.year() + 1, 1, 1)
+    } else {
+        NaiveDate::from_ymd_opt(last.year(), last.month() + 1, 1)
+    };
+    let Some(published) = next_month else { return config };
+    config.period = "the reports' period".to_string();
+    config.start = start;
+    config.end = published.pred_opt().unwrap_or(last);
+    config.published = published;
+    config.active_since = start;
+    config.age_date = NaiveDate::from_ymd_opt(published.year(), 1, 1).unwrap_or(published);
+    config
+}
+
+/// Without a player file, the players the reports give IDs stand for players
+/// on the list (as the first report naming each gives them).
+fn players_of_reports(raw: &RawData) -> PlayerFile {
+    let mut players: Vec<Player> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for e in raw.reports.iter().flat_map(|r| &r.players) {
+        let Some(id) = e.id else { continue };
+        if !seen.insert(id) {
+            continue;
+        }
+        let mut p = Player::new(id, &e.surname, &e.first_names);
+        p.gender = e.gender;
+        p.birth_date = e.birth_date;
+        p.state = e.state.clone();
+        p.status = Status::Unrated;
+        players.push(p);
+    }
+    PlayerFile { players, extra_columns: Vec::new(), origin: None }
+}
+
+/// The entrants without an ID, report by report: the candidates for the
+/// new players validation adds to the file.
+fn new_entrants(raw: &RawData) -> Vec<(Newcomer, Player)> {
+    let mut out = Vec::new();
+    for r in &raw.reports {
+        let event_state = r.event.state.as_ref().map(|s| s.value.clone());
+        for e in r.players.iter().filter(|e| e.id.is_none()) {
+            let mut p = Player::new(0, &e.surname, &e.first_names);
+            p.birth_date = e.birth_date;
+            let state = e.state.clone().or_else(|| event_state.clone()).unwrap_or_default();
+            let newcomer = Newcomer { file: r.file.clone(), no: e.no, name: p.display_name(), state };
+            out.push((newcomer, p));
+        }
+    }
+    out
+}
+
+/// The players validation added to the file, each with the report entry it
+/// came from, in the order of the period's collation (so that one player
+/// entered twice shows as two lines together).
+fn newcomers(validated: &Validated, mut candidates: Vec<(Newcomer, Player)>) -> Vec<Newcomer> {
+    let period = &validated.period;
+    let players = &period.players.players;
+    let added = &players[players.len() - period.newcomers..];
+    let rated: std::collections::HashSet<&str> =
+        period.events.iter().filter(|e| e.disposition.is_rated()).map(|e| e.file.as_str()).collect();
+    let mut out = Vec::with_capacity(added.len());
+    for p in added {
+        let fits = |(n, c): &(Newcomer, Player), rated_only: bool| {
+            c.surname == p.surname
+                && c.first_names == p.first_names
+                && c.birth_date == p.birth_date
+                && (!rated_only || rated.contains(n.file.as_str()))
+        };
+        let found =
+            candidates.iter().position(|c| fits(c, true)).or_else(|| candidates.iter().position(|c| fits(c, false)));
+        match found {
+            Some(i) => out.push((candidates.swap_remove(i).0, p)),
+            None => out.push((
+                Newcomer {
+                    file: String::new(),
+                    no: 0,
+                    name: p.display_name(),
+                    state: p.state.clone().unwrap_or_default(),
+                },
+                p,
+            )),
+        }
+    }
+    let order = NameOrder::new(&period.config.collation).ok();
+    match order {
+        Some(order) => out.sort_by_cached_key(|(c, p)| (order.key(&p.surname, &p.first_names), c.file.clone(), c.no)),
+        None => out.sort_by(|a, b| (&a.0.name, &a.0.file, a.0.no).cmp(&(&b.0.name, &b.0.file, b.0.no))),
+    }
+    out.into_iter().map(|(c, _)| c).collect()
 }

@@ -8,7 +8,7 @@ pub mod explain;
 pub mod period;
 pub mod template;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::ingest::{DataFolder, IngestError};
@@ -39,6 +39,34 @@ impl std::fmt::Display for Stage {
 pub struct Loaded {
     pub validated: Validated,
     pub system: &'static dyn RatingSystem,
+}
+
+/// The data folder a command run in `from` means: `from` itself or the
+/// nearest folder above it holding `period.toml` (run from `reports/` or a
+/// state's folder), or `from/data` (run from the folder above the data).
+pub fn find_data_folder(from: &Path) -> Option<PathBuf> {
+    let holds = |dir: &Path| dir.join("period.toml").is_file();
+    if holds(from) {
+        return Some(from.to_path_buf());
+    }
+    if holds(&from.join("data")) {
+        return Some(from.join("data"));
+    }
+    from.ancestors().skip(1).find(|dir| holds(dir)).map(Path::to_path_buf)
+}
+
+/// The data folder `--data` names, or else the one [`find_data_folder`]
+/// finds from the current folder; the error says how to name one.
+pub fn data_folder(data: Option<&Path>) -> anyhow::Result<PathBuf> {
+    if let Some(dir) = data {
+        return Ok(dir.to_path_buf());
+    }
+    let cwd = std::env::current_dir()?;
+    find_data_folder(&cwd).ok_or_else(|| {
+        anyhow::anyhow!(
+            "there is no data folder (a folder holding period.toml) here or above: run the command inside one, or give it with --data DIR"
+        )
+    })
 }
 
 /// Reads and validates a data folder.

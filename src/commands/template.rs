@@ -6,11 +6,16 @@ use std::path::Path;
 use crate::config::{default_states, PeriodConfig};
 use crate::formats::report::template::{write_template, TemplateLayout};
 
-/// Writes the blank report to `file`.
-pub fn run_template(file: &Path, crosstable: bool, data: &Path) -> anyhow::Result<()> {
-    let states = match PeriodConfig::load(&data.join("period.toml")) {
-        Ok(c) => c.states,
-        Err(_) => default_states(),
+/// Writes the blank report to `file`, with the states of the data folder
+/// `data` (or of the one the current folder is in, if any).
+pub fn run_template(file: &Path, crosstable: bool, data: Option<&Path>) -> anyhow::Result<()> {
+    let data = match data {
+        Some(dir) => Some(dir.to_path_buf()),
+        None => std::env::current_dir().ok().and_then(|cwd| super::find_data_folder(&cwd)),
+    };
+    let states = match data.map(|d| PeriodConfig::load(&d.join("period.toml"))) {
+        Some(Ok(c)) => c.states,
+        _ => default_states(),
     };
     let layout = if crosstable { TemplateLayout::Crosstable } else { TemplateLayout::Games };
     write_template(file, layout, &states)

@@ -106,11 +106,8 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         header.names.iter().filter(|(_, n)| !known.contains(&normalise(n))).cloned().collect();
 
     check_columns(sheet, &header, &extra, diagnostics);
-    let mut out = PlayerFile {
-        players: Vec::new(),
-        extra_columns: extra.iter().map(|(_, n)| n.clone()).collect(),
-        origin: None,
-    };
+    let mut out =
+        PlayerFile { players: Vec::new(), extra_columns: extra.iter().map(|(_, n)| n.clone()).collect(), origin: None };
     let columns: Vec<(&'static str, u32)> = COLUMNS
         .iter()
         .filter_map(|(name, _)| header.column(&[name]).or_else(|| aliased(&header, name)).map(|c| (*name, c)))
@@ -301,7 +298,9 @@ fn check_columns(sheet: &Sheet, header: &Header, extra: &[(u32, String)], diagno
                     sheet.location(row, col),
                     format!("column {} has values but no heading", column_letters(col)),
                 )
-                .with_hint("give the column a heading in the first row (it is carried into the new player file), or clear it"),
+                .with_hint(
+                    "give the column a heading in the first row (it is carried into the new player file), or clear it",
+                ),
             );
         }
     }
@@ -311,7 +310,10 @@ fn check_columns(sheet: &Sheet, header: &Header, extra: &[(u32, String)], diagno
                 Diagnostic::error(
                     Code::BadValue,
                     sheet.location(row, *col),
-                    format!("column \"{}\" holds formulas: the new player file would keep only their values", name.trim()),
+                    format!(
+                        "column \"{}\" holds formulas: the new player file would keep only their values",
+                        name.trim()
+                    ),
                 )
                 .with_hint("replace the formulas by their values (copy, then paste values), or remove the column"),
             );

@@ -186,7 +186,10 @@ impl TextBudget<'_> {
         self.left = self.left.checked_sub(text.len()).ok_or_else(|| {
             unreadable(
                 self.file,
-                &format!("the workbook holds more than {} MB of text: no report is that large", MAX_TEXT_BYTES / 1_000_000),
+                &format!(
+                    "the workbook holds more than {} MB of text: no report is that large",
+                    MAX_TEXT_BYTES / 1_000_000
+                ),
             )
         })?;
         Ok(Data::String(cut_long_cell(text, &mut self.findings, || Location::cell(self.file, sheet, row, col))))

@@ -26,6 +26,8 @@ pub enum IngestError {
     Config(#[from] ConfigError),
     #[error("no player file in {0}: expected players.xlsx, players.ods, players.xls or players.csv")]
     MissingPlayerFile(PathBuf),
+    #[error("{0} does not exist")]
+    MissingFile(PathBuf),
 }
 
 /// Everything read from the data folder, with the findings of reading it.
@@ -71,25 +73,78 @@ impl DataFolder {
     }
 }
 
+/// The player file of the data folder `dir`, if it has one.
+pub fn player_file_in(dir: &Path) -> Option<PathBuf> {
+    ["players.xlsx", "players.ods", "players.xls", "players.csv"].iter().map(|n| dir.join(n)).find(|p| p.is_file())
+}
+
 /// Reads `dir` (the data folder) with its `config` already read.
 fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemInput]) -> Result<RawData, IngestError> {
-    let player_path = ["players.xlsx", "players.ods", "players.xls", "players.csv"]
-        .iter()
-        .map(|n| dir.join(n))
-        .find(|p| p.is_file())
-        .ok_or_else(|| IngestError::MissingPlayerFile(dir.to_path_buf()))?;
-    let player_name = relative(dir, &player_path);
-
+    let player_path = player_file_in(dir).ok_or_else(|| IngestError::MissingPlayerFile(dir.to_path_buf()))?;
     let mut diagnostics = Vec::new();
-    let reports_dir = dir.join("reports");
-    let mut files = walk::report_files(dir, &reports_dir, &mut diagnostics);
+    let files = walk::report_files(dir, &dir.join("reports"), &mut diagnostics);
+    let report_files = report_files(dir, files, &mut diagnostics);
+    if report_files.is_empty() {
+        diagnostics.push(Diagnostic::warning(
+            Code::NoReports,
+            Location::file("reports"),
+            "no tournament reports found: the period rates no events",
+        ));
+    }
+    Ok(read_all(dir, config, Some(&player_path), report_files, diagnostics, Some(dir), inputs))
+}
+
+/// Reads the reports `files` (a folder stands for every report in it, at
+/// any depth) and the player file `players` (with none, the player file is
+/// empty), with the settings `config`: what `check FILE...` reads. Findings
+/// name files relative to `base`; the files beside the reports that the rule
+/// set reads come from the data folder `data`, when there is one.
+pub fn read_files(
+    base: &Path,
+    config: PeriodConfig,
+    files: &[PathBuf],
+    players: Option<&Path>,
+    data: Option<&Path>,
+    inputs: &[extras::SystemInput],
+) -> Result<RawData, IngestError> {
+    let mut found = Vec::new();
+    let mut diagnostics = Vec::new();
+    for file in files {
+        if file.is_dir() {
+            found.extend(walk::report_files(base, file, &mut diagnostics));
+        } else if file.is_file() {
+            found.push(file.clone());
+        } else {
+            return Err(IngestError::MissingFile(file.clone()));
+        }
+    }
+    if let Some(p) = players.filter(|p| !p.is_file()) {
+        return Err(IngestError::MissingFile(p.to_path_buf()));
+    }
+    let report_files = report_files(base, found, &mut diagnostics);
+    if report_files.is_empty() {
+        let named: Vec<String> = files.iter().map(|f| relative(base, f)).collect();
+        diagnostics.push(
+            Diagnostic::warning(Code::NoReports, Location::file(&named.join(", ")), "no tournament reports found")
+                .with_hint(
+                "reports are .xlsx, .xls or .ods workbooks, or FIDE TRF files (.trf, .tab) with a sidecar NAME.toml",
+            ),
+        );
+    }
+    Ok(read_all(base, config, players, report_files, diagnostics, data, inputs))
+}
+
+/// The report files among `files` (sorted, named relative to `base`), and
+/// notes on the files that are not reports.
+fn report_files(base: &Path, mut files: Vec<PathBuf>, diagnostics: &mut Vec<Diagnostic>) -> Vec<(PathBuf, String)> {
     files.sort();
+    files.dedup();
     // A `.toml` beside a TRF report is its sidecar, read with it.
     let trf_stems: std::collections::HashSet<PathBuf> =
         files.iter().filter(|p| is_trf(p)).map(|p| p.with_extension("")).collect();
     let mut report_files = Vec::new();
     for path in files {
-        let name = relative(dir, &path);
+        let name = relative(base, &path);
         let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
         if file_name.starts_with("~$") || file_name.starts_with(".~lock") {
@@ -100,8 +155,12 @@ fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemIn
             ));
         } else if file_name.starts_with('.') {
             diagnostics.push(
-                Diagnostic::note(Code::UnreadableFile, Location::file(&name), "not read: a hidden file (its name starts with a dot)")
-                    .with_hint("rename it without the dot if it is a report"),
+                Diagnostic::note(
+                    Code::UnreadableFile,
+                    Location::file(&name),
+                    "not read: a hidden file (its name starts with a dot)",
+                )
+                .with_hint("rename it without the dot if it is a report"),
             );
         } else if REPORT_EXTENSIONS.contains(&extension.as_str()) || is_trf(&path) {
             report_files.push((path, name));
@@ -114,13 +173,20 @@ fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemIn
             );
         }
     }
-    if report_files.is_empty() {
-        diagnostics.push(Diagnostic::warning(
-            Code::NoReports,
-            Location::file("reports"),
-            "no tournament reports found: the period rates no events",
-        ));
-    }
+    report_files
+}
+
+/// Reads the player file (none: an empty one) and the reports, and the
+/// files beside them in `data` that the rule set reads.
+fn read_all(
+    base: &Path,
+    config: PeriodConfig,
+    player_path: Option<&Path>,
+    report_files: Vec<(PathBuf, String)>,
+    mut diagnostics: Vec<Diagnostic>,
+    data: Option<&Path>,
+    inputs: &[extras::SystemInput],
+) -> RawData {
     // The player file and the workbook reports are read side by side; TRF
     // reports, whose players are matched against the player file, after it.
     let ((player_file, player_findings), workbooks) = std::thread::scope(|scope| {
@@ -130,7 +196,10 @@ fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemIn
                 .map(|(path, name)| (!is_trf(path)).then(|| crate::formats::report::read::read_report(path, name)))
                 .collect::<Vec<_>>()
         });
-        let player_file = crate::formats::player_file::read_player_file(&player_path, &player_name);
+        let player_file = match player_path {
+            Some(path) => crate::formats::player_file::read_player_file(path, &relative(base, path)),
+            None => (PlayerFile::default(), Vec::new()),
+        };
         (player_file, workbooks.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
     diagnostics.splice(0..0, player_findings);
@@ -155,9 +224,12 @@ fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemIn
             None => unreadable.push(name),
         }
     }
-    let (inputs, found) = extras::read_system_inputs(dir, inputs);
+    let (inputs, found) = match data {
+        Some(dir) => extras::read_system_inputs(dir, inputs),
+        None => (extras::SystemInputs::default(), Vec::new()),
+    };
     diagnostics.extend(found);
-    Ok(RawData { config, player_file, reports, unreadable, inputs, diagnostics })
+    RawData { config, player_file, reports, unreadable, inputs, diagnostics }
 }
 
 /// Whether a file is read as FIDE TRF (`.trf`, `.tab`).

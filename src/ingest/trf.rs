@@ -136,7 +136,13 @@ pub(crate) fn read_text(
     let sidecar = sidecar?;
     let event = read_event(&trf, &sidecar, file, diagnostics)?;
     let entrants = players.iter().map(|p| entrant(p, &trf, &sidecar, file, matcher, diagnostics)).collect();
-    Some(RawReport { file: file.to_string(), event, players: entrants, results: RawResults::Games(games) })
+    Some(RawReport {
+        file: file.to_string(),
+        event,
+        players: entrants,
+        results: RawResults::Games(games),
+        unread: Vec::new(),
+    })
 }
 
 /// The event fields: from the header lines, overridden or completed by the sidecar.

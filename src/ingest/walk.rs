@@ -111,11 +111,9 @@ pub fn report_files(data: &Path, reports: &Path, diagnostics: &mut Vec<Diagnosti
 /// A folder or file that could not be read.
 fn cannot_read(name: &str, error: &std::io::Error, folder: bool) -> Diagnostic {
     let (what, code) = if folder { ("folder", Code::UnreadableFolder) } else { ("file", Code::UnreadableFile) };
-    Diagnostic::error(code, Location::file(name), format!("cannot read this {what}: {error}")).with_hint(
-        if folder {
-            "give ratebook permission to read the folder (and every folder in it), or move the reports out of it"
-        } else {
-            "give ratebook permission to read the file, or remove it"
-        },
-    )
+    Diagnostic::error(code, Location::file(name), format!("cannot read this {what}: {error}")).with_hint(if folder {
+        "give ratebook permission to read the folder (and every folder in it), or move the reports out of it"
+    } else {
+        "give ratebook permission to read the file, or remove it"
+    })
 }

@@ -131,7 +131,8 @@ fn write_booklet(
 
 /// The new player file and the players the maintenance rule removes.
 pub fn split_player_file(period: &ValidPeriod, ratings: &Ratings) -> (PlayerFile, PlayerFile) {
-    let mut kept = PlayerFile { players: Vec::new(), extra_columns: period.players.extra_columns.clone(), origin: None };
+    let mut kept =
+        PlayerFile { players: Vec::new(), extra_columns: period.players.extra_columns.clone(), origin: None };
     let mut removed = kept.clone();
     for (p, gone) in ratings.players.iter().zip(&ratings.removed) {
         if *gone {

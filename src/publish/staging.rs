@@ -201,7 +201,10 @@ fn lock(out: &Path) -> Result<File> {
                 "" => format!("it holds {}", path.display()),
                 who => who.to_string(),
             };
-            bail!("another ratebook run is publishing into {} ({holder}): wait for it to finish, then run again", out.display());
+            bail!(
+                "another ratebook run is publishing into {} ({holder}): wait for it to finish, then run again",
+                out.display()
+            );
         }
         Err(std::fs::TryLockError::Error(e)) => {
             return Err(e).with_context(|| format!("cannot lock {}", path.display()));
@@ -278,9 +281,8 @@ fn exchange(a: &Path, b: &Path) -> Result<bool> {
     use std::os::unix::ffi::OsStrExt;
     let (ca, cb) = (CString::new(a.as_os_str().as_bytes())?, CString::new(b.as_os_str().as_bytes())?);
     // SAFETY: both paths are valid NUL-terminated strings that outlive the call.
-    let done = unsafe {
-        libc::renameat2(libc::AT_FDCWD, ca.as_ptr(), libc::AT_FDCWD, cb.as_ptr(), libc::RENAME_EXCHANGE)
-    };
+    let done =
+        unsafe { libc::renameat2(libc::AT_FDCWD, ca.as_ptr(), libc::AT_FDCWD, cb.as_ptr(), libc::RENAME_EXCHANGE) };
     if done == 0 {
         return Ok(true);
     }

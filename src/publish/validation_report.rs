@@ -2,6 +2,7 @@
 //! sheet and cell, what is wrong and what would be right; then the events not
 //! rated or deferred.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::diag::{Diagnostic, Severity};
@@ -13,6 +14,12 @@ pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize, usize) {
     (n(Severity::Error), n(Severity::Warning), n(Severity::Note))
 }
 
+/// "3 errors, 1 warning, 0 notes".
+pub fn summary(errors: usize, warnings: usize, notes: usize) -> String {
+    let n = |count: usize, one: &str, many: &str| format!("{count} {}", if count == 1 { one } else { many });
+    format!("{}, {}, {}", n(errors, "error", "errors"), n(warnings, "warning", "warnings"), n(notes, "note", "notes"))
+}
+
 /// A part of a finding that a terminal may show in its own style.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
@@ -22,7 +29,9 @@ pub enum Part {
     Severity(Severity),
 }
 
-/// One line per finding under its file's heading, as `check` prints them.
+/// One line per finding under its file's heading, as `check` prints them;
+/// the same mistake on many cells of a sheet is one line listing the cells
+/// (see [`group_findings`]).
 pub fn render_findings(diagnostics: &[Diagnostic]) -> String {
     render_findings_styled(diagnostics, &|_, text| text.to_string())
 }
@@ -32,7 +41,8 @@ pub fn render_findings(diagnostics: &[Diagnostic]) -> String {
 pub fn render_findings_styled(diagnostics: &[Diagnostic], style: &dyn Fn(Part, &str) -> String) -> String {
     let mut out = String::new();
     let mut current: Option<&str> = None;
-    for d in diagnostics {
+    for group in group_findings(diagnostics) {
+        let d = group[0];
         if current != Some(d.location.file.as_str()) {
             if current.is_some() {
                 out.push('\n');
@@ -40,17 +50,109 @@ pub fn render_findings_styled(diagnostics: &[Diagnostic], style: &dyn Fn(Part, &
             let _ = writeln!(out, "{}", style(Part::File, &d.location.file));
             current = Some(d.location.file.as_str());
         }
-        let place = match d.location.position() {
-            p if p.is_empty() => p,
-            p => format!("{p}: "),
-        };
         let severity = style(Part::Severity(d.severity), &format!("{}[{}]", d.severity.as_str(), d.code.as_str()));
-        let _ = writeln!(out, "  {severity} {place}{}", d.message);
+        let _ = writeln!(out, "  {severity} {}", describe(&group));
         if let Some(h) = &d.hint {
             let _ = writeln!(out, "      hint: {h}");
         }
     }
     out
+}
+
+/// At most this many players (or other items) are named in a grouped finding.
+const ITEMS_SHOWN: usize = 12;
+
+/// Where and what, for one finding or a group of them: "sheet Games, cell
+/// D7: …", or "sheet Games, cells A15 to A19, A21 (6 cells): …".
+fn describe(group: &[&Diagnostic]) -> String {
+    let d = group[0];
+    if group.len() == 1 {
+        return match d.location.position() {
+            p if p.is_empty() => d.message.clone(),
+            p => format!("{p}: {}", d.message),
+        };
+    }
+    let cells: Vec<&str> = group.iter().filter_map(|d| d.location.cell.as_deref()).collect();
+    let sheet = d.location.sheet.as_deref().unwrap_or_default();
+    let place = format!("sheet {sheet}, cells {} ({} cells)", cell_ranges(&cells), cells.len());
+    match &d.group {
+        None => format!("{place}: {}", d.message),
+        Some(g) => {
+            let mut items: Vec<&str> =
+                group.iter().take(ITEMS_SHOWN).filter_map(|d| d.group.as_ref()).map(|g| g.item.as_str()).collect();
+            let more = group.len().saturating_sub(ITEMS_SHOWN);
+            let more = format!("and {more} more");
+            if group.len() > ITEMS_SHOWN {
+                items.push(&more);
+            }
+            format!("{place}: {}: {}", g.summary, items.join("; "))
+        }
+    }
+}
+
+/// The findings in printing order, the same mistake on several cells of one
+/// sheet gathered into one group (at the place of its first): findings with
+/// the same file, sheet, severity, code and hint, and either the same
+/// [`Group`](crate::diag::Group) summary or, without one, the same message.
+/// Findings without a cell stay alone.
+pub fn group_findings(diagnostics: &[Diagnostic]) -> Vec<Vec<&Diagnostic>> {
+    type Key<'a> = (&'a str, Option<&'a str>, Severity, crate::diag::Code, Option<&'a str>, &'a str);
+    let mut groups: Vec<Vec<&Diagnostic>> = Vec::new();
+    let mut index: HashMap<Key, usize> = HashMap::new();
+    for d in diagnostics {
+        if d.location.cell.is_none() {
+            groups.push(vec![d]);
+            continue;
+        }
+        let what = d.group.as_ref().map_or(d.message.as_str(), |g| g.summary.as_str());
+        let k: Key =
+            (d.location.file.as_str(), d.location.sheet.as_deref(), d.severity, d.code, d.hint.as_deref(), what);
+        match index.get(&k) {
+            Some(&i) => groups[i].push(d),
+            None => {
+                index.insert(k, groups.len());
+                groups.push(vec![d]);
+            }
+        }
+    }
+    groups
+}
+
+/// "A15 to A19, A21, C2": cells in the order given, runs of consecutive rows
+/// in one column joined.
+fn cell_ranges(cells: &[&str]) -> String {
+    let split = |cell: &str| -> Option<(String, u64)> {
+        let letters: String = cell.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+        Some((letters.clone(), cell[letters.len()..].parse().ok()?))
+    };
+    let mut out: Vec<String> = Vec::new();
+    // A run: its first cell, its column, its first and last rows.
+    let flush = |run: Option<(String, String, u64, u64)>, out: &mut Vec<String>| {
+        if let Some((first, column, start, end)) = run {
+            out.push(match end - start {
+                0 => first,
+                1 => format!("{first}, {column}{end}"),
+                _ => format!("{first} to {column}{end}"),
+            });
+        }
+    };
+    let mut run: Option<(String, String, u64, u64)> = None;
+    for cell in cells {
+        let Some((column, row)) = split(cell) else {
+            flush(run.take(), &mut out);
+            out.push(cell.to_string());
+            continue;
+        };
+        match &mut run {
+            Some((_, c, _, end)) if *c == column && *end + 1 == row => *end = row,
+            _ => {
+                flush(run.take(), &mut out);
+                run = Some((cell.to_string(), column, row, row));
+            }
+        }
+    }
+    flush(run.take(), &mut out);
+    out.join(", ")
 }
 
 /// The whole report.
@@ -69,7 +171,7 @@ pub fn render(period: &ValidPeriod, diagnostics: &[Diagnostic], published: bool)
         rated,
         period.events.len() - rated
     );
-    let _ = writeln!(out, "{errors} errors, {warnings} warnings, {notes} notes");
+    let _ = writeln!(out, "{}", summary(errors, warnings, notes));
     let _ = writeln!(
         out,
         "{}\n",

@@ -167,7 +167,8 @@ pub fn check_entrants(
                             e.name_at.clone(),
                             format!("new player {} (No {}) has no first names", e.surname, e.no),
                         )
-                        .with_hint("a player without an ID joins the player file: fill in First names"),
+                        .with_hint("a player without an ID joins the player file: fill in First names")
+                        .in_group("new players with no first names", format!("{} (No {})", e.surname, e.no)),
                     );
                 }
                 let mut missing = Vec::new();
@@ -184,7 +185,11 @@ pub fn check_entrants(
                             e.name_at.clone(),
                             format!("new player {} (No {}) has no {}", entrant_name(e), e.no, missing.join(" or ")),
                         )
-                        .with_hint("fill them in: they place the player in the junior and female lists"),
+                        .with_hint("fill them in: they place the player in the junior and female lists")
+                        .in_group(
+                            format!("new players with no {}", missing.join(" or ")),
+                            format!("{} (No {})", entrant_name(e), e.no),
+                        ),
                     );
                 }
                 if let Some(state) = &e.state {

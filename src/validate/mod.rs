@@ -18,7 +18,7 @@ use crate::config::PeriodConfig;
 use crate::diag::{Code, Diagnostic, Location, Severity};
 use crate::formats::report::{RawEntrant, RawReport};
 use crate::ingest::RawData;
-use crate::model::time_control::TimeControl;
+use crate::model::time_control::{self, TimeControl};
 use crate::model::{EventKind, Outcome, Player, PlayerFile, Status};
 use eligibility::{timing, Timing};
 pub use eligibility::{EligibilityPolicy, EventEntrants, NotRated};
@@ -130,9 +130,9 @@ impl Validated {
     /// reports that cannot be read, whose events are unknown): these stop
     /// publication even with `--skip-invalid`.
     pub fn has_global_errors(&self) -> bool {
-        self.diagnostics.iter().any(|d| {
-            d.is_error() && (!d.location.file.starts_with("reports/") || d.code == Code::UnreadableFolder)
-        })
+        self.diagnostics
+            .iter()
+            .any(|d| d.is_error() && (!d.location.file.starts_with("reports/") || d.code == Code::UnreadableFolder))
     }
 }
 
@@ -314,19 +314,10 @@ fn check_report(
             );
         }
     }
-    let time_control = ev.time_control.as_ref().and_then(|tc| match TimeControl::parse(&tc.value) {
-        Ok(parsed) => Some(parsed),
-        Err(why) => {
-            diagnostics.push(
-                Diagnostic::error(Code::BadTimeControl, tc.at.clone(), format!("time control: {why}"))
-                    .with_hint("use PGN TimeControl syntax: moves/seconds controls separated by ':', the last may be seconds or seconds+increment, e.g. 40/7200:1800, 5400+30, 3600"),
-            );
-            None
-        }
-    });
+    let time_control =
+        ev.time_control.as_ref().and_then(|tc| time_control::read_field(&tc.value, &tc.at, &mut diagnostics));
     let entrants = check_entrants(&report.players, player_file, index, config, &mut diagnostics);
-    let games =
-        check_results(&report.results, &entrants.by_number, ev.rounds.as_ref().map(|r| r.value), &mut diagnostics);
+    let games = check_results(&report, &entrants.by_number, &mut diagnostics);
     let checked = Checked { time_control, players: entrants.players, games, report };
     (checked, diagnostics)
 }

@@ -29,8 +29,12 @@ pub fn check_players(file: &PlayerFile, config: &PeriodConfig, policy: &dyn Elig
                     .with_hint(format!("every player belongs to a state: use one of {}", state_codes(config))),
             ),
             Some(code) if config.state_name(code).is_none() => findings.push(
-                Diagnostic::error(Code::UnknownState, at("State"), format!("state \"{code}\" of {who} is not a state code"))
-                    .with_hint(format!("use one of {} (period.toml's [states])", state_codes(config))),
+                Diagnostic::error(
+                    Code::UnknownState,
+                    at("State"),
+                    format!("state \"{code}\" of {who} is not a state code"),
+                )
+                .with_hint(format!("use one of {} (period.toml's [states])", state_codes(config))),
             ),
             Some(_) => {}
         }
@@ -77,7 +81,10 @@ pub fn check_players(file: &PlayerFile, config: &PeriodConfig, policy: &dyn Elig
                 Diagnostic::error(
                     Code::OutOfRange,
                     at("Birth date"),
-                    format!("{who} is born on {b}, {}", if b > config.published { "after this list's date" } else { "before 1900" }),
+                    format!(
+                        "{who} is born on {b}, {}",
+                        if b > config.published { "after this list's date" } else { "before 1900" }
+                    ),
                 )
                 .with_hint("correct the birth date, or leave it blank"),
             );

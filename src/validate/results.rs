@@ -1,12 +1,13 @@
 //! Consistency of an event's results: start numbers that exist, rounds in
-//! range, nobody twice in a round, crosstables whose two halves agree and whose
+//! range, nobody twice in a round, nobody without a game in a round (where
+//! everybody plays every round), crosstables whose two halves agree and whose
 //! totals add up. Turns either layout into one list of pairings.
 
 use std::collections::HashMap;
 
 use crate::diag::{Code, Diagnostic, Location};
-use crate::formats::report::{CrossCell, Located, RawCrosstable, RawGame, RawResults};
-use crate::model::Outcome;
+use crate::formats::report::{CrossCell, Located, RawCrosstable, RawGame, RawPairing, RawReport, RawResults};
+use crate::model::{EventKind, Outcome};
 
 /// A pairing between entrants, by their index in the report's Players sheet.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,16 +21,23 @@ pub struct EntrantGame {
     pub remarks: Option<String>,
 }
 
-/// Checks the results against the entrants (start numbers → index) and
-/// returns the pairings; every problem goes to `diagnostics`.
+/// Checks a report's results against its entrants (start numbers → index)
+/// and returns the pairings; every problem goes to `diagnostics`. Rows of
+/// the Games sheet that could not be read as games still count in the
+/// checks between rows, so that one run finds every mistake.
 pub fn check_results(
-    results: &RawResults,
+    report: &RawReport,
     entrants: &HashMap<u32, usize>,
-    rounds: Option<u32>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<EntrantGame> {
-    match results {
-        RawResults::Games(games) => check_games(games, entrants, rounds, diagnostics),
+    let rounds = report.event.rounds.as_ref().map(|r| r.value);
+    match &report.results {
+        RawResults::Games(games) => {
+            let rows = rows(games, &report.unread);
+            let out = check_games(&rows, entrants, rounds, diagnostics);
+            check_attendance(report, &rows, entrants, rounds, diagnostics);
+            out
+        }
         RawResults::Crosstable(table) => check_crosstable(table, entrants, diagnostics),
     }
 }
@@ -39,96 +47,268 @@ fn unknown_number(no: u32, at: &Location) -> Diagnostic {
         .with_hint("use the No of a player listed on the Players sheet, or add the player there")
 }
 
+/// A row of the results: a game as read, or a row that could not be read
+/// as one (with what could be read of it).
+struct Row<'a> {
+    round: Option<&'a Located<u32>>,
+    white: Option<&'a Located<u32>>,
+    black: Option<&'a Located<u32>>,
+    /// Whether its start numbers could be read (a blank Black is a bye).
+    numbers_read: bool,
+    game: Option<&'a RawGame>,
+}
+
+/// The games and the unread rows together, in the order of the sheet.
+fn rows<'a>(games: &'a [RawGame], unread: &'a [RawPairing]) -> Vec<Row<'a>> {
+    let mut rows: Vec<Row> = games
+        .iter()
+        .map(|g| Row {
+            round: Some(&g.round),
+            white: Some(&g.white),
+            black: g.black.as_ref(),
+            numbers_read: true,
+            game: Some(g),
+        })
+        .chain(unread.iter().map(|p| Row {
+            round: p.round.as_ref(),
+            white: p.white.as_ref(),
+            black: p.black.as_ref(),
+            numbers_read: p.numbers_read,
+            game: None,
+        }))
+        .collect();
+    if !unread.is_empty() {
+        rows.sort_by_key(|r| r.round.or(r.white).or(r.black).map(|l| place(&l.at)));
+    }
+    rows
+}
+
+/// The row (or line) of a location, for putting rows back in sheet order.
+fn place(at: &Location) -> u64 {
+    if let Some((line, _)) = at.line {
+        return line as u64;
+    }
+    at.cell
+        .as_deref()
+        .map(|c| c.trim_start_matches(|ch: char| ch.is_ascii_alphabetic()))
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(0)
+}
+
 fn check_games(
-    games: &[RawGame],
+    rows: &[Row],
     entrants: &HashMap<u32, usize>,
     rounds: Option<u32>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<EntrantGame> {
-    let mut out = Vec::with_capacity(games.len());
-    let mut seen: HashMap<(u32, usize), &Location> = HashMap::with_capacity(2 * games.len());
-    for g in games {
+    let mut out = Vec::with_capacity(rows.len());
+    let mut seen: HashMap<(u32, usize), &Location> = HashMap::with_capacity(2 * rows.len());
+    for row in rows {
         let mut ok = true;
-        if let Some(r) = rounds {
-            if g.round.value == 0 || g.round.value > r {
+        let mut round = row.round.map(|r| r.value);
+        if let (Some(r), Some(n)) = (row.round, rounds) {
+            if r.value == 0 || r.value > n {
                 diagnostics.push(
                     Diagnostic::error(
                         Code::RoundOutOfRange,
-                        g.round.at.clone(),
-                        format!("round {} is outside 1 to {r}", g.round.value),
+                        r.at.clone(),
+                        format!("round {} is outside 1 to {n}", r.value),
                     )
-                    .with_hint(format!("the Event sheet says the event had {r} rounds")),
+                    .with_hint(format!("the Event sheet says the event had {n} rounds")),
                 );
                 ok = false;
+                round = None;
             }
         }
-        let white = entrants.get(&g.white.value).copied();
-        if white.is_none() {
-            diagnostics.push(unknown_number(g.white.value, &g.white.at));
-            ok = false;
-        }
-        let black = match &g.black {
-            None => None,
-            Some(b) => match entrants.get(&b.value) {
-                Some(&i) => Some(i),
-                None => {
-                    diagnostics.push(unknown_number(b.value, &b.at));
-                    ok = false;
-                    None
-                }
-            },
+        let mut entrant = |no: Option<&Located<u32>>, diagnostics: &mut Vec<Diagnostic>| -> Option<usize> {
+            let no = no?;
+            let found = entrants.get(&no.value).copied();
+            if found.is_none() {
+                diagnostics.push(unknown_number(no.value, &no.at));
+                ok = false;
+            }
+            found
         };
-        if let (Some(w), Some(b)) = (white, black) {
+        let white = entrant(row.white, diagnostics);
+        let mut black = entrant(row.black, diagnostics);
+        if let (Some(w), Some(b), Some(at)) = (white, black, row.black) {
             if w == b {
+                black = None;
                 diagnostics.push(
                     Diagnostic::error(
                         Code::BadValue,
-                        g.black.as_ref().unwrap().at.clone(),
-                        format!("player {} is paired with himself", g.white.value),
+                        at.at.clone(),
+                        format!("player {} is paired with himself", at.value),
                     )
                     .with_hint("White and Black must be two different start numbers"),
                 );
                 ok = false;
             }
         }
-        if !ok {
-            continue;
-        }
-        let white = white.unwrap();
-        for (idx, no, at) in [
-            (Some(white), g.white.value, &g.white.at),
-            (black, g.black.as_ref().map_or(0, |b| b.value), g.black.as_ref().map_or(&g.white.at, |b| &b.at)),
-        ] {
-            let Some(idx) = idx else { continue };
-            if let Some(first) = seen.get(&(g.round.value, idx)) {
-                diagnostics.push(
-                    Diagnostic::error(
-                        Code::PlayerTwiceInRound,
-                        at.clone(),
-                        format!(
-                            "player {no} plays twice in round {} (also at {})",
-                            g.round.value,
-                            first.cell.as_deref().unwrap_or("?")
+        // A player twice in a round is found whatever else is wrong with the rows.
+        if let Some(round) = round {
+            for (idx, no) in [(white, row.white), (black, row.black)] {
+                let (Some(idx), Some(no)) = (idx, no) else { continue };
+                if let Some(first) = seen.get(&(round, idx)) {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            Code::PlayerTwiceInRound,
+                            no.at.clone(),
+                            format!(
+                                "player {} plays twice in round {round} (also at {})",
+                                no.value,
+                                first.cell.as_deref().unwrap_or("?")
+                            ),
+                        )
+                        .with_hint(
+                            "each player has at most one game or bye a round: check the round and start numbers",
                         ),
-                    )
-                    .with_hint("each player has at most one game or bye a round: check the round and start numbers"),
-                );
-                ok = false;
-            } else {
-                seen.insert((g.round.value, idx), at);
+                    );
+                    ok = false;
+                } else {
+                    seen.insert((round, idx), &no.at);
+                }
             }
         }
-        if ok {
-            out.push(EntrantGame {
-                round: Some(g.round.value),
-                white,
-                black,
-                outcome: g.outcome.value,
-                remarks: g.remarks.as_ref().map(|r| r.value.trim().to_lowercase()),
-            });
-        }
+        let (Some(g), Some(white), true) = (row.game, white, ok) else { continue };
+        out.push(EntrantGame {
+            round: Some(g.round.value),
+            white,
+            black,
+            outcome: g.outcome.value,
+            remarks: g.remarks.as_ref().map(|r| r.value.trim().to_lowercase()),
+        });
     }
     out
+}
+
+/// A player who has no game, forfeit or bye in a round of an event where
+/// everybody plays every round (a Swiss or a match; a round robin allows the
+/// rounds an odd number of players makes each sit out) is a warning naming
+/// him and the rounds: one warning for a player missing from some round on
+/// (he withdrew, perhaps). A round without any game is one warning. Only
+/// pairings typed into a Games sheet are checked (a pairing program's TRF
+/// export records absences itself), and a round only when every row of it
+/// could be read.
+fn check_attendance(
+    report: &RawReport,
+    rows: &[Row],
+    entrants: &HashMap<u32, usize>,
+    rounds: Option<u32>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let typed = rows.iter().filter_map(|r| r.round.or(r.white)).all(|l| l.at.sheet.is_some());
+    if !typed {
+        return;
+    }
+    let n = report.players.len();
+    let allowed = match report.event.kind {
+        EventKind::Swiss | EventKind::Match => 0,
+        EventKind::RoundRobin if n % 2 == 1 => rounds.unwrap_or(n as u32).div_ceil(n as u32),
+        EventKind::RoundRobin => 0,
+        EventKind::Team | EventKind::Other => return,
+    };
+    let last = rounds.or_else(|| rows.iter().filter_map(|r| r.round.map(|l| l.value)).max()).unwrap_or(0);
+    let mut played: HashMap<usize, Vec<bool>> = HashMap::new();
+    let mut entered = vec![false; last as usize];
+    // Players in a row whose round could not be read, and rounds with a row
+    // whose players could not be read: nobody knows who played when.
+    let mut unsure: Vec<usize> = Vec::new();
+    let mut unsure_rounds: Vec<u32> = Vec::new();
+    for row in rows {
+        let players: Vec<usize> =
+            [row.white, row.black].into_iter().flatten().filter_map(|no| entrants.get(&no.value).copied()).collect();
+        match row.round.map(|r| r.value) {
+            Some(r) if r >= 1 && r <= last => {
+                entered[r as usize - 1] = true;
+                for &p in &players {
+                    played.entry(p).or_insert_with(|| vec![false; last as usize])[r as usize - 1] = true;
+                }
+                if row.white.is_none() || !row.numbers_read {
+                    unsure_rounds.push(r);
+                }
+            }
+            _ => unsure.extend(players),
+        }
+    }
+    let empty: Vec<u32> = (1..=last).filter(|&r| !entered[r as usize - 1]).collect();
+    if empty.len() as u32 == last {
+        return;
+    }
+    if !empty.is_empty() {
+        let (at, said) = match &report.event.rounds {
+            Some(r) => (r.at.clone(), format!(", but the Event sheet says the event had {last} rounds")),
+            None => (Location::sheet(&report.file, "Games"), String::new()),
+        };
+        let (what, verb) = if empty.len() == 1 { (rounds_list(&empty), "has") } else { (rounds_list(&empty), "have") };
+        diagnostics.push(
+            Diagnostic::warning(Code::MissingGame, at, format!("{what} {verb} no games on the Games sheet{said}"))
+                .with_hint("enter the games of every round, or correct Rounds on the Event sheet"),
+        );
+    }
+    let mut numbered: Vec<(u32, usize)> = entrants.iter().map(|(&no, &i)| (no, i)).collect();
+    numbered.sort_unstable();
+    for (no, i) in numbered {
+        if unsure.contains(&i) {
+            continue;
+        }
+        let rounds_played = played.get(&i);
+        let missing: Vec<u32> = (1..=last)
+            .filter(|&r| {
+                !rounds_played.is_some_and(|p| p[r as usize - 1]) && !unsure_rounds.contains(&r) && !empty.contains(&r)
+            })
+            .collect();
+        if missing.is_empty() || missing.len() as u32 <= allowed {
+            continue;
+        }
+        let e = &report.players[i];
+        let name =
+            if e.first_names.is_empty() { e.surname.clone() } else { format!("{}, {}", e.surname, e.first_names) };
+        // Missing from some round to the last: withdrew, perhaps.
+        let entered_last = (1..=last).rev().find(|r| !empty.contains(r)).unwrap_or(last);
+        let mut from = entered_last + 1;
+        while from > 1 && (missing.contains(&(from - 1)) || empty.contains(&(from - 1))) {
+            from -= 1;
+        }
+        let gaps: Vec<u32> = missing.iter().copied().filter(|&r| r < from).collect();
+        let (what, hint) = if from == 1 {
+            (
+                "no game or bye in any round".to_string(),
+                "add the player's games, or take him off the Players sheet if he did not play",
+            )
+        } else {
+            let mut parts = Vec::new();
+            if !gaps.is_empty() {
+                parts.push(format!("in {}", rounds_list(&gaps)));
+            }
+            if from < entered_last {
+                parts.push(format!("from round {from} on"));
+            } else if from == entered_last {
+                parts.push(format!("in the last round, round {from}"));
+            }
+            let hint = if gaps.is_empty() {
+                "if the player withdrew, nothing needs changing; otherwise add his games, forfeits or byes"
+            } else {
+                "add the missing game or forfeit, or a bye row (Black blank; result bye, 1, ½ or 0) for a round the player sat out"
+            };
+            (format!("no game or bye {}", parts.join(" and ")), hint)
+        };
+        diagnostics.push(
+            Diagnostic::warning(Code::MissingGame, e.no_at.clone(), format!("No {no} {name} has {what}"))
+                .with_hint(hint)
+                .in_group(format!("players with {what}"), format!("No {no} {name}")),
+        );
+    }
+}
+
+/// "round 3", "rounds 2 and 4", "rounds 2, 4 and 6".
+fn rounds_list(rounds: &[u32]) -> String {
+    let numbers: Vec<String> = rounds.iter().map(|r| r.to_string()).collect();
+    match numbers.as_slice() {
+        [one] => format!("round {one}"),
+        [init @ .., last] => format!("rounds {} and {last}", init.join(", ")),
+        [] => String::new(),
+    }
 }
 
 fn cell_text(c: CrossCell) -> &'static str {

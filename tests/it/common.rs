@@ -89,6 +89,13 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).to_string()
 }
 
+/// What `check` printed after its opening sentence (which names the
+/// fixture's temporary folder): the findings, the summary, the newcomers.
+pub fn findings(o: &Output) -> String {
+    let out = String::from_utf8_lossy(&o.stdout);
+    out.split_once("\n\n").map(|(_, rest)| rest.to_string()).unwrap_or_else(|| out.to_string())
+}
+
 /// A player of the file with a status and rating.
 pub fn player(
     id: u32,

@@ -52,9 +52,9 @@ fn broken_folder() -> Fixture {
         totals: true,
     };
     f.report(&e);
-    // 5. A time control that is not PGN syntax.
+    // 5. A time control that can be read neither as PGN nor as everyday speech.
     let mut e = event("Q93006", "Q", end, all(2), vec![(1, 1, Some(2), "1-0")]);
-    e.time_control = "90 min + 30 sec".into();
+    e.time_control = "G/90 d5".into();
     f.report(&e);
     // 6. An unknown state and an end before the start.
     let mut e = event("Q93007", "Q", end, all(2), vec![(1, 1, Some(2), "1-0")]);
@@ -93,7 +93,7 @@ fn check_reports_every_problem_with_file_and_cell() {
     let f = broken_folder();
     let run = f.run(&["check"]);
     assert_eq!(run.status.code(), Some(1));
-    insta::assert_snapshot!("check_broken_reports", stderr(&run));
+    insta::assert_snapshot!("check_broken_reports", findings(&run));
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod examples;
 mod handicap;
 mod identity;
 mod lists;
+mod officer;
 mod outputs;
 mod robustness;
 mod systems;

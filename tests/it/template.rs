@@ -25,12 +25,111 @@ fn templates_check_clean_and_publish() {
     }
 
     let run = f.run(&["check"]);
-    let err = stderr(&run);
-    assert_eq!(run.status.code(), Some(0), "{err}");
-    assert!(!err.contains("error["), "{err}");
+    let out = findings(&run);
+    assert_eq!(run.status.code(), Some(0), "{out}{}", stderr(&run));
+    assert!(!out.contains("error[") && !out.contains("warning["), "{out}");
 
     let run = f.run(&["period"]);
     assert!(run.status.success(), "{}", stderr(&run));
     let players = read_players(&f.out().join("players.xlsx"));
     assert!(players.players.len() >= 12, "the examples' newcomers joined the file");
+}
+
+/// A data validation as the sheet's XML gives it.
+#[derive(Debug)]
+struct Validation {
+    kind: String,
+    sqref: String,
+    formula: String,
+    error: String,
+}
+
+/// The data validations of the `n`th sheet of a workbook, read from its XML.
+fn validations(path: &std::path::Path, n: usize) -> Vec<Validation> {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
+    let mut xml = String::new();
+    archive.by_name(&format!("xl/worksheets/sheet{n}.xml")).unwrap().read_to_string(&mut xml).unwrap();
+    let attr = |element: &str, name: &str| -> String {
+        let head = format!(" {}", &element[..element.find('>').unwrap_or(element.len())]);
+        head.split_once(&format!(" {name}=\""))
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .map(|(value, _)| value.to_string())
+            .unwrap_or_default()
+    };
+    let unescape = |s: &str| s.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+    xml.split("<dataValidation ")
+        .skip(1)
+        .map(|element| Validation {
+            kind: attr(element, "type"),
+            sqref: attr(element, "sqref"),
+            formula: element
+                .split_once("<formula1>")
+                .and_then(|(_, rest)| rest.split_once("</formula1>"))
+                .map(|(f, _)| unescape(f))
+                .unwrap_or_default(),
+            error: unescape(&attr(element, "error")),
+        })
+        .collect()
+}
+
+/// The tokens the Notes sheet lists for a results sheet: each token and the
+/// spellings beside it.
+fn notes_tokens(path: &std::path::Path, results_sheet: &str) -> Vec<String> {
+    let notes = sheet_rows(path, "Notes");
+    let table = notes.iter().position(|r| r[0] == "Token").expect("the Notes sheet has a token table");
+    let mut tokens = Vec::new();
+    for row in &notes[table + 1..] {
+        if row.get(1).map(String::as_str) != Some(results_sheet) {
+            continue;
+        }
+        assert!(!row[3].contains("Also"), "every spelling in its own column, not in the text: {row:?}");
+        tokens.push(row[0].clone());
+        tokens.extend(row[2].split(", ").filter(|t| !t.is_empty()).map(str::to_string));
+    }
+    assert!(tokens.len() >= 6, "{tokens:?}");
+    tokens
+}
+
+#[test]
+fn the_drop_downs_accept_every_token_the_notes_list_and_say_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.xlsx");
+    let cross = dir.path().join("cross.xlsx");
+    assert!(ratebook(&["template", games.to_str().unwrap()]).status.success());
+    assert!(ratebook(&["template", cross.to_str().unwrap(), "--crosstable"]).status.success());
+
+    for (path, sheet) in [(&games, "Games"), (&cross, "Crosstable")] {
+        let list = validations(path, 3)
+            .into_iter()
+            .find(|v| v.kind == "list" && v.sqref.starts_with(if sheet == "Games" { "D2:" } else { "C2:" }))
+            .unwrap_or_else(|| panic!("a drop-down on the {sheet} results"));
+        let offered: Vec<&str> = list.formula.trim_matches('"').split(',').collect();
+        for token in notes_tokens(path, sheet) {
+            assert!(
+                offered.contains(&token.as_str()),
+                "{sheet}: the Notes list {token}, the drop-down offers {offered:?}"
+            );
+        }
+    }
+
+    // Every validation says in its own words what is expected.
+    for (path, n) in [(&games, 1), (&games, 2), (&games, 3), (&cross, 3)] {
+        for v in validations(path, n) {
+            assert!(!v.error.is_empty(), "sheet {n} {}: Excel's generic error text", v.sqref);
+        }
+    }
+    // Round, start numbers and the time control are checked too.
+    let games_sheet = validations(&games, 3);
+    let round = games_sheet.iter().find(|v| v.sqref.starts_with("A2:")).expect("Round is checked");
+    assert_eq!(round.kind, "whole");
+    for column in ["B2:", "C2:"] {
+        let v = games_sheet.iter().find(|v| v.sqref.starts_with(column)).expect("White and Black are checked");
+        assert_eq!((v.kind.as_str(), v.formula.as_str()), ("list", "Players!$A$2:$A$1001"), "{column}");
+    }
+    let players = validations(&games, 2);
+    let no = players.iter().find(|v| v.sqref.starts_with("A2:")).expect("No is checked");
+    assert!(no.formula.contains("COUNTIF"), "start numbers are unique: {no:?}");
+    let event = validations(&games, 1);
+    assert!(event.iter().any(|v| v.sqref == "B7" && v.kind == "custom"), "the time control is checked: {event:?}");
 }

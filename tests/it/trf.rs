@@ -630,7 +630,7 @@ fn check_names_trf_problems_by_line_and_column() {
     std::fs::write(dir.join("notes.toml"), "x = 1\n").unwrap();
     let run = f.run(&["check"]);
     assert_eq!(run.status.code(), Some(1));
-    let err = stderr(&run);
+    let err = findings(&run);
     assert!(err.contains("reports/Q/bunratty_masters_2011.tab"), "{err}");
     assert!(err.contains("error[results-disagree] line 30, column 99: round 1: No 1 has \"1\" against No 17"), "{err}");
     assert!(
@@ -831,7 +831,7 @@ fn rate_export(e: &Export, not_rated_because: Option<&str>) -> String {
 }
 
 /// The findings of a validation report that start with `prefix`, e.g. `warning[results-disagree]`.
-fn findings<'a>(validation: &'a str, prefix: &str) -> Vec<&'a str> {
+fn findings_with<'a>(validation: &'a str, prefix: &str) -> Vec<&'a str> {
     validation.lines().map(str::trim).filter(|l| l.starts_with(prefix)).collect()
 }
 
@@ -855,7 +855,7 @@ fn lichess_dates_are_read() {
 fn names_without_a_comma_are_surnames_with_a_warning() {
     let e = Export::read("javafo_gros_2010.trf");
     let validation = rate_export(&e, None);
-    let names = findings(&validation, "warning[missing-field]");
+    let names = findings_with(&validation, "warning[missing-field]");
     assert_eq!(names.len(), 51, "every name but Gorrochategui Torres, Eugenio: {names:#?}");
     assert!(
         names.contains(&"warning[missing-field] line 14, column 15: \"Mirzoev Azer\" (No 1) has no comma: read whole as the surname, with no first names"),
@@ -868,27 +868,27 @@ fn names_without_a_comma_are_surnames_with_a_warning() {
     );
     // The user names of lichess.org.
     let validation = rate_export(&Export::read("lichess_2021_03.trf"), None);
-    assert_eq!(findings(&validation, "warning[missing-field]").len(), 9, "{validation}");
+    assert_eq!(findings_with(&validation, "warning[missing-field]").len(), 9, "{validation}");
 }
 
 #[test]
 fn a_points_column_that_disagrees_is_a_warning_and_the_games_are_rated() {
     // Swiss-Manager's team exports count a team bye written "0000 - -".
     let validation = rate_export(&Export::read("gre_friendship_cup_2024.trf"), None);
-    let points = findings(&validation, "warning[results-disagree]");
+    let points = findings_with(&validation, "warning[results-disagree]");
     assert_eq!(points.len(), 12, "{points:#?}");
     assert_eq!(
         points[0],
         "warning[results-disagree] line 25, column 81: No 9 has 3.5 points in the points column, but the results of the line add up to 2.5: the results are rated"
     );
     let validation = rate_export(&Export::read("gre_crete_champ_2025.trf"), None);
-    let points = findings(&validation, "warning[results-disagree]");
+    let points = findings_with(&validation, "warning[results-disagree]");
     assert_eq!(points.len(), 8, "{points:#?}");
     assert!(points[0].starts_with("warning[results-disagree] line 74, column 81: No 58 has 1.5 points"), "{points:#?}");
     // JaVaFo's sample: a requested bye already written for the round to come, left out of the points.
     let validation = rate_export(&Export::read("javafo_gros_2010.trf"), None);
     assert_eq!(
-        findings(&validation, "warning[results-disagree]"),
+        findings_with(&validation, "warning[results-disagree]"),
         vec!["warning[results-disagree] line 56, column 81: No 43 has 0.5 points in the points column, but the results of the line add up to 1: the results are rated"]
     );
 }
@@ -898,12 +898,12 @@ fn a_240_record_that_names_a_bye_where_both_lines_agree_on_a_game_is_a_warning()
     // Sharly-Chess's 240 records repeat its 001 lines' byes: nothing to say.
     let e = Export::read("sharly_trf26_byes.trf");
     let validation = rate_export(&e, None);
-    assert!(findings(&validation, "warning[results-disagree]").is_empty(), "{validation}");
+    assert!(findings_with(&validation, "warning[results-disagree]").is_empty(), "{validation}");
     // A record giving No 1 a bye in round 1, when he beat No 9 and No 9's line agrees.
     let added = e.edited(|t| t.replacen("240 H   2    4", "240 F   1    1\n240 H   2    4", 1));
     let validation = rate_export(&added, None);
     assert_eq!(
-        findings(&validation, "warning[results-disagree]"),
+        findings_with(&validation, "warning[results-disagree]"),
         vec!["warning[results-disagree] line 36, column 11: the 240 record gives No 1 a bye (F) in round 1, but line 18 has a game against No 9 there (\"1\"): the game counts"]
     );
 }
@@ -914,11 +914,11 @@ fn in_a_team_event_240_records_name_teams() {
     // names a team whose members have no game that round.
     let e = Export::read("tec_trf26_grandmommy.trf");
     let validation = rate_export(&e, None);
-    assert!(findings(&validation, "warning[results-disagree]").is_empty(), "{validation}");
+    assert!(findings_with(&validation, "warning[results-disagree]").is_empty(), "{validation}");
     // Team 1 (Nos 1, 5, 15, 28, 44) did play round 1.
     let edited = e.edited(|t| t.replacen("240 F   1    3", "240 F   1    1", 1));
     let validation = rate_export(&edited, None);
-    let found = findings(&validation, "warning[results-disagree]");
+    let found = findings_with(&validation, "warning[results-disagree]");
     assert_eq!(found.len(), 4, "No 44 had no game in round 1: {found:#?}");
     assert!(
         found[0].starts_with("warning[results-disagree] line 340, column 11: the 240 record gives team 1 (line 288) a bye (F) in round 1, but its member No 1 (line 33) has a game against No 51 there"),
@@ -931,7 +931,7 @@ fn a_round_exported_before_it_was_played_is_a_warning_and_not_rated() {
     let e = Export::read("sharly_trf26_team_partial.trf");
     let validation = rate_export(&e, None);
     assert_eq!(
-        findings(&validation, "warning[bad-result]"),
+        findings_with(&validation, "warning[bad-result]"),
         vec!["warning[bad-result] line 20, column 102: round 2 is paired (6 boards) but has no results: an export made before the round was played; its pairings are not rated"]
     );
     assert_eq!(e.played(), 8, "round 1's games only");

@@ -151,6 +151,20 @@ pub struct RawGame {
     pub remarks: Option<Located<String>>,
 }
 
+/// A row of the `Games` sheet the reader could not take as a game (its
+/// problems are reported already): what could be read of its round and
+/// start numbers, so that the checks between rows still see it (a player
+/// twice in a round, a player without a game in a round) in the same run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawPairing {
+    pub round: Option<Located<u32>>,
+    pub white: Option<Located<u32>>,
+    pub black: Option<Located<u32>>,
+    /// Whether every number cell of the row could be read (so that a blank
+    /// Black is a bye row's, not a number that could not be read).
+    pub numbers_read: bool,
+}
+
 /// One cell of a crosstable: the row player's result against the column player.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum CrossCell {
@@ -194,4 +208,6 @@ pub struct RawReport {
     pub event: RawEvent,
     pub players: Vec<RawEntrant>,
     pub results: RawResults,
+    /// Rows of the `Games` sheet that could not be read as games.
+    pub unread: Vec<RawPairing>,
 }

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use super::{crosstable, event, games, players};
-use super::{CrossCell, Located, RawCrosstable, RawEntrant, RawEvent, RawGame, RawReport, RawResults};
+use super::{CrossCell, Located, RawCrosstable, RawEntrant, RawEvent, RawGame, RawPairing, RawReport, RawResults};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::sheet::{clip, Header, Sheet, Workbook};
 use crate::model::{EventKind, Gender, Outcome};
@@ -63,13 +63,14 @@ pub fn read_workbook(workbook: &Workbook, diagnostics: &mut Vec<Diagnostic>) -> 
     // Read whatever is there, so one run reports every problem of the file.
     let event = event_sheet.map(|s| read_event(s, diagnostics));
     let players = players_sheet.map(|s| read_players(s, diagnostics));
+    let mut unread = Vec::new();
     let results = match results_sheet {
-        Some(s) if games_sheet.is_some() => Some(RawResults::Games(read_games(s, diagnostics))),
+        Some(s) if games_sheet.is_some() => Some(RawResults::Games(read_games(s, &mut unread, diagnostics))),
         Some(s) => read_crosstable(s, diagnostics).map(RawResults::Crosstable),
         None => None,
     };
     let (event, players, results) = (event?, players?, results?);
-    Some(RawReport { file: file.to_string(), event, players, results })
+    Some(RawReport { file: file.to_string(), event, players, results, unread })
 }
 
 fn keep<T>(diagnostics: &mut Vec<Diagnostic>, r: Result<T, Diagnostic>) -> Option<T> {
@@ -258,7 +259,8 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
                         sheet.location(row, surname_col),
                         format!("player No {no} has no surname"),
                     )
-                    .with_hint("fill in the player's surname"),
+                    .with_hint("fill in the player's surname")
+                    .in_group("players with no surname", format!("No {no}")),
                 );
                 String::new()
             }
@@ -332,7 +334,10 @@ pub fn parse_result(token: &str, paired: bool) -> Option<Outcome> {
     None
 }
 
-fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> {
+/// The rows of the Games sheet that are games; the rows that are not (a
+/// number or the result that cannot be read) go to `unread` with what could
+/// be read of them.
+fn read_games(sheet: &Sheet, unread: &mut Vec<RawPairing>, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> {
     let Some(header) = Header::find(sheet) else {
         diagnostics.push(
             Diagnostic::error(Code::MissingColumn, sheet.sheet_location(), "the Games sheet is empty")
@@ -367,19 +372,35 @@ fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> 
         let white = number(white_col, "White", diagnostics);
         let black = number(black_col, "Black", diagnostics);
         let token = sheet.text(row, result_col);
+        let located = |n: Option<u32>, col: u32| n.map(|value| Located { value, at: sheet.location(row, col) });
+        let pairing = RawPairing {
+            round: located(round, round_col),
+            white: located(white, white_col),
+            black: located(black, black_col),
+            numbers_read: ok,
+        };
         if !ok {
+            unread.push(pairing);
             continue;
         }
-        let (Some(round), Some(white)) = (round, white) else {
-            let col = if round.is_none() { round_col } else { white_col };
+        if round.is_none() {
+            diagnostics.push(
+                Diagnostic::error(Code::MissingField, sheet.location(row, round_col), "the round is missing")
+                    .with_hint("write the round number on every row of the Games sheet (a number written once above a block of rows, or in merged cells, leaves the rows below it blank)"),
+            );
+        }
+        if white.is_none() {
             diagnostics.push(
                 Diagnostic::error(
                     Code::MissingField,
-                    sheet.location(row, col),
-                    "a game row needs a round and a White start number",
+                    sheet.location(row, white_col),
+                    "White's start number is missing",
                 )
-                .with_hint("fill in Round and White (Black stays blank only for a bye)"),
+                .with_hint("fill in White (Black stays blank only for a bye)"),
             );
+        }
+        let (Some(round), Some(white)) = (round, white) else {
+            unread.push(pairing);
             continue;
         };
         let result_at = sheet.location(row, result_col);
@@ -392,6 +413,7 @@ fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> 
                         "a bye row's result is bye, 1, ½ or 0"
                     },
                 ));
+                unread.push(pairing);
                 continue;
             }
             Some(t) => match parse_result(t, black.is_some()) {
@@ -410,6 +432,7 @@ fn read_games(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawGame> 
                         Diagnostic::error(Code::BadResult, result_at, format!("\"{}\" is not a result", clip(t)))
                             .with_hint(hint),
                     );
+                    unread.push(pairing);
                     continue;
                 }
             },

@@ -9,7 +9,9 @@ use std::path::Path;
 
 use anyhow::Context;
 use chrono::NaiveDate;
-use rust_xlsxwriter::{DataValidation, DataValidationRule, Format, Workbook, Worksheet, XlsxError};
+use rust_xlsxwriter::{
+    DataValidation, DataValidationErrorStyle, DataValidationRule, Format, Formula, Workbook, Worksheet, XlsxError,
+};
 
 use super::event;
 use super::write::{self as report_writer, field_row, EventReport, ReportGame, ReportPlayer, ReportResults};
@@ -24,11 +26,44 @@ pub enum TemplateLayout {
     Crosstable,
 }
 
-/// The result tokens offered in the `Games` sheet's drop-down list.
-pub const RESULT_TOKENS: [&str; 10] = ["1-0", "0-1", "½-½", "1F-0F", "0F-1F", "0F-0F", "bye", "1", "½", "0"];
+/// The result tokens of the `Games` sheet: the token, the other spellings
+/// read as it, and what it means (the Notes sheet lists them all, and the
+/// Result column's drop-down accepts them all).
+pub const GAME_TOKENS: [(&str, &[&str], &str); 10] = [
+    ("1-0", &[], "White won."),
+    ("0-1", &[], "Black won."),
+    ("½-½", &["1/2-1/2", "0.5-0.5", "=-="], "Drawn."),
+    ("1F-0F", &["+-"], "White won without play (forfeit). Not rated."),
+    ("0F-1F", &["-+"], "Black won without play (forfeit). Not rated."),
+    ("0F-0F", &["--"], "Neither player turned up. Not rated."),
+    ("bye", &[], "A bye row (Black blank) with no points given."),
+    ("1", &[], "A bye row with 1 point given. Not rated."),
+    ("½", &["0.5"], "A bye row with ½ point given. Not rated."),
+    ("0", &[], "A bye row with no points given. Not rated."),
+];
 
-/// The tokens offered in a crosstable cell.
-pub const CROSSTABLE_TOKENS: [&str; 6] = ["1", "½", "0", "1*", "0*", "x"];
+/// The tokens of a crosstable cell, as [`GAME_TOKENS`].
+pub const CROSSTABLE_TOKENS: [(&str, &[&str], &str); 6] = [
+    ("1", &[], "The row player won."),
+    ("½", &["0.5", "="], "Drawn."),
+    ("0", &[], "The row player lost."),
+    ("1*", &["+"], "Won without play. Not rated."),
+    ("0*", &["-"], "Lost without play (- only when the other cell is +). Not rated."),
+    ("x", &[], "The diagonal, or a pair that did not play. A blank cell means the same."),
+];
+
+/// Every spelling of a list of tokens, for a drop-down list.
+fn spellings(tokens: &[(&'static str, &'static [&'static str], &str)]) -> Vec<&'static str> {
+    let mut all: Vec<&str> = Vec::new();
+    for (token, also, _) in tokens {
+        for t in std::iter::once(token).chain(also.iter()) {
+            if !all.contains(t) {
+                all.push(t);
+            }
+        }
+    }
+    all
+}
 
 /// The event types of the `Type` field.
 pub const EVENT_TYPES: [&str; 5] = ["swiss", "round robin", "match", "team", "other"];
@@ -51,12 +86,12 @@ fn build(report: &EventReport, states: &[(String, String)]) -> Result<Workbook, 
     let stamp = report.submitted.unwrap_or(report.end);
     let mut workbook = report_writer::report_workbook(report, stamp)?;
     let codes: Vec<&str> = states.iter().map(|(c, _)| c.as_str()).collect();
-    validate_event(workbook.worksheet_from_name("Event")?, &codes)?;
+    validate_event(workbook.worksheet_from_name("Event")?, report, &codes)?;
     validate_players(workbook.worksheet_from_name("Players")?, &codes)?;
     match &report.results {
-        ReportResults::Games(_) => validate_games(workbook.worksheet_from_name("Games")?)?,
+        ReportResults::Games(games) => validate_games(workbook.worksheet_from_name("Games")?, games)?,
         ReportResults::Crosstable { cells, .. } => {
-            validate_crosstable(workbook.worksheet_from_name("Crosstable")?, cells.len())?
+            validate_crosstable(workbook.worksheet_from_name("Crosstable")?, cells)?
         }
     }
     write_notes(workbook.add_worksheet(), states)?;
@@ -198,85 +233,150 @@ fn example(layout: TemplateLayout, states: &[(String, String)]) -> EventReport {
     }
 }
 
-fn list(items: &[&str]) -> Result<DataValidation, XlsxError> {
-    DataValidation::new().allow_list_strings(items)
+/// A cell format that keeps what is typed as text: `+-`, `=-=` or `1:30`
+/// stay what they are instead of becoming a formula or a time.
+fn text() -> Format {
+    Format::new().set_num_format("@")
 }
 
-fn whole(min: i32) -> Result<DataValidation, XlsxError> {
-    DataValidation::new()
-        .allow_whole_number(DataValidationRule::GreaterThanOrEqualTo(min))
-        .set_error_message("A whole number is expected here.")
-}
-
-fn dates() -> Result<DataValidation, XlsxError> {
-    DataValidation::new()
-        .allow_date(DataValidationRule::Between(date(1900, 1, 1), date(2099, 12, 31)))
-        .set_error_message("A date is expected here (YYYY-MM-DD).")
+/// `v` with its own error title and message instead of Excel's generic one.
+fn says(v: DataValidation, title: &str, message: &str) -> Result<DataValidation, XlsxError> {
+    v.set_error_title(title)?.set_error_message(message)
 }
 
 fn hint(v: DataValidation, title: &str, message: &str) -> Result<DataValidation, XlsxError> {
     v.set_input_title(title)?.set_input_message(message)
 }
 
-fn validate_event(sheet: &mut Worksheet, states: &[&str]) -> Result<(), XlsxError> {
+fn list(items: &[&str], title: &str, message: &str) -> Result<DataValidation, XlsxError> {
+    says(DataValidation::new().allow_list_strings(items)?, title, message)
+}
+
+fn dates(title: &str) -> Result<DataValidation, XlsxError> {
+    says(
+        DataValidation::new().allow_date(DataValidationRule::Between(date(1900, 1, 1), date(2099, 12, 31))),
+        title,
+        "Enter a date, e.g. 1993-06-13 (or 13.06.1993, 13/06/1993).",
+    )
+}
+
+/// The range of the Players sheet's start numbers, for formulas.
+fn start_numbers() -> String {
+    format!("Players!$A$2:$A${}", PLAYER_ROWS + 1)
+}
+
+fn validate_event(sheet: &mut Worksheet, report: &EventReport, states: &[&str]) -> Result<(), XlsxError> {
     let cell = |sheet: &mut Worksheet, field: &[&str], v: &DataValidation| -> Result<(), XlsxError> {
         let row = field_row(field);
         sheet.add_data_validation(row, 1, row, 1, v)?;
         Ok(())
     };
     if !states.is_empty() {
-        cell(
-            sheet,
-            event::STATE,
-            &hint(list(states)?, "State", "The code of the state association running the event.")?,
-        )?;
+        let v = list(states, "State", "Use the code of a state from the list (the Notes sheet names them).")?;
+        cell(sheet, event::STATE, &hint(v, "State", "The code of the state association running the event.")?)?;
     }
-    cell(sheet, event::START, &dates()?)?;
+    cell(sheet, event::START, &dates("Start")?)?;
     cell(
         sheet,
         event::END,
-        &hint(dates()?, "End", "The date of the last round. It decides the period the event is rated in.")?,
+        &hint(dates("End")?, "End", "The date of the last round. It decides the period the event is rated in.")?,
     )?;
-    cell(sheet, event::ROUNDS, &whole(1)?)?;
+    let rounds = says(
+        DataValidation::new().allow_whole_number(DataValidationRule::Between(1, 1000)),
+        "Rounds",
+        "The number of rounds played: a whole number such as 7.",
+    )?;
+    cell(sheet, event::ROUNDS, &rounds)?;
+    // The time control: text, so that 40/90 or 1:30 is not taken for a date
+    // or a time; a number alone below 600 is seconds, and likely meant as minutes.
+    let row = field_row(event::TIME_CONTROL);
+    sheet.write_string_with_format(row, 1, &report.time_control, &text())?;
+    let time_control = DataValidation::new()
+        .allow_custom(Formula::new(format!("=IFERROR(VALUE(B{0})>=600,TRUE)", row + 1)))
+        .set_error_style(DataValidationErrorStyle::Warning);
+    let time_control = says(
+        time_control,
+        "Seconds, not minutes?",
+        "A number alone is a number of seconds: 90 is 90 seconds. For 90 minutes write 5400 (or 90 min); \
+         with 30 seconds added a move, 5400+30.",
+    )?;
+    let time_control = hint(
+        time_control,
+        "Time control",
+        "Each player's time in seconds, as chess software (PGN) writes it: 5400+30 is 90 min plus 30 s a move; \
+         40/7200:1800 is 40 moves in 2 hours, then 30 min. Everyday forms such as 90 min + 30 s are read too.",
+    )?;
+    cell(sheet, event::TIME_CONTROL, &time_control)?;
     cell(
         sheet,
-        event::TIME_CONTROL,
-        &hint(
-            DataValidation::new().allow_any_value(),
-            "Time control",
-            "PGN TimeControl: moves/seconds, controls separated by ':', the last may be seconds or seconds+increment. E.g. 40/7200:1800, 5400+30, 3600.",
-        )?,
+        event::TYPE,
+        &list(&EVENT_TYPES, "Type", "Use swiss, round robin, match, team or other (blank means swiss).")?,
     )?;
-    cell(sheet, event::TYPE, &list(&EVENT_TYPES)?)?;
     for field in [event::HANDICAP, event::FIXED_OPENING, event::APPROVED, event::FEDERATION_EVENT] {
-        cell(sheet, field, &list(&["yes", "no"])?)?;
+        cell(sheet, field, &list(&["yes", "no"], field[0], "Write yes or no.")?)?;
     }
-    cell(sheet, event::SUBMITTED, &dates()?)?;
+    cell(sheet, event::SUBMITTED, &dates("Submitted")?)?;
     Ok(())
 }
 
 fn validate_players(sheet: &mut Worksheet, states: &[&str]) -> Result<(), XlsxError> {
-    sheet.add_data_validation(1, 0, PLAYER_ROWS, 0, &whole(1)?)?;
+    let last = PLAYER_ROWS;
+    let no = DataValidation::new()
+        .allow_custom(Formula::new(format!("=AND(ISNUMBER(A2),A2>=1,A2=INT(A2),COUNTIF($A$2:$A${},A2)=1)", last + 1)));
+    let no = says(no, "Start number", "The start number is a whole number from 1, different for every player.")?;
+    sheet.add_data_validation(1, 0, last, 0, &no)?;
+    let id = says(
+        DataValidation::new().allow_whole_number(DataValidationRule::GreaterThanOrEqualTo(1)),
+        "ID",
+        "The ID is the player's number on the rating list, digits only. Leave it blank for a player who has none yet.",
+    )?;
     sheet.add_data_validation(
         1,
         1,
-        PLAYER_ROWS,
+        last,
         1,
-        &hint(whole(1)?, "ID", "The player's ID from the rating list. Leave blank for a player who has none yet.")?,
+        &hint(id, "ID", "The player's ID from the rating list. Leave blank for a player who has none yet.")?,
     )?;
-    sheet.add_data_validation(1, 4, PLAYER_ROWS, 4, &list(&["M", "F"])?)?;
-    sheet.add_data_validation(1, 5, PLAYER_ROWS, 5, &dates()?)?;
+    sheet.add_data_validation(1, 4, last, 4, &list(&["M", "F"], "Gender", "Write M or F, or leave it blank.")?)?;
+    sheet.add_data_validation(1, 5, last, 5, &dates("Birth date")?)?;
     if !states.is_empty() {
-        sheet.add_data_validation(1, 6, PLAYER_ROWS, 6, &list(states)?)?;
+        let v = list(states, "State", "Use a state code from the list, or leave it blank for the event's state.")?;
+        sheet.add_data_validation(1, 6, last, 6, &v)?;
     }
     Ok(())
 }
 
-fn validate_games(sheet: &mut Worksheet) -> Result<(), XlsxError> {
-    sheet.add_data_validation(1, 0, GAME_ROWS, 0, &whole(1)?)?;
-    sheet.add_data_validation(1, 1, GAME_ROWS, 2, &whole(1)?)?;
+fn validate_games(sheet: &mut Worksheet, games: &[ReportGame]) -> Result<(), XlsxError> {
+    let rounds_cell = format!("Event!$B${}", field_row(event::ROUNDS) + 1);
+    let round = DataValidation::new().allow_whole_number_formula(DataValidationRule::Between(
+        Formula::new("1"),
+        Formula::new(format!("={rounds_cell}")),
+    ));
+    let round = says(round, "Round", "The round is a whole number from 1 to the event's Rounds (on the Event sheet).")?;
+    sheet.add_data_validation(1, 0, GAME_ROWS, 0, &round)?;
+    let player = says(
+        DataValidation::new().allow_list_formula(Formula::new(format!("={}", start_numbers()))),
+        "Start number",
+        "Use the No of a player on the Players sheet (add the player there first).",
+    )?;
+    let white =
+        hint(player.clone(), "White", "The No of the player with White (on a bye row, the player with the bye).")?;
+    sheet.add_data_validation(1, 1, GAME_ROWS, 1, &white)?;
+    let black = hint(player, "Black", "The No of the player with Black; blank on a bye row.")?;
+    sheet.add_data_validation(1, 2, GAME_ROWS, 2, &black)?;
+    // Text, so that +- or =-= typed by hand is not taken for a formula.
+    sheet.set_column_format(3, &text())?;
+    for (i, g) in games.iter().enumerate() {
+        sheet.write_string_with_format(i as u32 + 1, 3, &g.result, &text())?;
+    }
+    let result = list(
+        &spellings(&GAME_TOKENS),
+        "Result",
+        "Use a result from the list: 1-0, 0-1, ½-½ (or 1/2-1/2, 0.5-0.5, =-=); without play 1F-0F, 0F-1F, 0F-0F \
+         (or +-, -+, --). A bye row (Black blank): bye, 1, ½ or 0.",
+    )?;
     let result = hint(
-        list(&RESULT_TOKENS)?,
+        result,
         "Result",
         "White's result first: 1-0, 0-1, ½-½. Without play: 1F-0F, 0F-1F, 0F-0F. Bye rows (Black blank): bye, or the points given: 1, ½, 0.",
     )?;
@@ -284,15 +384,35 @@ fn validate_games(sheet: &mut Worksheet) -> Result<(), XlsxError> {
     Ok(())
 }
 
-fn validate_crosstable(sheet: &mut Worksheet, n: usize) -> Result<(), XlsxError> {
-    let last = n as u32;
-    sheet.add_data_validation(1, 0, last, 0, &whole(1)?)?;
+fn validate_crosstable(sheet: &mut Worksheet, cells: &[Vec<String>]) -> Result<(), XlsxError> {
+    let last = cells.len() as u32;
+    let no = says(
+        DataValidation::new().allow_list_formula(Formula::new(format!("={}", start_numbers()))),
+        "Start number",
+        "Use the No of a player on the Players sheet.",
+    )?;
+    sheet.add_data_validation(1, 0, last, 0, &no)?;
+    let last_col = last as u16 + 1;
+    for col in 2..=last_col {
+        sheet.set_column_format(col, &text())?;
+    }
+    for (i, row) in cells.iter().enumerate() {
+        for (j, token) in row.iter().enumerate().filter(|(_, t)| !t.is_empty()) {
+            sheet.write_string_with_format(i as u32 + 1, j as u16 + 2, token, &text())?;
+        }
+    }
+    let cell = list(
+        &spellings(&CROSSTABLE_TOKENS),
+        "Result",
+        "Use 1, ½ (or 0.5, =) or 0; 1* or 0* (or + and -) for a game won or lost without play; x on the diagonal \
+         and for pairs that did not play.",
+    )?;
     let cell = hint(
-        list(&CROSSTABLE_TOKENS)?,
+        cell,
         "Result",
         "The row player's result against the column player: 1, ½, 0; 1* or 0* without play; x on the diagonal.",
     )?;
-    sheet.add_data_validation(1, 2, last, last as u16 + 1, &cell)?;
+    sheet.add_data_validation(1, 2, last, last_col, &cell)?;
     Ok(())
 }
 
@@ -304,7 +424,7 @@ const FIELD_NOTES: [(&str, &str, &str, &str); 29] = [
     ("Event", "Start", "yes", "Date of the first round."),
     ("Event", "End", "yes", "Date of the last round, not before Start. Decides the period the event is rated in: an event that ends after the period is deferred to the next one; one that ended more than one period before the period's start is too late and not rated."),
     ("Event", "Rounds", "yes", "Number of rounds, a whole number."),
-    ("Event", "Time control", "yes", "PGN TimeControl syntax: controls separated by ':', each moves/seconds, the last may be seconds or seconds+increment. E.g. 40/7200:1800 (40 moves in 2 hours then 30 minutes), 5400+30, 3600. Rated: at least 2 minutes a move for the first 30 moves, or rapid play of at least 60 minutes per player."),
+    ("Event", "Time control", "yes", "Each player's time, in seconds, the way chess software writes it (PGN): 5400+30 is 90 minutes plus 30 seconds added a move; 40/7200:1800 is 40 moves in 2 hours (7200 seconds), then 30 minutes (1800 seconds) for the rest of the game; 3600 is 1 hour for the whole game. Everyday forms are read too, and check says how it read them: 90 min + 30 s, 60 min + 10 sec, 40/90, 30 + 30s (40 moves in 90 minutes, then 30 minutes plus 30 seconds a move). A number alone is seconds: write 5400, not 90, for 90 minutes. Rated: at least 2 minutes a move for the first 30 moves, or rapid play of at least 60 minutes per player."),
     ("Event", "Type", "no", "swiss (the default), round robin, match, team or other."),
     ("Event", "Handicap", "no", "yes or no (default no). Handicap events are not rated."),
     ("Event", "Fixed opening", "no", "yes or no (default no). Thematic (fixed-opening) events are not rated."),
@@ -329,24 +449,10 @@ const FIELD_NOTES: [(&str, &str, &str, &str); 29] = [
     ("Crosstable", "Total", "no", "The row's points. When given it must equal the sum of the row."),
 ];
 
-/// (token, where, meaning) for every accepted result token.
-const TOKEN_NOTES: [(&str, &str, &str); 16] = [
-    ("1-0", "Games", "White won."),
-    ("0-1", "Games", "Black won."),
-    ("½-½", "Games", "Drawn. Also accepted: 1/2-1/2, 0.5-0.5, =-=."),
-    ("1F-0F", "Games", "White won without play (forfeit). Also +-. Not rated."),
-    ("0F-1F", "Games", "Black won without play (forfeit). Also -+. Not rated."),
-    ("0F-0F", "Games", "Neither player turned up. Also --. Not rated."),
-    ("bye", "Games", "A bye row (Black blank) with no points given."),
-    ("1, ½, 0", "Games", "A bye row with the points given. Not rated."),
-    ("1", "Crosstable", "The row player won."),
-    ("½", "Crosstable", "Drawn. Also 0.5 or =."),
-    ("0", "Crosstable", "The row player lost."),
-    ("1*", "Crosstable", "Won without play. Also +. Not rated."),
-    ("0*", "Crosstable", "Lost without play. Also - when the other cell is +. Not rated."),
-    ("x", "Crosstable", "The diagonal, or a pair that did not play. Also - or blank."),
-    ("", "", "Forfeits and byes never count for ratings, for either player."),
-    ("", "", "A player may meet the same opponent more than once only in the Games layout."),
+/// What the Notes sheet says under the result tokens.
+const TOKEN_REMARKS: [&str; 2] = [
+    "Forfeits and byes never count for ratings, for either player.",
+    "A player may meet the same opponent more than once only in the Games layout.",
 ];
 
 fn write_notes(sheet: &mut Worksheet, states: &[(String, String)]) -> Result<(), XlsxError> {
@@ -364,7 +470,7 @@ fn write_notes(sheet: &mut Worksheet, states: &[(String, String)]) -> Result<(),
         row,
         0,
         "Replace the example with your event: one workbook per event. Keep the sheet names and the column headings. \
-         Use either the Games sheet or the Crosstable sheet, not both. Run `ratebook check` before sending it.",
+         Use either the Games sheet or the Crosstable sheet, not both. Run `ratebook check` on it before sending it.",
     )?;
     row += 2;
     for (col, h) in ["Sheet", "Field", "Required", "What to enter"].iter().enumerate() {
@@ -381,16 +487,22 @@ fn write_notes(sheet: &mut Worksheet, states: &[(String, String)]) -> Result<(),
     row += 1;
     sheet.write_string_with_format(row, 0, "Result tokens", &title)?;
     row += 1;
-    for (col, h) in ["Token", "Sheet", "", "Meaning"].iter().enumerate() {
+    for (col, h) in ["Token", "Sheet", "Also accepted", "Meaning"].iter().enumerate() {
         sheet.write_string_with_format(row, col as u16, *h, &bold)?;
     }
     row += 1;
-    for (token, s, text) in TOKEN_NOTES {
-        if !token.is_empty() {
-            sheet.write_string(row, 0, token)?;
-            sheet.write_string(row, 1, s)?;
+    let tokens = GAME_TOKENS.iter().map(|t| ("Games", t)).chain(CROSSTABLE_TOKENS.iter().map(|t| ("Crosstable", t)));
+    for (s, (token, also, meaning)) in tokens {
+        sheet.write_string_with_format(row, 0, *token, &text())?;
+        sheet.write_string(row, 1, s)?;
+        if !also.is_empty() {
+            sheet.write_string_with_format(row, 2, also.join(", "), &text())?;
         }
-        sheet.write_string_with_format(row, 3, text, &wrap)?;
+        sheet.write_string_with_format(row, 3, *meaning, &wrap)?;
+        row += 1;
+    }
+    for remark in TOKEN_REMARKS {
+        sheet.write_string_with_format(row, 3, remark, &wrap)?;
         row += 1;
     }
     if !states.is_empty() {
@@ -444,8 +556,8 @@ mod tests {
         assert_eq!(results.get_value((2, 3)), Some(&Data::String("½-½".into())));
         let notes = wb.worksheet_range("Notes").unwrap();
         let text: Vec<String> = notes.rows().flat_map(|r| r.iter().map(|c| c.to_string())).collect();
-        for token in RESULT_TOKENS {
-            assert!(text.iter().any(|t| t.contains(token)), "{token} explained");
+        for token in spellings(&GAME_TOKENS) {
+            assert!(text.iter().any(|t| t.split(", ").any(|s| s == token)), "{token} explained");
         }
         for field in super::super::written(&event::ALL) {
             assert!(text.iter().any(|t| t == field), "{field} explained");

@@ -166,8 +166,11 @@ fn matching_by_fide_id_then_by_name_and_birth_date() {
         p
     };
     let twins = [Player::new(503, "Schirrmacher", "Stephan"), Player::new(504, "Schirrmacher", "Stephan")];
-    let file =
-        PlayerFile { players: [vec![by_fide, by_name, other_birth], twins.to_vec()].concat(), extra_columns: vec![], origin: None };
+    let file = PlayerFile {
+        players: [vec![by_fide, by_name, other_birth], twins.to_vec()].concat(),
+        extra_columns: vec![],
+        origin: None,
+    };
     let (r, d) = read_with(FIDE, BY_FIDE, &file);
     let r = r.unwrap();
     let id = |no: u32| r.players.iter().find(|p| p.no == no).unwrap().id;
