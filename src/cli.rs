@@ -42,7 +42,64 @@ pub enum Command {
         /// Booklet templates to use instead of the built-in ones (e.g. a restyled copy of templates/).
         #[arg(long, value_name = "DIR")]
         templates: Option<PathBuf>,
+        /// Publish a period the record holds with other inputs, as its next revision.
+        #[arg(long)]
+        revise: bool,
+        /// Do the whole run, write nothing, and say what the list would change against the last recorded one.
+        #[arg(long)]
+        dry_run: bool,
     },
+    /// A player's line in every recorded period, oldest first.
+    History {
+        /// The player's ID.
+        id: u32,
+        /// The data folder (default: the one the current folder is in).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+    },
+    /// Correct a recorded period and re-rate it and every later one.
+    ///
+    /// A report given with --add replaces the recorded event with the same
+    /// code, or adds it; --withdraw removes an event. Each re-rated period is
+    /// recorded as a new revision (the originals stay); errata.xlsx and
+    /// errata.pdf in --out list every player whose published rating changed.
+    Rerate {
+        /// The first period to re-rate (its name, e.g. "August 1993").
+        #[arg(long, value_name = "PERIOD")]
+        from: String,
+        /// A corrected or late report.
+        #[arg(long, value_name = "FILE")]
+        add: Vec<PathBuf>,
+        /// An event to remove, by code.
+        #[arg(long, value_name = "CODE")]
+        withdraw: Vec<String>,
+        /// The data folder (default: the one the current folder is in).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// Where to write the errata and the corrected player file.
+        #[arg(long, default_value = "errata", value_name = "DIR")]
+        out: PathBuf,
+        /// Re-rate and report, but record and write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// One person recorded under two IDs: DROP's games become KEEP's, re-rated from the first period DROP played in.
+    Merge {
+        keep: u32,
+        drop: u32,
+        /// The data folder (default: the one the current folder is in).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// Where to write the errata and the corrected player file.
+        #[arg(long, default_value = "errata", value_name = "DIR")]
+        out: PathBuf,
+        /// Re-rate and report, but record and write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// The rating record itself.
+    #[command(subcommand)]
+    Record(RecordCommand),
     /// Read and validate only, and print every finding: run this before sending reports.
     ///
     /// With report files (or folders of them), checks those alone: with the
@@ -122,5 +179,25 @@ pub enum Command {
         /// player file columns and the files beside the reports it needs).
         #[arg(long, value_enum, default_value_t = SystemName::Acf)]
         system: SystemName,
+    },
+}
+
+/// `ratebook record …`.
+#[derive(Debug, Subcommand)]
+pub enum RecordCommand {
+    /// Seed the record from earlier published player files, oldest first, one per period.
+    ///
+    /// Each file's period is named by its Published date (the file's
+    /// properties), or by --period names in the same order.
+    Import {
+        /// Published player files (players.xlsx of earlier periods).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// The names of the files' periods, in order (default: from each file's published date).
+        #[arg(long, value_name = "NAME")]
+        period: Vec<String>,
+        /// The data folder (default: the one the current folder is in).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
     },
 }

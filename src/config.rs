@@ -63,6 +63,19 @@ pub struct PeriodConfig {
     pub school_year_start: (u32, u32),
     /// The locale names are sorted in, a BCP 47 tag (`und`: the root collation).
     pub collation: String,
+    /// The rating record, relative to the data folder (`None`: `record = false`).
+    pub record: Option<String>,
+    /// Errata list players whose rating changes by at least this much.
+    pub errata_tolerance: f64,
+}
+
+/// The record's file when `period.toml` names none.
+pub const DEFAULT_RECORD: &str = "record.sqlite";
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ErrataToml {
+    tolerance: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -85,6 +98,10 @@ struct PeriodToml {
     school_year_start: Option<toml::Value>,
     #[serde(default)]
     collation: Option<String>,
+    #[serde(default)]
+    record: Option<toml::Value>,
+    #[serde(default)]
+    errata: Option<ErrataToml>,
 }
 
 impl PeriodConfig {
@@ -121,6 +138,20 @@ impl PeriodConfig {
             .ok_or_else(|| format!("unknown `system` \"{}\": use {}", named.trim(), SystemName::listed()))?;
         let collation = raw.collation.as_deref().map(str::trim).unwrap_or(DEFAULT_COLLATION).to_string();
         NameOrder::new(&collation).map_err(|why| format!("`collation`: {why}"))?;
+        let record = match &raw.record {
+            None | Some(toml::Value::Boolean(true)) => Some(DEFAULT_RECORD.to_string()),
+            Some(toml::Value::Boolean(false)) => None,
+            Some(toml::Value::String(name)) if !name.trim().is_empty() => Some(name.trim().to_string()),
+            Some(other) => {
+                return Err(format!(
+                    "`record` must be a file name in quotes (e.g. \"{DEFAULT_RECORD}\") or false, not {other}"
+                ))
+            }
+        };
+        let errata_tolerance = raw.errata.as_ref().and_then(|e| e.tolerance).unwrap_or(1.0);
+        if !(errata_tolerance.is_finite() && errata_tolerance >= 0.0) {
+            return Err(format!("[errata] tolerance must be 0 or more points, not {errata_tolerance}"));
+        }
         let school_year_start = match &raw.school_year_start {
             None => (9, 1),
             Some(value) => month_day(value)?,
@@ -158,6 +189,8 @@ impl PeriodConfig {
             lists: raw.lists,
             school_year_start,
             collation,
+            record,
+            errata_tolerance,
         })
     }
 
@@ -178,6 +211,8 @@ impl PeriodConfig {
             lists: ListSizes::default(),
             school_year_start: (9, 1),
             collation: DEFAULT_COLLATION.to_string(),
+            record: Some(DEFAULT_RECORD.to_string()),
+            errata_tolerance: 1.0,
         }
     }
 
@@ -221,6 +256,12 @@ impl PeriodConfig {
             quoted(&self.collation),
             "the locale names are sorted in (a BCP 47 tag; und: the root collation)",
         );
+        match &self.record {
+            Some(name) => {
+                out += &line("record", quoted(name), "the rating record (record = false: publish without one)")
+            }
+            None => out += &line("record", "false".into(), "publish without a rating record"),
+        }
         out += &format!("\n{:<35} # code = name; every player and event names one of these\n", "[states]");
         for (code, name) in &self.states {
             out += &format!("{code} = {}\n", quoted(name));
@@ -232,6 +273,9 @@ impl PeriodConfig {
         out +=
             &format!("{:<35} # one \"Top Under N\" list for each N\n", format!("juniors   = [{}]", juniors.join(", ")));
         out += &format!("junior_size = {}\nfemales   = {}\nimprovers = {}\n", l.junior_size, l.females, l.improvers);
+        if self.errata_tolerance != 1.0 {
+            out += &format!("\n[errata]\ntolerance = {}\n", self.errata_tolerance);
+        }
         out
     }
 

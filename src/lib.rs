@@ -26,5 +26,6 @@ pub mod ingest;
 pub mod model;
 pub mod publish;
 pub mod rate;
+pub mod record;
 pub mod timings;
 pub mod validate;

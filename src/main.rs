@@ -8,7 +8,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
-use ratebook::cli::{Cli, Command};
+use ratebook::cli::{Cli, Command, RecordCommand};
 use ratebook::commands::explain::Explained;
 use ratebook::commands::{self, period::PeriodOptions};
 use ratebook::publish::validation_report;
@@ -30,13 +30,22 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build_global()?;
     }
     match cli.command {
-        Command::Period { data, out, skip_invalid, timings, templates } => {
+        Command::Period { data, out, skip_invalid, timings, templates, revise, dry_run } => {
             let spinner = Spinner::new();
-            let options = PeriodOptions { data, out: out.clone(), skip_invalid, templates };
+            let options = PeriodOptions { data, out: out.clone(), skip_invalid, templates, revise, dry_run };
             let report = commands::period::run_period(&options, &|stage| spinner.stage(stage));
             spinner.finish();
             let report = report?;
             print_findings(&report.diagnostics, false);
+            if dry_run {
+                eprintln!("dry run: {} players, {} events rated; nothing written", report.players, report.events_rated);
+                print!("{}", report.record_note.as_deref().unwrap_or(""));
+                if timings {
+                    eprint!("{}", report.timings.render());
+                }
+                let errors = report.diagnostics.iter().any(|d| d.severity == ratebook::diag::Severity::Error);
+                return Ok(ExitCode::from(if errors { 1 } else { 0 }));
+            }
             if report.published {
                 eprintln!(
                     "published {} players, {} events rated, into {}",
@@ -44,6 +53,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     report.events_rated,
                     out.display()
                 );
+                if let Some(note) = &report.record_note {
+                    eprintln!("{note}");
+                }
             } else {
                 eprintln!(
                     "not published: fix the errors above (listed in {}), or use --skip-invalid",
@@ -69,6 +81,32 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             writeln!(out, "\n{}", validation_report::summary(e, w, n))?;
             write!(out, "{}", report.newcomers_text())?;
             Ok(ExitCode::from(if e > 0 { 1 } else { 0 }))
+        }
+        Command::History { id, data } => {
+            let data = commands::data_folder(data.as_deref())?;
+            let lines = commands::history::history(&data, id)?;
+            print!("{}", commands::history::to_text(id, &lines));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Rerate { from, add, withdraw, data, out, dry_run } => {
+            let data = commands::data_folder(data.as_deref())?;
+            let correction = commands::rerate::Correction { add, withdraw, merge: None };
+            rerated(commands::rerate::RerateOptions { data, out, from: Some(from), correction, dry_run })
+        }
+        Command::Merge { keep, drop, data, out, dry_run } => {
+            let data = commands::data_folder(data.as_deref())?;
+            let correction = commands::rerate::Correction { merge: Some((keep, drop)), ..Default::default() };
+            rerated(commands::rerate::RerateOptions { data, out, from: None, correction, dry_run })
+        }
+        Command::Record(RecordCommand::Import { files, period, data }) => {
+            let data = commands::data_folder(data.as_deref())?;
+            for imported in commands::record_import::import(&data, &files, &period)? {
+                eprintln!(
+                    "imported {} (published {}): {} players",
+                    imported.period, imported.published, imported.players
+                );
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Template { file, crosstable, data } => {
             commands::template::run_template(&file, crosstable, data.as_deref())?;
@@ -137,4 +175,25 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Runs `rerate` or `merge` and says what it did.
+fn rerated(options: commands::rerate::RerateOptions) -> anyhow::Result<ExitCode> {
+    let report = commands::rerate::rerate(&options)?;
+    print!("{}", report.errata.summary());
+    if options.dry_run {
+        eprintln!("dry run: nothing recorded or written");
+    } else {
+        let revisions: Vec<String> = report
+            .periods
+            .iter()
+            .filter_map(|(period, revision)| revision.map(|r| format!("{period} revision {r}")))
+            .collect();
+        eprintln!(
+            "recorded {}; errata and the corrected player file in {}",
+            revisions.join(", "),
+            options.out.display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -5,7 +5,11 @@
 
 pub mod check;
 pub mod explain;
+pub mod history;
 pub mod period;
+pub mod record_import;
+pub mod recording;
+pub mod rerate;
 pub mod template;
 
 use std::path::{Path, PathBuf};

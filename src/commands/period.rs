@@ -4,11 +4,14 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 
+use super::recording::{Plan, Recording};
 use super::{load, Loaded, Stage};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::publish::{self, lists};
+use crate::record::query::list_changes;
+use crate::record::PeriodLines;
 use crate::timings::Timings;
 use crate::validate::{Disposition, Validated};
 
@@ -21,6 +24,10 @@ pub struct PeriodOptions {
     pub skip_invalid: bool,
     /// A folder of booklet templates to use instead of the built-in ones.
     pub templates: Option<PathBuf>,
+    /// Publish and record a period the record holds with other inputs.
+    pub revise: bool,
+    /// Do everything but write: say what the list would change.
+    pub dry_run: bool,
 }
 
 /// What a period run did.
@@ -30,6 +37,9 @@ pub struct PeriodReport {
     pub timings: Timings,
     pub players: usize,
     pub events_rated: usize,
+    /// What happened to the rating record (or, for a dry run, what the list
+    /// would change), as the terminal says it.
+    pub record_note: Option<String>,
 }
 
 /// The period-end run. `Err` means the command could not run at all (bad
@@ -39,19 +49,39 @@ pub struct PeriodReport {
 pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<PeriodReport> {
     let mut timings = Timings::default();
     publish::staging::check_output_folder(&opts.out, &opts.data)?;
+    // The output folder is locked (and what a killed run left settled) for
+    // the whole run; a dry run touches nothing.
+    let staging = if opts.dry_run { None } else { Some(publish::Staging::new(&opts.out)?) };
     progress(Stage::Reading);
     let Loaded { mut validated, system } = load(&opts.data, &mut timings)?;
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
-        publish::refuse(&validated.period, &validated.diagnostics, &opts.out)?;
+        if let Some(staging) = staging {
+            publish::refuse(&validated.period, &validated.diagnostics, staging)?;
+        }
         return Ok(PeriodReport {
             published: false,
             diagnostics: validated.diagnostics,
             timings,
             players: 0,
             events_rated: 0,
+            record_note: None,
         });
     }
+    let started = Instant::now();
+    let mut recording =
+        Recording::begin(&opts.data, &validated.period.config, opts.revise, staging.as_ref().map(|s| s.out()))?;
+    if let Some(r) = &recording {
+        if r.plan == Plan::Revise && !r.later.is_empty() {
+            bail!(
+                "{} has later periods in the record ({}): correct it with `ratebook rerate --from \"{}\"`, which re-rates them too",
+                validated.period.config.period,
+                r.later.iter().map(|p| p.period.as_str()).collect::<Vec<_>>().join(", "),
+                validated.period.config.period
+            );
+        }
+    }
+    timings.record("record", started);
     if errors > 0 {
         note_skipped(&mut validated);
     }
@@ -77,7 +107,37 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let lists = lists::build_lists(period, &ratings, system);
     timings.record("lists", started);
 
+    let started = Instant::now();
+    let lines = recording
+        .as_ref()
+        .map(|r| PeriodLines::of(period, &ratings, &lists, system, r.files.clone(), &r.previous_lines));
+    timings.record("record", started);
+
+    let Some(staging) = staging else {
+        // The dry run: what the list would change against the last one recorded.
+        let note = match (&recording, &lines) {
+            (Some(r), Some(lines)) => {
+                let known = r.record.known_ids()?;
+                let against = r.previous.as_ref().map(|p| p.period.as_str());
+                list_changes(against, &lines.players, &r.previous_lines, &known, 10).to_text()
+            }
+            _ => "period.toml keeps no record (record = false): there is nothing to compare with\n".to_string(),
+        };
+        let events_rated = period.events.iter().filter(|e| e.disposition.is_rated()).count();
+        let players = ratings.players.len();
+        let Validated { diagnostics, .. } = validated;
+        return Ok(PeriodReport {
+            published: false,
+            players,
+            events_rated,
+            diagnostics,
+            timings,
+            record_note: Some(note),
+        });
+    };
+
     progress(Stage::Publishing);
+    let mut lines = lines;
     let published = publish::publish(
         period,
         &validated.diagnostics,
@@ -85,8 +145,34 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         &lists,
         system,
         opts.templates.as_deref(),
-        &opts.out,
-    )?;
+        staging,
+        &mut |staging| {
+            let started = Instant::now();
+            if let (Some(r), Some(lines)) = (recording.as_mut(), lines.take()) {
+                r.stage(lines, staging)?;
+            }
+            timings.record("record", started);
+            Ok(())
+        },
+    );
+    let published = match published {
+        Ok(published) => published,
+        Err(e) => {
+            if let Some(r) = recording.as_mut() {
+                r.abandon();
+            }
+            return Err(e);
+        }
+    };
+    let record_note = match recording.as_mut() {
+        Some(r) => Some(match r.confirm()? {
+            Some(staged) => {
+                format!("recorded in {} as {} revision {}", r.record.path().display(), staged.period, staged.revision)
+            }
+            None => format!("{} unchanged: the record holds it with these very inputs", period.config.period),
+        }),
+        None => None,
+    };
     timings.push("xlsx", published.xlsx);
     timings.push("pdf", published.pdf);
     let Validated { period, diagnostics } = validated;
@@ -97,6 +183,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         events_rated: published.events_rated,
         diagnostics,
         timings,
+        record_note,
     })
 }
 

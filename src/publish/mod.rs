@@ -39,9 +39,9 @@ pub struct Published {
 
 /// Writes nothing but `validation.txt` (the run found errors that stop
 /// publication).
-pub fn refuse(period: &ValidPeriod, diagnostics: &[Diagnostic], out: &Path) -> Result<()> {
+pub fn refuse(period: &ValidPeriod, diagnostics: &[Diagnostic], staging: Staging) -> Result<()> {
     let text = validation_report::render(period, diagnostics, false);
-    let mut staging = Staging::new(out)?.keeping_previous();
+    let mut staging = staging.keeping_previous();
     staging.write("validation.txt", text.as_bytes())?;
     staging.commit()
 }
@@ -49,7 +49,10 @@ pub fn refuse(period: &ValidPeriod, diagnostics: &[Diagnostic], out: &Path) -> R
 /// Publishes the period into `out`: the new player file and the removed
 /// players, the rule set's own workbooks, `ratings.xlsx`, `booklet.pdf`
 /// (typeset from `templates`, or the built-in templates) and
-/// `validation.txt`, all or none of them.
+/// `validation.txt`, all or none of them. `before_commit` runs when every
+/// output is staged, just before they go in (the record stages its revision
+/// there); an error from it publishes nothing.
+#[allow(clippy::too_many_arguments)]
 pub fn publish(
     period: &ValidPeriod,
     diagnostics: &[Diagnostic],
@@ -57,9 +60,9 @@ pub fn publish(
     lists: &Lists,
     system: &dyn RatingSystem,
     templates: Option<&Path>,
-    out: &Path,
+    mut staging: Staging,
+    before_commit: &mut dyn FnMut(&mut Staging) -> Result<()>,
 ) -> Result<Published> {
-    let mut staging = Staging::new(out)?;
     let (mut kept, mut removed) = split_player_file(period, ratings);
     if let Some(columns) = &ratings.extra_columns {
         kept.extra_columns = columns.clone();
@@ -104,6 +107,7 @@ pub fn publish(
     let (xlsx, pdf) = (workbooks?, booklet?);
     let text = validation_report::render(period, diagnostics, true);
     staging.write("validation.txt", text.as_bytes())?;
+    before_commit(&mut staging)?;
     staging.commit()?;
     let published = Published {
         players: kept.players.len(),

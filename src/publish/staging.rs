@@ -17,9 +17,13 @@ use anyhow::{bail, Context, Result};
 /// ratebook publication (it names the outputs it holds).
 pub const MARKER: &str = ".ratebook-publication";
 
+/// The file naming the record's revision a publication belongs to (the
+/// record writes it; see `record`).
+pub const RECORD_TOKEN: &str = ".ratebook-record";
+
 /// Names a publication may hold besides [`MARKER`]: an existing output folder
 /// holding anything else is not replaced (it may be a folder of the user's).
-const OUTPUT_NAMES: [&str; 10] = [
+const OUTPUT_NAMES: [&str; 11] = [
     "booklet.pdf",
     "ratings.xlsx",
     "players.xlsx",
@@ -30,6 +34,7 @@ const OUTPUT_NAMES: [&str; 10] = [
     "errata.pdf",
     "site",
     MARKER,
+    RECORD_TOKEN,
 ];
 
 /// Refuses an output folder that is, holds or lies inside the data folder:
@@ -133,6 +138,16 @@ impl Staging {
     pub fn path(&mut self, name: &str) -> PathBuf {
         self.names.push(name.to_string());
         self.dir.join(name)
+    }
+
+    /// The staging folder (its files are complete once written).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The output folder this run publishes into.
+    pub fn out(&self) -> &Path {
+        &self.out
     }
 
     /// Writes bytes as `name`.

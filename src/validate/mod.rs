@@ -108,6 +108,9 @@ pub struct ValidPeriod {
     pub players: PlayerFile,
     /// How many players at the end of `players` joined from this period's reports.
     pub newcomers: usize,
+    /// Where each newcomer was entered, aligned with the last `newcomers`
+    /// players: (event code, start number).
+    pub newcomer_entries: Vec<(String, u32)>,
     pub events: Vec<Event>,
     /// Report files that could not be read at all.
     pub unreadable: Vec<String>,
@@ -171,6 +174,16 @@ struct Disposal {
 /// Validates everything read from the data folder, asking the rule set's
 /// policy what is eligible.
 pub fn validate(raw: RawData, policy: &dyn EligibilityPolicy) -> Validated {
+    validate_with_ids(raw, policy, &NewcomerIds::new())
+}
+
+/// IDs already given to newcomers, by (event code, start number): a period
+/// re-rated from the record gives each the ID he was published with.
+pub type NewcomerIds = BTreeMap<(String, u32), u32>;
+
+/// [`validate`], giving the newcomers listed in `pinned` their recorded IDs
+/// (the others get IDs above every ID in the file and in `pinned`).
+pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &NewcomerIds) -> Validated {
     let RawData { config, player_file, reports, unreadable, inputs, mut diagnostics } = raw;
     diagnostics.extend(players::check_players(&player_file, &config, policy));
     let index = PlayerIndex::new(&player_file);
@@ -228,7 +241,8 @@ pub fn validate(raw: RawData, policy: &dyn EligibilityPolicy) -> Validated {
     // rule turned down who appear nowhere in its results.
     let mut players = player_file;
     let file_count = players.players.len();
-    let mut next_id = players.players.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+    let mut next_id = players.players.iter().map(|p| p.id).chain(pinned.values().copied()).max().unwrap_or(0) + 1;
+    let mut newcomer_entries = Vec::new();
     let mut order: Vec<usize> =
         (0..checked.len()).filter(|&i| dispositions[i].is_rated() || by_event_rule[i]).collect();
     let code = |i: usize| checked[i].report.event.code.as_ref().map(|code| code.value.as_str());
@@ -243,14 +257,22 @@ pub fn validate(raw: RawData, policy: &dyn EligibilityPolicy) -> Validated {
         let event_state = c.report.event.state.as_ref().map(|s| s.value.clone());
         for e in newcomers {
             let entrant: &RawEntrant = &c.report.players[e];
-            let mut p = Player::new(next_id, &entrant.surname, &entrant.first_names);
+            let code = c.report.event.code.as_ref().map(|code| code.value.clone()).unwrap_or_default();
+            let id = match pinned.get(&(code.clone(), entrant.no)) {
+                Some(&id) => id,
+                None => {
+                    next_id += 1;
+                    next_id - 1
+                }
+            };
+            newcomer_entries.push((code, entrant.no));
+            let mut p = Player::new(id, &entrant.surname, &entrant.first_names);
             p.gender = entrant.gender;
             p.birth_date = entrant.birth_date;
             p.state = entrant.state.clone().or_else(|| event_state.clone());
             p.club = entrant.club.clone();
             p.status = Status::New;
             p.extra = vec![crate::model::ExtraValue::Empty; extra_len];
-            next_id += 1;
             c.players[e] = Some(players.players.len());
             players.players.push(p);
         }
@@ -273,7 +295,7 @@ pub fn validate(raw: RawData, policy: &dyn EligibilityPolicy) -> Validated {
     // Every cell of every report, with its location: no longer needed.
     crate::background::drop_later(reports);
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
-    let period = ValidPeriod { config, players, newcomers, events, unreadable, inputs };
+    let period = ValidPeriod { config, players, newcomers, newcomer_entries, events, unreadable, inputs };
     diagnostics.extend(policy.check_inputs(&period));
     crate::diag::sort(&mut diagnostics);
     Validated { period, diagnostics }

@@ -1,0 +1,41 @@
+//! `ratebook history ID`: a player's line in every recorded period.
+
+use std::path::Path;
+
+use anyhow::{bail, Result};
+
+use crate::config::PeriodConfig;
+use crate::record::query::HistoryLine;
+use crate::record::Record;
+
+/// The player's history from the data folder's record, oldest first.
+pub fn history(data: &Path, id: u32) -> Result<Vec<HistoryLine>> {
+    let config = PeriodConfig::load(&data.join("period.toml"))?;
+    let Some(path) = super::recording::record_path(data, &config) else {
+        bail!("period.toml keeps no record (record = false): there is no history to show");
+    };
+    let record = Record::open_existing(&path)?;
+    let lines = record.history(id)?;
+    if lines.is_empty() {
+        bail!("no player with ID {id} in the record {}", path.display());
+    }
+    Ok(lines)
+}
+
+/// The history as a table: period, printed rating, games in the period, change.
+pub fn to_text(id: u32, lines: &[HistoryLine]) -> String {
+    let last = lines.last().expect("a history has a line");
+    let name = if last.first_names.is_empty() {
+        last.surname.clone()
+    } else {
+        format!("{}, {}", last.surname, last.first_names)
+    };
+    let width = lines.iter().map(|l| l.period.chars().count()).max().unwrap_or(6).max(6);
+    let mut out =
+        format!("{name} (ID {id})\n\n{:<width$}  {:>7}  {:>5}  {:>6}  status\n", "period", "rating", "games", "change");
+    for l in lines {
+        let change = l.change.map(|c| format!("{c:+.0}")).unwrap_or_default();
+        out += &format!("{:<width$}  {:>7}  {:>5}  {:>6}  {}\n", l.period, l.printed, l.games_period, change, l.status);
+    }
+    out
+}

@@ -1,0 +1,131 @@
+//! `ratebook record import`: seeds the record from earlier published player
+//! files, oldest first, one per period, so that a federation adopting
+//! ratebook keeps its history. An imported period holds players only (no
+//! events or games, so it cannot be re-rated).
+
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use chrono::NaiveDate;
+
+use crate::config::PeriodConfig;
+use crate::diag::Severity;
+use crate::record::{lines, PeriodLines, PlayerLine, Record};
+
+/// One period imported.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    pub period: String,
+    pub published: NaiveDate,
+    pub players: usize,
+}
+
+/// Imports `files` (oldest first) into the data folder's record; `periods`
+/// names them in order (default: the month and year of each file's date).
+pub fn import(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<Vec<Imported>> {
+    let config = PeriodConfig::load(&data.join("period.toml"))?;
+    let Some(path) = super::recording::record_path(data, &config) else {
+        bail!("period.toml keeps no record (record = false): there is nowhere to import to");
+    };
+    if !periods.is_empty() && periods.len() != files.len() {
+        bail!("{} files but {} --period names: give one name per file, in the same order", files.len(), periods.len());
+    }
+    let system = config.system.rules();
+    // Everything is read and checked before the record is touched.
+    let mut read = Vec::new();
+    for (k, file) in files.iter().enumerate() {
+        let name = file.display().to_string();
+        let (players, findings) = crate::formats::player_file::read_player_file(file, &name);
+        let errors: Vec<String> =
+            findings.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
+        if !errors.is_empty() {
+            bail!("{name} cannot be imported:\n{}", errors.join("\n"));
+        }
+        let published = workbook_date(file)?;
+        let period = periods.get(k).cloned().unwrap_or_else(|| published.format("%B %Y").to_string());
+        read.push((period, published, players));
+    }
+    for pair in read.windows(2) {
+        if pair[1].1 <= pair[0].1 {
+            bail!(
+                "{} ({}) is not after {} ({}): give the files oldest first",
+                pair[1].0,
+                pair[1].1,
+                pair[0].0,
+                pair[0].1
+            );
+        }
+    }
+    let mut record = Record::open(&path)?;
+    let recorded = record.periods()?;
+    let mut previous: Vec<PlayerLine> = Vec::new();
+    let mut start: Option<NaiveDate> = None;
+    let mut done = Vec::new();
+    for (period, published, players) in read {
+        if recorded.iter().any(|p| p.period == period) {
+            bail!("{period} is in the record already: nothing was imported after it");
+        }
+        let end = published.pred_opt().unwrap_or(published);
+        let mut lines = PeriodLines {
+            period: period.clone(),
+            start: start.unwrap_or(end).to_string(),
+            end: end.to_string(),
+            published: published.to_string(),
+            system: config.system.as_str().to_string(),
+            ..PeriodLines::default()
+        };
+        let before: std::collections::HashMap<u32, &PlayerLine> = previous.iter().map(|l| (l.id, l)).collect();
+        lines.players = players
+            .players
+            .iter()
+            .map(|p| {
+                let earlier = before.get(&p.id).copied();
+                let mut line = PlayerLine {
+                    id: p.id,
+                    surname: p.surname.clone(),
+                    first_names: p.first_names.clone(),
+                    state: p.state.clone(),
+                    status: p.status.as_str().to_string(),
+                    rating: p.rating,
+                    printed: system.printed(p),
+                    games_period: p.games.saturating_sub(earlier.map_or(0, |l| l.games_total)),
+                    games_total: p.games,
+                    change: None,
+                };
+                line.change = lines::change(&line, earlier);
+                line
+            })
+            .collect();
+        lines.players.sort_by_key(|l| l.id);
+        let staged = record.stage(&lines, "import", None)?;
+        record.confirm(&staged)?;
+        done.push(Imported { period, published, players: lines.players.len() });
+        previous = lines.players;
+        start = published.succ_opt();
+    }
+    Ok(done)
+}
+
+/// The date in a workbook's properties (ratebook writes the published date there).
+fn workbook_date(file: &Path) -> Result<NaiveDate> {
+    let opened = std::fs::File::open(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let mut archive = zip::ZipArchive::new(opened)
+        .with_context(|| format!("{} is not an .xlsx workbook (a published player file)", file.display()))?;
+    let mut core = String::new();
+    if let Ok(entry) = archive.by_name("docProps/core.xml") {
+        entry.take(1 << 20).read_to_string(&mut core)?;
+    }
+    let date = core
+        .split("<dcterms:created")
+        .nth(1)
+        .and_then(|rest| rest.split('>').nth(1))
+        .and_then(|text| text.get(..10))
+        .and_then(|text| NaiveDate::parse_from_str(text, "%Y-%m-%d").ok());
+    date.with_context(|| {
+        format!(
+            "{} has no date in its properties (ratebook writes the published date there): open it in a spreadsheet program and set its creation date to the published date, or import the players.xlsx ratebook published",
+            file.display()
+        )
+    })
+}

@@ -1,0 +1,132 @@
+//! A period run's side of the rating record: whether the period may be
+//! recorded (new, unchanged, or revised with `--revise`), the list it is
+//! compared with, and the two steps that record it with its outputs.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Result};
+
+use crate::config::PeriodConfig;
+use crate::publish::Staging;
+use crate::record::{lines, manifest_sha256, sha256, PeriodLines, PlayerLine, Record, RevisionInfo, Staged};
+
+/// What the record makes of this run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// A period the record does not hold: recorded as revision 1.
+    New,
+    /// The period is recorded with these very inputs: nothing new is recorded.
+    Unchanged,
+    /// The period is recorded with other inputs, and `--revise` was given.
+    Revise,
+}
+
+/// The record as one period run uses it.
+pub struct Recording {
+    pub record: Record,
+    pub plan: Plan,
+    /// The data folder's input files.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// The list before this period's (for the change column and the dry run).
+    pub previous: Option<RevisionInfo>,
+    pub previous_lines: Vec<PlayerLine>,
+    /// Recorded periods after this one (a revision must re-rate them).
+    pub later: Vec<RevisionInfo>,
+    staged: Option<Staged>,
+}
+
+/// The record's path for a data folder, if `period.toml` keeps one.
+pub fn record_path(data: &Path, config: &PeriodConfig) -> Option<PathBuf> {
+    config.record.as_ref().map(|name| data.join(name))
+}
+
+impl Recording {
+    /// Opens the record and decides what this run does to it. `out` is the
+    /// output folder, already locked by this run (`None` for a dry run, which
+    /// settles nothing).
+    pub fn begin(data: &Path, config: &PeriodConfig, revise: bool, out: Option<&Path>) -> Result<Option<Recording>> {
+        let Some(path) = record_path(data, config) else { return Ok(None) };
+        let mut record = Record::open(&path)?;
+        if let Some(out) = out {
+            record.settle(out)?;
+        }
+        let files = lines::input_files(data, Some(&path))?;
+        let hashes: Vec<(String, String)> = files.iter().map(|(p, b)| (p.clone(), sha256(b))).collect();
+        let inputs = manifest_sha256(&hashes);
+        let periods = record.periods()?;
+        let end = config.end.to_string();
+        let plan = match periods.iter().find(|p| p.period == config.period) {
+            Some(current) if current.inputs_sha256.as_deref() == Some(inputs.as_str()) => Plan::Unchanged,
+            Some(current) if !revise => bail!(
+                "{} is recorded already (revision {}, published {}) and its inputs have changed since: give --revise to publish and record the corrected list as revision {} (later periods are re-rated), or correct it with `ratebook rerate --from \"{}\"`",
+                config.period,
+                current.revision,
+                current.published,
+                current.revision + 1,
+                config.period
+            ),
+            Some(_) => Plan::Revise,
+            None => {
+                if let Some(last) = periods.iter().rev().find(|p| p.end >= end) {
+                    bail!(
+                        "{} ends {}, not after {} (ends {}), the last period recorded: an earlier period comes into the record only through `ratebook rerate`",
+                        config.period,
+                        config.end,
+                        last.period,
+                        last.end
+                    );
+                }
+                Plan::New
+            }
+        };
+        let previous = periods.iter().filter(|p| p.end < end).last().cloned();
+        let later = periods.iter().filter(|p| p.end > end).cloned().collect();
+        let previous_lines = match &previous {
+            Some(p) => record.player_lines(p.id)?,
+            None => Vec::new(),
+        };
+        Ok(Some(Recording { record, plan, files, previous, previous_lines, later, staged: None }))
+    }
+
+    /// Just before the outputs go in: the revision is written, staged, and
+    /// its token put among the outputs.
+    pub fn stage(&mut self, mut lines: PeriodLines, staging: &mut Staging) -> Result<()> {
+        if self.plan == Plan::Unchanged {
+            // The outputs keep the token of the revision they match.
+            if let Some(token) = self.current_token(&lines.period)? {
+                staging.write(crate::record::TOKEN_FILE, token.as_bytes())?;
+            }
+            return Ok(());
+        }
+        lines.outputs_sha256 = Some(crate::record::outputs_sha256(staging)?);
+        let source = if self.plan == Plan::Revise { "revise" } else { "period" };
+        let staged = self.record.stage(&lines, source, None)?;
+        staging.write(crate::record::TOKEN_FILE, staged.token.as_bytes())?;
+        crate::publish::staging::crash_point("recorded");
+        self.staged = Some(staged);
+        Ok(())
+    }
+
+    /// After the outputs went in: the revision is published.
+    pub fn confirm(&mut self) -> Result<Option<Staged>> {
+        let Some(staged) = self.staged.take() else { return Ok(None) };
+        self.record.confirm(&staged)?;
+        Ok(Some(staged))
+    }
+
+    /// After a failed publication: the staged revision is removed.
+    pub fn abandon(&mut self) {
+        if let Some(staged) = self.staged.take() {
+            self.record.abandon(&staged).ok();
+        }
+    }
+
+    fn current_token(&self, period: &str) -> Result<Option<String>> {
+        use rusqlite::OptionalExtension;
+        Ok(self
+            .record
+            .connection()
+            .query_row("SELECT token FROM current_revision WHERE period = ?1", [period], |r| r.get(0))
+            .optional()?)
+    }
+}

@@ -1,0 +1,378 @@
+//! `ratebook rerate` and `ratebook merge`: a correction applied to a recorded
+//! period, which is re-rated from the inputs the record kept, and every later
+//! period after it, in order. A later period starts from the corrected
+//! ratings of the one before, while the identity details its own input gave
+//! (names, states, birth dates, new members) stand. Every re-rated period is
+//! recorded as a new revision (the originals stay), together with the errata.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+use crate::config::PeriodConfig;
+use crate::diag::Severity;
+use crate::ingest::{DataFolder, RawData};
+use crate::model::PlayerFile;
+use crate::publish::{lists, split_player_file, Staging};
+use crate::record::errata::Errata;
+use crate::record::{PeriodLines, PlayerLine, Record, RevisionInfo};
+use crate::validate::validate_with_ids;
+
+/// The correction to apply.
+#[derive(Debug, Clone, Default)]
+pub struct Correction {
+    /// Reports that replace the recorded event with the same code, or add one.
+    pub add: Vec<PathBuf>,
+    /// Events to remove, by code.
+    pub withdraw: Vec<String>,
+    /// (KEEP, DROP): DROP's games become KEEP's.
+    pub merge: Option<(u32, u32)>,
+}
+
+/// What `rerate` and `merge` are asked.
+#[derive(Debug, Clone)]
+pub struct RerateOptions {
+    pub data: PathBuf,
+    pub out: PathBuf,
+    /// The first period to re-rate (`None` for a merge: the first period DROP played in).
+    pub from: Option<String>,
+    pub correction: Correction,
+    pub dry_run: bool,
+}
+
+/// What a re-rating did.
+pub struct Rerated {
+    /// The periods re-rated, oldest first, with the revision each became
+    /// (`None` in a dry run).
+    pub periods: Vec<(String, Option<i64>)>,
+    pub errata: Errata,
+}
+
+/// Re-rates from the record and records the result (unless a dry run),
+/// writing the errata and the last period's corrected player file to `out`.
+pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
+    let config = PeriodConfig::load(&opts.data.join("period.toml"))?;
+    let Some(path) = super::recording::record_path(&opts.data, &config) else {
+        bail!("period.toml keeps no record (record = false): there is nothing to re-rate");
+    };
+    crate::publish::staging::check_output_folder(&opts.out, &opts.data)?;
+    let staging = if opts.dry_run { None } else { Some(Staging::new(&opts.out)?) };
+    let mut record = Record::open_existing(&path)?;
+    if let Some(staging) = &staging {
+        record.settle(staging.out())?;
+    }
+    let periods = record.periods()?;
+    let c = &opts.correction;
+    let from = match (&opts.from, c.merge) {
+        (Some(from), _) => from.clone(),
+        (None, Some((keep, drop))) => first_period_played(&record, &periods, keep, drop)?,
+        (None, None) => bail!("say which period to re-rate from: --from PERIOD"),
+    };
+    let Some(start) = periods.iter().position(|p| p.period == from) else {
+        let names: Vec<&str> = periods.iter().map(|p| p.period.as_str()).collect();
+        bail!(
+            "no period \"{from}\" in the record; it holds: {}",
+            if names.is_empty() { "none".to_string() } else { names.join(", ") }
+        );
+    };
+    let chain = &periods[start..];
+    if let Some(imported) = chain.iter().find(|p| p.source == "import") {
+        bail!(
+            "{} was imported from a published player file: the record has no reports of it to re-rate",
+            imported.period
+        );
+    }
+    let first_events = record.event_codes(chain[0].id)?;
+    for code in &c.withdraw {
+        if !first_events.iter().any(|(e, _)| e.eq_ignore_ascii_case(code)) {
+            let codes: Vec<&str> = first_events.iter().map(|(e, _)| e.as_str()).collect();
+            bail!("there is no event {code} in {from}; its events are {}", codes.join(", "));
+        }
+    }
+    for file in &c.add {
+        if !file.is_file() {
+            bail!("the report {} does not exist", file.display());
+        }
+    }
+
+    let work = WorkFolder::new()?;
+    let mut before: Vec<PlayerLine> = match start {
+        0 => Vec::new(),
+        _ => record.player_lines(periods[start - 1].id)?,
+    };
+    let mut carried: Option<(PlayerFile, HashSet<u32>)> = None;
+    let mut all_lines = Vec::new();
+    let mut errata = Errata::new(config.errata_tolerance);
+    for (k, revision) in chain.iter().enumerate() {
+        let dir = work.0.join(format!("{k}"));
+        let files = record.input_files(revision.id)?;
+        for (name, bytes) in &files {
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().expect("a file in a folder"))?;
+            std::fs::write(&path, bytes)?;
+        }
+        let old_lines = record.player_lines(revision.id)?;
+        let mut corrected_events = Vec::new();
+        if k == 0 {
+            corrected_events = apply_reports(&dir, c)?;
+        }
+        if let Some((file, original_ids)) = &carried {
+            carry_ratings(&dir, file, original_ids)?;
+        }
+        let folder = DataFolder::open(&dir)?;
+        let system = folder.config.system.rules();
+        let mut raw = folder.read(system.inputs())?;
+        let mut pinned = record.newcomer_ids(revision.id)?;
+        if let Some((keep, drop)) = c.merge {
+            merge_ids(&mut raw, &mut pinned, keep, drop);
+        }
+        let validated = validate_with_ids(raw, system, &pinned);
+        let errors: Vec<String> =
+            validated.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
+        if !errors.is_empty() {
+            bail!(
+                "{} cannot be re-rated with the correction: {} error(s), nothing was changed:\n{}",
+                revision.period,
+                errors.len(),
+                errors.join("\n")
+            );
+        }
+        let period = &validated.period;
+        let ratings = system.rate(period);
+        let list = lists::build_lists(period, &ratings, system);
+        let now_files = crate::record::lines::input_files(&dir, None)?;
+        let lines = PeriodLines::of(period, &ratings, &list, system, now_files, &before);
+        let games = lines.games.iter().map(|g| (g.event.clone(), g.white, g.black)).collect::<Vec<_>>();
+        let old_games = record.games(revision.id)?;
+        errata.compare(&revision.period, &old_lines, &lines.players, &games, &old_games, &corrected_events, c.merge);
+        let (kept, _) = split_player_file(period, &ratings);
+        let original_ids = old_lines.iter().map(|l| l.id).collect();
+        carried = Some((kept, original_ids));
+        before = lines.players.clone();
+        all_lines.push(lines);
+    }
+    let Some(staging) = staging else {
+        return Ok(Rerated { periods: chain.iter().map(|p| (p.period.clone(), None)).collect(), errata });
+    };
+    let (what, detail) = describe(c, &from);
+    let mut staging = staging;
+    let published = chrono::NaiveDate::parse_from_str(&chain[chain.len() - 1].published, "%Y-%m-%d")
+        .context("a recorded published date")?;
+    errata.write(&staging.path("errata.xlsx"), &what, &detail, published)?;
+    if let Some((file, _)) = &carried {
+        crate::formats::player_file::write_player_file(&staging.path("players.xlsx"), file, published)?;
+    }
+    let staged = record.stage_correction(&from, &what, &detail, &all_lines)?;
+    staging.write(crate::record::TOKEN_FILE, staged[0].token.as_bytes())?;
+    crate::publish::staging::crash_point("recorded");
+    if let Err(e) = staging.commit() {
+        for s in &staged {
+            record.abandon(s).ok();
+        }
+        return Err(e);
+    }
+    for s in &staged {
+        record.confirm(s)?;
+    }
+    Ok(Rerated { periods: staged.iter().map(|s| (s.period.clone(), Some(s.revision))).collect(), errata })
+}
+
+/// The correction in the words of the `corrections` view.
+fn describe(c: &Correction, from: &str) -> (String, String) {
+    let mut what = Vec::new();
+    let mut detail = Vec::new();
+    if let Some((keep, drop)) = c.merge {
+        what.push("players merged");
+        detail.push(format!("{drop} merged into {keep} from {from}"));
+    }
+    if !c.add.is_empty() {
+        what.push("report added");
+        for f in &c.add {
+            detail.push(format!("report {}", f.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()));
+        }
+    }
+    if !c.withdraw.is_empty() {
+        what.push("event withdrawn");
+        detail.push(format!("withdrawn {}", c.withdraw.join(", ")));
+    }
+    (what.join(", "), detail.join("; "))
+}
+
+/// A temporary folder, removed when dropped.
+struct WorkFolder(PathBuf);
+
+impl WorkFolder {
+    fn new() -> Result<WorkFolder> {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "ratebook-rerate-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        if dir.exists() {
+            std::fs::remove_dir_all(&dir)?;
+        }
+        std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(WorkFolder(dir))
+    }
+}
+
+impl Drop for WorkFolder {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+/// Applies `--withdraw` and `--add` to the first period's reports; returns
+/// the codes of the events corrected.
+fn apply_reports(dir: &Path, c: &Correction) -> Result<Vec<String>> {
+    let mut corrected = Vec::new();
+    if c.withdraw.is_empty() && c.add.is_empty() {
+        return Ok(corrected);
+    }
+    let folder = DataFolder::open(dir)?;
+    let system = folder.config.system.rules();
+    let raw = folder.read(system.inputs())?;
+    let code_of = |r: &crate::ingest::RawReport| r.event.code.as_ref().map(|c| c.value.to_uppercase());
+    let remove = |file: &str| -> Result<()> {
+        let path = dir.join(file);
+        std::fs::remove_file(&path)?;
+        let sidecar = path.with_extension("toml");
+        if sidecar.is_file() && path.extension().is_some_and(|e| e != "toml") {
+            std::fs::remove_file(sidecar)?;
+        }
+        Ok(())
+    };
+    for code in &c.withdraw {
+        for report in raw.reports.iter().filter(|r| code_of(r).as_deref() == Some(code.to_uppercase().as_str())) {
+            remove(&report.file)?;
+        }
+        corrected.push(code.to_uppercase());
+    }
+    for file in &c.add {
+        let base = file.parent().unwrap_or(Path::new("."));
+        let added = crate::ingest::read_files(base, folder_config(dir)?, &[file.clone()], None, None, &[])?;
+        let Some(report) = added.reports.first() else {
+            let why: Vec<String> = added.diagnostics.iter().map(|d| d.to_string()).collect();
+            bail!("the report {} cannot be read:\n{}", file.display(), why.join("\n"));
+        };
+        let Some(code) = code_of(report) else {
+            bail!("the report {} has no event code: it must name the event it replaces or adds", file.display());
+        };
+        for old in raw.reports.iter().filter(|r| code_of(r).as_deref() == Some(code.as_str())) {
+            remove(&old.file)?;
+        }
+        let name = file.file_name().context("a report file has a name")?;
+        let target = dir.join("reports").join("corrections");
+        std::fs::create_dir_all(&target)?;
+        std::fs::copy(file, target.join(name)).with_context(|| format!("cannot read {}", file.display()))?;
+        let sidecar = file.with_extension("toml");
+        if sidecar.is_file() && file.extension().is_some_and(|e| e != "toml") {
+            std::fs::copy(&sidecar, target.join(name).with_extension("toml"))?;
+        }
+        corrected.push(code);
+    }
+    Ok(corrected)
+}
+
+fn folder_config(dir: &Path) -> Result<PeriodConfig> {
+    Ok(PeriodConfig::load(&dir.join("period.toml"))?)
+}
+
+/// Puts the corrected ratings of the period before into this period's
+/// player file: rating, status, games, score, opponents' average, last
+/// played (and the rule set's own columns) by ID; names, states, birth
+/// dates and new members stand. Players the original chain made that the
+/// corrected one did not (`original_ids` not in `carried`) are dropped.
+fn carry_ratings(dir: &Path, carried: &PlayerFile, original_ids: &HashSet<u32>) -> Result<()> {
+    let path = crate::ingest::player_file_in(dir).context("the recorded period has no player file")?;
+    let name = crate::ingest::relative(dir, &path);
+    let (mut file, findings) = crate::formats::player_file::read_player_file(&path, &name);
+    if findings.iter().any(|d| d.severity == Severity::Error) {
+        bail!("the recorded player file {name} cannot be read again");
+    }
+    let by_id: HashMap<u32, &crate::model::Player> = carried.players.iter().map(|p| (p.id, p)).collect();
+    let same_columns = carried.extra_columns == file.extra_columns;
+    let mut present = HashSet::new();
+    file.players.retain(|p| by_id.contains_key(&p.id) || !original_ids.contains(&p.id));
+    for p in &mut file.players {
+        present.insert(p.id);
+        if let Some(c) = by_id.get(&p.id) {
+            p.rating = c.rating;
+            p.status = c.status;
+            p.games = c.games;
+            p.score = c.score;
+            p.opp_avg = c.opp_avg;
+            p.last_played = c.last_played;
+            if same_columns {
+                p.extra = c.extra.clone();
+            }
+        }
+    }
+    for c in &carried.players {
+        if !present.contains(&c.id) {
+            let mut p = c.clone();
+            p.extra.resize(file.extra_columns.len(), crate::model::ExtraValue::Empty);
+            file.players.push(p);
+        }
+    }
+    let config = folder_config(dir)?;
+    std::fs::remove_file(&path)?;
+    crate::formats::player_file::write_player_file(&dir.join("players.xlsx"), &file, config.published)?;
+    Ok(())
+}
+
+/// DROP's games become KEEP's: in the reports, and for a newcomer the
+/// record gave DROP's ID.
+fn merge_ids(raw: &mut RawData, pinned: &mut crate::validate::NewcomerIds, keep: u32, drop: u32) {
+    let drop_entries: Vec<(String, u32)> =
+        pinned.iter().filter(|(_, &id)| id == drop).map(|(entry, _)| entry.clone()).collect();
+    for entry in &drop_entries {
+        pinned.remove(entry);
+    }
+    for report in &mut raw.reports {
+        let code = report.event.code.as_ref().map(|c| c.value.clone()).unwrap_or_default();
+        for e in &mut report.players {
+            if e.id == Some(drop) || (e.id.is_none() && drop_entries.contains(&(code.clone(), e.no))) {
+                e.id = Some(keep);
+            }
+        }
+    }
+    let has_keep = raw.player_file.players.iter().any(|p| p.id == keep);
+    if has_keep {
+        raw.player_file.players.retain(|p| p.id != drop);
+    } else if let Some(p) = raw.player_file.players.iter_mut().find(|p| p.id == drop) {
+        p.id = keep;
+    }
+}
+
+/// The first recorded period in which DROP played; refuses a merge of an ID
+/// with itself, of an ID the record does not hold, or of two IDs that met.
+fn first_period_played(record: &Record, periods: &[RevisionInfo], keep: u32, drop: u32) -> Result<String> {
+    if keep == drop {
+        bail!("cannot merge {keep} with itself: name two different IDs");
+    }
+    let known = record.known_ids()?;
+    for id in [keep, drop] {
+        if !known.contains(&id) {
+            bail!("there is no player with ID {id} in the record");
+        }
+    }
+    let mut first = None;
+    for p in periods {
+        for (event, white, black) in record.games(p.id)? {
+            if (white == keep && black == drop) || (white == drop && black == keep) {
+                bail!(
+                    "{keep} and {drop} played each other ({}, event {event}): they are two people, not one",
+                    p.period
+                );
+            }
+            if first.is_none() && (white == drop || black == drop) {
+                first = Some(p.period.clone());
+            }
+        }
+    }
+    first.ok_or_else(|| anyhow::anyhow!("{drop} played no recorded game: there is nothing to re-rate"))
+}

@@ -1,0 +1,380 @@
+//! The rating record (record.md): every published period in one SQLite
+//! file, through rusqlite's bundled SQLite. A publication is recorded in two
+//! steps around the output folder's own atomic switch: the revision is
+//! written as *staged*, the outputs go in (carrying the revision's token),
+//! then the revision is marked *published*. A run killed between the steps
+//! is settled by the next one ([`Record::settle`]): the token in the output
+//! folder says whether the outputs went in.
+
+pub mod errata;
+pub mod lines;
+pub mod query;
+pub mod schema;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use rusqlite::{params, Connection, OptionalExtension};
+use sha2::{Digest, Sha256};
+
+pub use lines::{PeriodLines, PlayerLine};
+
+/// The file in the output folder that names the revision it holds.
+pub use crate::publish::staging::RECORD_TOKEN as TOKEN_FILE;
+
+/// An open record.
+pub struct Record {
+    conn: Connection,
+    path: PathBuf,
+}
+
+/// A revision written as staged, waiting for its outputs to go in.
+#[derive(Debug, Clone)]
+pub struct Staged {
+    pub id: i64,
+    pub period: String,
+    pub revision: i64,
+    pub token: String,
+}
+
+/// One recorded revision of a period.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RevisionInfo {
+    pub id: i64,
+    pub period: String,
+    pub revision: i64,
+    pub start: String,
+    pub end: String,
+    pub published: String,
+    pub system: String,
+    pub inputs_sha256: Option<String>,
+    pub source: String,
+}
+
+/// The hex SHA-256 of some bytes.
+pub fn sha256(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The SHA-256 of a set of named files: of the lines `path<TAB>sha256`, sorted.
+pub fn manifest_sha256(files: &[(String, String)]) -> String {
+    let mut lines: Vec<String> = files.iter().map(|(path, sha)| format!("{path}\t{sha}\n")).collect();
+    lines.sort();
+    sha256(lines.concat().as_bytes())
+}
+
+/// The SHA-256 of the staged outputs: of the lines `name<TAB>sha256` of
+/// every file (in folders too), sorted; the staging marker aside.
+pub fn outputs_sha256(staging: &crate::publish::Staging) -> Result<String> {
+    let mut files = Vec::new();
+    let mut pending = vec![staging.dir().to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir)? {
+            let entry = entry?;
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.starts_with('.') {
+                continue;
+            }
+            if entry.file_type()?.is_dir() {
+                pending.push(entry.path());
+            } else {
+                let bytes = std::fs::read(entry.path())?;
+                files.push((crate::ingest::relative(staging.dir(), &entry.path()), sha256(&bytes)));
+            }
+        }
+    }
+    Ok(manifest_sha256(&files))
+}
+
+impl Record {
+    /// Opens the record at `path`, creating an empty one when there is none,
+    /// and brings its schema up to date. Refused: a file that is not a
+    /// ratebook record, one written by a newer ratebook, one that is damaged.
+    pub fn open(path: &Path) -> Result<Record> {
+        let fresh = !path.exists();
+        let conn = Connection::open(path).with_context(|| format!("cannot open the record {}", path.display()))?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let mut record = Record { conn, path: path.to_path_buf() };
+        record.migrate(fresh).map_err(|e| record.explain(e))?;
+        Ok(record)
+    }
+
+    /// Opens an existing record; its absence is an error that says how one is made.
+    pub fn open_existing(path: &Path) -> Result<Record> {
+        if !path.is_file() {
+            bail!(
+                "there is no record at {}: `ratebook period` creates it with the first publication (or seed it with `ratebook record import`)",
+                path.display()
+            );
+        }
+        Record::open(path)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Says plainly what a SQLite error means for the officer.
+    fn explain(&self, error: anyhow::Error) -> anyhow::Error {
+        let shown = self.path.display();
+        match error.downcast_ref::<rusqlite::Error>() {
+            Some(rusqlite::Error::SqliteFailure(e, _)) => match e.code {
+                rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked => anyhow::anyhow!(
+                    "the record {shown} is in use by another ratebook run: wait for it to finish, then run again"
+                ),
+                rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt => anyhow::anyhow!(
+                    "the record {shown} is damaged or not a database: restore it from a backup (nothing was changed)"
+                ),
+                _ => error.context(format!("the record {shown}")),
+            },
+            _ => error,
+        }
+    }
+
+    fn migrate(&mut self, fresh: bool) -> Result<()> {
+        let version: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let application: i64 = self.conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+        if version > schema::VERSION {
+            bail!(
+                "the record {} was written by a newer ratebook (schema {version}; this one knows up to {}): use that version",
+                self.path.display(),
+                schema::VERSION
+            );
+        }
+        let tables: i64 = self.conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))?;
+        if application != schema::APPLICATION_ID && (tables > 0 || !fresh && version > 0) {
+            bail!(
+                "{} is a database, but not a ratebook record: name another file with `record` in period.toml",
+                self.path.display()
+            );
+        }
+        if version < 1 {
+            let tx = self.conn.transaction()?;
+            tx.execute_batch(schema::V1)?;
+            tx.execute_batch(&format!(
+                "PRAGMA application_id = {}; PRAGMA user_version = {};",
+                schema::APPLICATION_ID,
+                schema::VERSION
+            ))?;
+            tx.commit()?;
+        }
+        Ok(())
+    }
+
+    /// Settles what a killed run left: a staged revision whose token is in
+    /// `out` went in with its outputs and is published; any other is removed.
+    pub fn settle(&mut self, out: &Path) -> Result<()> {
+        let in_place = std::fs::read_to_string(out.join(TOKEN_FILE)).unwrap_or_default();
+        let staged: Vec<(i64, String)> = {
+            let mut stmt = self.conn.prepare("SELECT id, token FROM revision WHERE state = 'staged'")?;
+            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect::<Result<_, _>>()?
+        };
+        if staged.is_empty() {
+            return Ok(());
+        }
+        let tx = self.conn.transaction()?;
+        for (id, token) in staged {
+            if in_place.trim() == token {
+                tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [id])?;
+            } else {
+                delete_revision(&tx, id)?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The current revision of `period`, if it is recorded.
+    pub fn current(&self, period: &str) -> Result<Option<RevisionInfo>> {
+        let sql = format!("{} WHERE period = ?1", REVISION_SELECT);
+        Ok(self.conn.query_row(&sql, [period], revision_info).optional()?)
+    }
+
+    /// The current revision of every recorded period, oldest first.
+    pub fn periods(&self) -> Result<Vec<RevisionInfo>> {
+        let sql = format!("{REVISION_SELECT} ORDER BY \"end\", published, period");
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map([], revision_info)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The player lines of a revision, by player ID.
+    pub fn player_lines(&self, revision_id: i64) -> Result<Vec<PlayerLine>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT player_id, surname, first_names, state, status, rating, printed, games_period, games_total, change
+             FROM player_line WHERE revision_id = ?1 ORDER BY player_id",
+        )?;
+        let rows = stmt.query_map([revision_id], |r| {
+            Ok(PlayerLine {
+                id: r.get(0)?,
+                surname: r.get(1)?,
+                first_names: r.get(2)?,
+                state: r.get(3)?,
+                status: r.get(4)?,
+                rating: r.get(5)?,
+                printed: r.get(6)?,
+                games_period: r.get(7)?,
+                games_total: r.get(8)?,
+                change: r.get(9)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The input files recorded with a revision: (path in the data folder, bytes).
+    pub fn input_files(&self, revision_id: i64) -> Result<Vec<(String, Vec<u8>)>> {
+        let mut stmt = self.conn.prepare(
+            "SELECT f.path, b.bytes FROM revision_file f JOIN blob b ON b.sha256 = f.sha256
+             WHERE f.revision_id = ?1 ORDER BY f.path",
+        )?;
+        let rows = stmt.query_map([revision_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The IDs the newcomers of a revision were given.
+    pub fn newcomer_ids(&self, revision_id: i64) -> Result<crate::validate::NewcomerIds> {
+        let mut stmt = self.conn.prepare("SELECT event, number, player_id FROM newcomer WHERE revision_id = ?1")?;
+        let rows = stmt.query_map([revision_id], |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The events of a revision: (code, disposition).
+    pub fn event_codes(&self, revision_id: i64) -> Result<Vec<(String, String)>> {
+        let mut stmt =
+            self.conn.prepare("SELECT code, disposition FROM event_line WHERE revision_id = ?1 ORDER BY code")?;
+        let rows = stmt.query_map([revision_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The games of a revision: (event, white, black).
+    pub fn games(&self, revision_id: i64) -> Result<Vec<(String, u32, u32)>> {
+        let mut stmt = self.conn.prepare("SELECT event, white_id, black_id FROM game_line WHERE revision_id = ?1")?;
+        let rows = stmt.query_map([revision_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Writes a period's lines as a new revision, staged: invisible in the
+    /// views until [`Record::confirm`].
+    pub fn stage(&mut self, lines: &PeriodLines, source: &str, correction: Option<i64>) -> Result<Staged> {
+        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let staged = stage_in(&tx, lines, source, correction, None)?;
+        tx.commit()?;
+        Ok(staged)
+    }
+
+    /// A correction and the revisions it made, staged in one transaction
+    /// (all share one token).
+    pub fn stage_correction(
+        &mut self,
+        from_period: &str,
+        what: &str,
+        detail: &str,
+        revisions: &[PeriodLines],
+    ) -> Result<Vec<Staged>> {
+        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO correction (from_period, what, detail) VALUES (?1, ?2, ?3)",
+            params![from_period, what, detail],
+        )?;
+        let correction = tx.last_insert_rowid();
+        let token = format!("correction {correction}: {what} from {from_period}");
+        let source = if what.contains("merged") { "merge" } else { "rerate" };
+        let staged = revisions
+            .iter()
+            .map(|lines| stage_in(&tx, lines, source, Some(correction), Some(&token)))
+            .collect::<Result<Vec<_>>>()?;
+        tx.commit()?;
+        Ok(staged)
+    }
+
+    /// Marks a staged revision published: its outputs are in place.
+    pub fn confirm(&mut self, staged: &Staged) -> Result<()> {
+        self.conn.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [staged.id])?;
+        Ok(())
+    }
+
+    /// Removes a staged revision whose outputs did not go in.
+    pub fn abandon(&mut self, staged: &Staged) -> Result<()> {
+        let tx = self.conn.transaction()?;
+        delete_revision(&tx, staged.id)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The connection, for the queries of [`query`].
+    pub fn connection(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// Writes one revision, staged, inside `tx`.
+fn stage_in(
+    tx: &rusqlite::Transaction<'_>,
+    lines: &PeriodLines,
+    source: &str,
+    correction: Option<i64>,
+    token: Option<&str>,
+) -> Result<Staged> {
+    let revision: i64 =
+        tx.query_row("SELECT COALESCE(MAX(revision), 0) + 1 FROM revision WHERE period = ?1", [&lines.period], |r| {
+            r.get(0)
+        })?;
+    // The same publication gives the same token; no two revisions share one
+    // but those of one correction.
+    let token = match token {
+        Some(token) => token.to_string(),
+        None => format!("{} revision {revision} {}", lines.period, lines.outputs_sha256.as_deref().unwrap_or("-")),
+    };
+    tx.execute(
+        "INSERT INTO revision (period, revision, \"start\", \"end\", published, system, ratebook_version,
+                               inputs_sha256, outputs_sha256, state, source, token, correction_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'staged', ?10, ?11, ?12)",
+        params![
+            lines.period,
+            revision,
+            lines.start,
+            lines.end,
+            lines.published,
+            lines.system,
+            env!("CARGO_PKG_VERSION"),
+            lines.inputs_sha256,
+            lines.outputs_sha256,
+            source,
+            token,
+            correction
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    lines::insert(tx, id, lines)?;
+    Ok(Staged { id, period: lines.period.clone(), revision, token })
+}
+
+const REVISION_SELECT: &str =
+    "SELECT id, period, revision, \"start\", \"end\", published, system, inputs_sha256, source
+     FROM current_revision";
+
+fn revision_info(r: &rusqlite::Row<'_>) -> rusqlite::Result<RevisionInfo> {
+    Ok(RevisionInfo {
+        id: r.get(0)?,
+        period: r.get(1)?,
+        revision: r.get(2)?,
+        start: r.get(3)?,
+        end: r.get(4)?,
+        published: r.get(5)?,
+        system: r.get(6)?,
+        inputs_sha256: r.get(7)?,
+        source: r.get(8)?,
+    })
+}
+
+fn delete_revision(tx: &rusqlite::Transaction<'_>, id: i64) -> Result<()> {
+    for table in ["player_line", "event_line", "game_line", "newcomer", "revision_file"] {
+        tx.execute(&format!("DELETE FROM {table} WHERE revision_id = ?1"), [id])?;
+    }
+    tx.execute("DELETE FROM revision WHERE id = ?1", [id])?;
+    // Input files no revision names any more.
+    tx.execute("DELETE FROM blob WHERE sha256 NOT IN (SELECT sha256 FROM revision_file)", [])?;
+    Ok(())
+}

@@ -1,0 +1,142 @@
+//! What the record answers: a player's history, and what a new list would
+//! change against the last recorded one (`period --dry-run`).
+
+use std::collections::{HashMap, HashSet};
+
+use anyhow::Result;
+
+use super::{PlayerLine, Record};
+
+/// One period of a player's history.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryLine {
+    pub period: String,
+    pub end: String,
+    pub surname: String,
+    pub first_names: String,
+    pub status: String,
+    pub rating: Option<f64>,
+    pub printed: String,
+    pub games_period: u32,
+    pub change: Option<f64>,
+}
+
+impl Record {
+    /// The player's line in every recorded period, oldest first (the
+    /// `ratings` view, by the index on player IDs).
+    pub fn history(&self, id: u32) -> Result<Vec<HistoryLine>> {
+        let mut stmt = self.connection().prepare(
+            "SELECT c.period, c.\"end\", l.surname, l.first_names, l.status, l.rating, l.printed, l.games_period, l.change
+             FROM player_line l JOIN current_revision c ON c.id = l.revision_id
+             WHERE l.player_id = ?1
+             ORDER BY c.\"end\", c.published",
+        )?;
+        let rows = stmt.query_map([id], |r| {
+            Ok(HistoryLine {
+                period: r.get(0)?,
+                end: r.get(1)?,
+                surname: r.get(2)?,
+                first_names: r.get(3)?,
+                status: r.get(4)?,
+                rating: r.get(5)?,
+                printed: r.get(6)?,
+                games_period: r.get(7)?,
+                change: r.get(8)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Every player ID ever recorded.
+    pub fn known_ids(&self) -> Result<HashSet<u32>> {
+        let mut stmt = self.connection().prepare("SELECT DISTINCT player_id FROM player_line")?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// What a list changes against the one before.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ListChanges {
+    /// The list compared with (`None`: the record holds none).
+    pub against: Option<String>,
+    /// Listed now, never recorded before.
+    pub new: Vec<PlayerLine>,
+    /// Listed before, removed or gone now.
+    pub removed: Vec<PlayerLine>,
+    /// Listed now, not in the list before but in an earlier one.
+    pub returning: Vec<PlayerLine>,
+    /// The largest rating changes (both rated), largest first.
+    pub largest: Vec<(PlayerLine, f64)>,
+}
+
+/// Whether a line is on the list (has played and is not removed).
+fn listed(line: &PlayerLine) -> bool {
+    line.status != "removed" && line.status != "new"
+}
+
+/// Compares the new lines with the last recorded list `before` (`known`:
+/// every ID the record holds).
+pub fn list_changes(
+    against: Option<&str>,
+    lines: &[PlayerLine],
+    before: &[PlayerLine],
+    known: &HashSet<u32>,
+    largest: usize,
+) -> ListChanges {
+    let before_by_id: HashMap<u32, &PlayerLine> = before.iter().map(|l| (l.id, l)).collect();
+    let now_by_id: HashMap<u32, &PlayerLine> = lines.iter().map(|l| (l.id, l)).collect();
+    let mut changes = ListChanges { against: against.map(str::to_string), ..ListChanges::default() };
+    for line in lines.iter().filter(|l| listed(l)) {
+        match before_by_id.get(&line.id) {
+            Some(b) if listed(b) => {
+                if let Some(change) = super::lines::change(line, Some(b)) {
+                    changes.largest.push((line.clone(), change));
+                }
+            }
+            _ if known.contains(&line.id) => changes.returning.push(line.clone()),
+            _ => changes.new.push(line.clone()),
+        }
+    }
+    for b in before.iter().filter(|b| listed(b)) {
+        if !now_by_id.get(&b.id).is_some_and(|l| listed(l)) {
+            changes.removed.push(b.clone());
+        }
+    }
+    changes.largest.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.id.cmp(&b.0.id)));
+    changes.largest.truncate(largest);
+    changes
+}
+
+impl ListChanges {
+    /// The changes as the terminal prints them.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let Some(against) = &self.against else {
+            return "the record holds no list yet: this would be its first publication\n".to_string();
+        };
+        out += &format!("against the {against} list:\n");
+        let names = |lines: &[PlayerLine]| {
+            let mut shown: Vec<String> =
+                lines.iter().take(10).map(|l| format!("{} ({}) {}", l.display_name(), l.id, l.printed)).collect();
+            if lines.len() > 10 {
+                shown.push(format!("and {} more", lines.len() - 10));
+            }
+            shown.join("; ")
+        };
+        for (what, lines) in [("new", &self.new), ("returning", &self.returning), ("removed", &self.removed)] {
+            out += &format!("  {what}: {}", lines.len());
+            if !lines.is_empty() {
+                out += &format!(" ({})", names(lines));
+            }
+            out += "\n";
+        }
+        if !self.largest.is_empty() {
+            out += "  largest changes:\n";
+            for (line, change) in &self.largest {
+                out += &format!("    {:+6.0}  {} ({}) now {}\n", change, line.display_name(), line.id, line.printed);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,138 @@
+//! The record's tables (the implementation's own), its public views (the
+//! stable face record.md names), and the schema version the program migrates.
+//!
+//! The SQL keeps to what PostgreSQL and other servers also accept (standard
+//! types, double-quoted identifiers, no SQLite-only syntax in the views), so
+//! the same schema can move to a database server.
+
+/// The schema this ratebook writes (SQLite's `user_version`). A record with a
+/// higher version was written by a newer ratebook and is not touched.
+pub const VERSION: i64 = 1;
+
+/// SQLite's `application_id` for a ratebook record ("RBK1"): a database of
+/// something else is refused, not written into.
+pub const APPLICATION_ID: i64 = 0x5242_4B31;
+
+/// Version 1: the tables and the views.
+pub const V1: &str = r#"
+CREATE TABLE correction (
+    id          INTEGER PRIMARY KEY,
+    from_period TEXT NOT NULL,
+    what        TEXT NOT NULL,
+    detail      TEXT NOT NULL
+);
+
+CREATE TABLE revision (
+    id               INTEGER PRIMARY KEY,
+    period           TEXT NOT NULL,
+    revision         INTEGER NOT NULL,
+    "start"          TEXT NOT NULL,
+    "end"            TEXT NOT NULL,
+    published        TEXT NOT NULL,
+    system           TEXT NOT NULL,
+    ratebook_version TEXT NOT NULL,
+    inputs_sha256    TEXT,
+    outputs_sha256   TEXT,
+    -- staged: recorded with outputs not yet in place; published: in place.
+    state            TEXT NOT NULL,
+    -- what made it: period, rerate, merge, import.
+    source           TEXT NOT NULL,
+    -- also written into the output folder, so that a run killed between the
+    -- two commits can tell whether the outputs went in.
+    token            TEXT NOT NULL,
+    correction_id    INTEGER REFERENCES correction (id),
+    UNIQUE (period, revision)
+);
+CREATE INDEX revision_by_end ON revision ("end", state);
+
+CREATE TABLE blob (
+    sha256 TEXT PRIMARY KEY,
+    bytes  BLOB NOT NULL
+);
+
+CREATE TABLE revision_file (
+    revision_id INTEGER NOT NULL REFERENCES revision (id),
+    path        TEXT NOT NULL,
+    sha256      TEXT NOT NULL REFERENCES blob (sha256),
+    PRIMARY KEY (revision_id, path)
+);
+
+CREATE TABLE player_line (
+    revision_id  INTEGER NOT NULL REFERENCES revision (id),
+    player_id    INTEGER NOT NULL,
+    surname      TEXT NOT NULL,
+    first_names  TEXT NOT NULL,
+    state        TEXT,
+    status       TEXT NOT NULL,
+    rating       REAL,
+    printed      TEXT NOT NULL,
+    games_period INTEGER NOT NULL,
+    games_total  INTEGER NOT NULL,
+    change       REAL,
+    PRIMARY KEY (revision_id, player_id)
+);
+CREATE INDEX player_line_by_player ON player_line (player_id);
+
+CREATE TABLE event_line (
+    revision_id INTEGER NOT NULL REFERENCES revision (id),
+    code        TEXT NOT NULL,
+    name        TEXT NOT NULL,
+    state       TEXT NOT NULL,
+    "start"     TEXT NOT NULL,
+    "end"       TEXT NOT NULL,
+    disposition TEXT NOT NULL,
+    reason      TEXT NOT NULL,
+    PRIMARY KEY (revision_id, code)
+);
+
+CREATE TABLE game_line (
+    revision_id  INTEGER NOT NULL REFERENCES revision (id),
+    event        TEXT NOT NULL,
+    round        INTEGER,
+    white_id     INTEGER NOT NULL,
+    black_id     INTEGER NOT NULL,
+    white_points REAL NOT NULL
+);
+CREATE INDEX game_line_by_revision ON game_line (revision_id);
+
+-- The IDs newcomers were given, so that a re-rated period gives them the same.
+CREATE TABLE newcomer (
+    revision_id INTEGER NOT NULL REFERENCES revision (id),
+    event       TEXT NOT NULL,
+    number      INTEGER NOT NULL,
+    player_id   INTEGER NOT NULL,
+    PRIMARY KEY (revision_id, event, number)
+);
+
+CREATE VIEW current_revision AS
+    SELECT r.* FROM revision r
+    WHERE r.state = 'published'
+      AND r.revision = (SELECT MAX(s.revision) FROM revision s
+                        WHERE s.period = r.period AND s.state = 'published');
+
+CREATE VIEW periods AS
+    SELECT r.period, r.revision,
+           CASE WHEN r.revision = (SELECT MAX(s.revision) FROM revision s
+                                   WHERE s.period = r.period AND s.state = 'published')
+                THEN 1 ELSE 0 END AS current,
+           r."start", r."end", r.published, r.system, r.ratebook_version,
+           r.inputs_sha256, r.outputs_sha256
+    FROM revision r
+    WHERE r.state = 'published';
+
+CREATE VIEW ratings AS
+    SELECT c.period, l.player_id, l.surname, l.first_names, l.state, l.status,
+           l.rating, l.printed, l.games_period, l.games_total, l.change
+    FROM player_line l JOIN current_revision c ON c.id = l.revision_id;
+
+CREATE VIEW events AS
+    SELECT c.period, e.code, e.name, e.state, e."start", e."end", e.disposition, e.reason
+    FROM event_line e JOIN current_revision c ON c.id = e.revision_id;
+
+CREATE VIEW games AS
+    SELECT c.period, g.event, g.round, g.white_id, g.black_id, g.white_points
+    FROM game_line g JOIN current_revision c ON c.id = g.revision_id;
+
+CREATE VIEW corrections AS
+    SELECT id, from_period, what, detail FROM correction;
+"#;
