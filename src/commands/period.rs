@@ -117,9 +117,15 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         // The dry run: what the list would change against the last one recorded.
         let note = match (&recording, &lines) {
             (Some(r), Some(lines)) => {
+                // The last list recorded (this period's own, when it is recorded).
                 let known = r.record.known_ids()?;
-                let against = r.previous.as_ref().map(|p| p.period.as_str());
-                list_changes(against, &lines.players, &r.previous_lines, &known, 10).to_text()
+                let last = r.record.periods()?.pop();
+                let before = match &last {
+                    Some(p) => r.record.player_lines(p.id)?,
+                    None => Vec::new(),
+                };
+                let against = last.as_ref().map(|p| format!("{} (revision {})", p.period, p.revision));
+                list_changes(against.as_deref(), &lines.players, &before, &known, 10).to_text()
             }
             _ => "period.toml keeps no record (record = false): there is nothing to compare with\n".to_string(),
         };

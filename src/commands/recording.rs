@@ -46,10 +46,14 @@ impl Recording {
     /// settles nothing).
     pub fn begin(data: &Path, config: &PeriodConfig, revise: bool, out: Option<&Path>) -> Result<Option<Recording>> {
         let Some(path) = record_path(data, config) else { return Ok(None) };
-        let mut record = Record::open(&path)?;
-        if let Some(out) = out {
-            record.settle(out)?;
-        }
+        let record = match out {
+            Some(out) => {
+                let mut record = Record::open(&path)?;
+                record.settle(out)?;
+                record
+            }
+            None => Record::open_to_read(&path)?,
+        };
         let files = lines::input_files(data, Some(&path))?;
         let hashes: Vec<(String, String)> = files.iter().map(|(p, b)| (p.clone(), sha256(b))).collect();
         let inputs = manifest_sha256(&hashes);
@@ -57,7 +61,8 @@ impl Recording {
         let end = config.end.to_string();
         let plan = match periods.iter().find(|p| p.period == config.period) {
             Some(current) if current.inputs_sha256.as_deref() == Some(inputs.as_str()) => Plan::Unchanged,
-            Some(current) if !revise => bail!(
+            // (A dry run only says what would change.)
+            Some(current) if !revise && out.is_some() => bail!(
                 "{} is recorded already (revision {}, published {}) and its inputs have changed since: give --revise to publish and record the corrected list as revision {} (later periods are re-rated), or correct it with `ratebook rerate --from \"{}\"`",
                 config.period,
                 current.revision,

@@ -92,11 +92,28 @@ impl Record {
     /// and brings its schema up to date. Refused: a file that is not a
     /// ratebook record, one written by a newer ratebook, one that is damaged.
     pub fn open(path: &Path) -> Result<Record> {
-        let fresh = !path.exists();
         let conn = Connection::open(path).with_context(|| format!("cannot open the record {}", path.display()))?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let mut record = Record { conn, path: path.to_path_buf() };
-        record.migrate(fresh).map_err(|e| record.explain(e))?;
+        record.migrate().map_err(|e| record.explain(e))?;
+        Ok(record)
+    }
+
+    /// Opens the record at `path` to read only (a dry run): nothing is ever
+    /// written, and a record that does not exist reads as an empty one.
+    pub fn open_to_read(path: &Path) -> Result<Record> {
+        if !path.exists() {
+            let conn = Connection::open_in_memory()?;
+            let mut record = Record { conn, path: path.to_path_buf() };
+            record.migrate()?;
+            return Ok(record);
+        }
+        let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags)
+            .with_context(|| format!("cannot open the record {}", path.display()))?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let record = Record { conn, path: path.to_path_buf() };
+        record.check_version().map_err(|e| record.explain(e))?;
         Ok(record)
     }
 
@@ -132,7 +149,8 @@ impl Record {
         }
     }
 
-    fn migrate(&mut self, fresh: bool) -> Result<()> {
+    /// Refuses a record of a newer ratebook, or a database that is no record.
+    fn check_version(&self) -> Result<i64> {
         let version: i64 = self.conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         let application: i64 = self.conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
         if version > schema::VERSION {
@@ -143,12 +161,18 @@ impl Record {
             );
         }
         let tables: i64 = self.conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| r.get(0))?;
-        if application != schema::APPLICATION_ID && (tables > 0 || !fresh && version > 0) {
+        if application != schema::APPLICATION_ID && (tables > 0 || version > 0) {
             bail!(
                 "{} is a database, but not a ratebook record: name another file with `record` in period.toml",
                 self.path.display()
             );
         }
+        Ok(version)
+    }
+
+    /// Brings the schema up to this ratebook's version.
+    fn migrate(&mut self) -> Result<()> {
+        let version = self.check_version()?;
         if version < 1 {
             let tx = self.conn.transaction()?;
             tx.execute_batch(schema::V1)?;

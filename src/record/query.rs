@@ -90,7 +90,7 @@ pub fn list_changes(
     for line in lines.iter().filter(|l| listed(l)) {
         match before_by_id.get(&line.id) {
             Some(b) if listed(b) => {
-                if let Some(change) = super::lines::change(line, Some(b)) {
+                if let Some(change) = super::lines::change(line, Some(b)).filter(|c| c.abs() >= 0.005) {
                     changes.largest.push((line.clone(), change));
                 }
             }
@@ -131,7 +131,9 @@ impl ListChanges {
             }
             out += "\n";
         }
-        if !self.largest.is_empty() {
+        if self.largest.is_empty() {
+            out += "  no rating changes\n";
+        } else {
             out += "  largest changes:\n";
             for (line, change) in &self.largest {
                 out += &format!("    {:+6.0}  {} ({}) now {}\n", change, line.display_name(), line.id, line.printed);

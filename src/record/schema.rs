@@ -81,9 +81,10 @@ CREATE TABLE event_line (
     "start"     TEXT NOT NULL,
     "end"       TEXT NOT NULL,
     disposition TEXT NOT NULL,
-    reason      TEXT NOT NULL,
-    PRIMARY KEY (revision_id, code)
+    reason      TEXT NOT NULL
 );
+-- (Not keyed by code: a report with errors, skipped, may repeat another's code.)
+CREATE INDEX event_line_by_revision ON event_line (revision_id, code);
 
 CREATE TABLE game_line (
     revision_id  INTEGER NOT NULL REFERENCES revision (id),

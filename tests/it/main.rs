@@ -10,6 +10,7 @@ mod identity;
 mod lists;
 mod officer;
 mod outputs;
+mod record;
 mod robustness;
 mod systems;
 mod template;

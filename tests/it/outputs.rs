@@ -107,7 +107,7 @@ fn bad_data_is_not_published_and_previous_outputs_stay() {
     assert!(validation.contains("NOT published"), "{validation}");
     assert!(validation.contains("cell B3"), "{validation}");
 
-    let run = f.run(&["period", "--skip-invalid"]);
+    let run = f.run(&["period", "--skip-invalid", "--revise"]);
     assert!(run.status.success(), "{}", stderr(&run));
     let validation = std::fs::read_to_string(f.out().join("validation.txt")).unwrap();
     assert!(validation.contains("note[skipped-invalid]"), "{validation}");

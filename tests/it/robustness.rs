@@ -117,7 +117,7 @@ fn mutated_reports_never_crash_check_or_period() {
         std::fs::write(dir.join(name), bytes).unwrap();
     }
     f.report(&good_report());
-    for args in [&["check"][..], &["period"], &["period", "--skip-invalid"]] {
+    for args in [&["check"][..], &["period"], &["period", "--skip-invalid", "--revise"]] {
         let run = f.run(args);
         let code = run.status.code();
         assert!(matches!(code, Some(0) | Some(1)), "{args:?} exited {code:?}: {}", stderr(&run));

@@ -461,7 +461,8 @@ fn a_generated_sample_republishes_its_booklet_under_each_system() {
     for (system, phrase) in sections {
         switch_system(&data, system);
         let out = root.path().join(format!("out-{system}"));
-        let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        // The same period under another rule set: a revision of the recorded one.
+        let run = ratebook(&["period", "--revise", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
         assert!(run.status.success(), "{system}: {}", stderr(&run));
         assert!(std::fs::read(out.join("booklet.pdf")).unwrap().starts_with(b"%PDF"));
         let booklet = ratebook::commands::booklet_data(&data).unwrap();
