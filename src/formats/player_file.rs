@@ -36,6 +36,10 @@ pub const COLUMNS: [(&str, f64); 14] = [
     ("FIDE ID", 10.0),
 ];
 
+/// Columns ratebook writes for the reader's sake and ignores when it reads
+/// the file back: `Change`, the rating's change since the list before.
+pub const DERIVED: [(&str, f64); 1] = [("Change", 8.0)];
+
 /// Another name read for a column of [`COLUMNS`].
 const ALIASES: [(&str, &str); 1] = [("First name", "First names")];
 
@@ -100,8 +104,12 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
     let last_col = col("Last played");
     let fide_col = col("FIDE ID");
 
-    let known: Vec<String> =
-        COLUMNS.iter().map(|(k, _)| normalise(k)).chain(ALIASES.iter().map(|(alias, _)| normalise(alias))).collect();
+    let known: Vec<String> = COLUMNS
+        .iter()
+        .chain(&DERIVED)
+        .map(|(k, _)| normalise(k))
+        .chain(ALIASES.iter().map(|(alias, _)| normalise(alias)))
+        .collect();
     let extra: Vec<(u32, String)> =
         header.names.iter().filter(|(_, n)| !known.contains(&normalise(n))).cloned().collect();
 
@@ -367,6 +375,18 @@ fn extra_value(cell: &Data) -> ExtraValue {
 /// Writes `file` to `path` as an xlsx workbook with one sheet, `Players`.
 /// `published` becomes the document's creation date.
 pub fn write_player_file(path: &Path, file: &PlayerFile, published: NaiveDate) -> Result<(), XlsxError> {
+    write_player_file_with_changes(path, file, published, None)
+}
+
+/// [`write_player_file`], with the [`DERIVED`] column `Change` when
+/// `changes` (aligned with the players) is given: the published rating
+/// minus the one before, where both are published.
+pub fn write_player_file_with_changes(
+    path: &Path,
+    file: &PlayerFile,
+    published: NaiveDate,
+    changes: Option<&[Option<f64>]>,
+) -> Result<(), XlsxError> {
     let mut workbook = crate::formats::workbook::new_workbook(published);
     let bold = Format::new().set_bold();
     let date = Format::new().set_num_format("yyyy-mm-dd");
@@ -377,21 +397,34 @@ pub fn write_player_file(path: &Path, file: &PlayerFile, published: NaiveDate) -
         sheet.set_column_width(col as u16, *width)?;
         sheet.write_string_with_format(0, col as u16, *name, &bold)?;
     }
+    let derived = if changes.is_some() { DERIVED.len() } else { 0 };
+    if changes.is_some() {
+        for (k, (name, width)) in DERIVED.iter().enumerate() {
+            let col = (COLUMNS.len() + k) as u16;
+            sheet.set_column_width(col, *width)?;
+            sheet.write_string_with_format(0, col, *name, &bold)?;
+        }
+    }
     for (k, name) in file.extra_columns.iter().enumerate() {
-        let col = (COLUMNS.len() + k) as u16;
+        let col = (COLUMNS.len() + derived + k) as u16;
         sheet.set_column_width(col, (name.chars().count() as f64 + 2.0).max(12.0))?;
         sheet.write_string_with_format(0, col, name, &bold)?;
     }
     sheet.set_freeze_panes(1, 0)?;
 
+    let whole = Format::new().set_num_format("+0;-0;0");
     for (i, player) in file.players.iter().enumerate() {
-        write_row(sheet, i as u32 + 1, player, &date)?;
+        let row = i as u32 + 1;
+        write_row(sheet, row, player, &date, derived as u16)?;
+        if let Some(change) = changes.and_then(|c| c.get(i).copied().flatten()) {
+            sheet.write_number_with_format(row, COLUMNS.len() as u16, change, &whole)?;
+        }
     }
     workbook.save(path)
 }
 
 /// Writes one player's row.
-fn write_row(sheet: &mut Worksheet, row: u32, p: &Player, date: &Format) -> Result<(), XlsxError> {
+fn write_row(sheet: &mut Worksheet, row: u32, p: &Player, date: &Format, derived: u16) -> Result<(), XlsxError> {
     sheet.write_number(row, 0, p.id)?;
     sheet.write_string(row, 1, &p.surname)?;
     text(sheet, row, 2, &p.first_names)?;
@@ -423,7 +456,7 @@ fn write_row(sheet: &mut Worksheet, row: u32, p: &Player, date: &Format) -> Resu
         sheet.write_number(row, 13, f as f64)?;
     }
     for (k, value) in p.extra.iter().enumerate() {
-        crate::formats::workbook::write_value(sheet, row, (COLUMNS.len() + k) as u16, value, date)?;
+        crate::formats::workbook::write_value(sheet, row, COLUMNS.len() as u16 + derived + k as u16, value, date)?;
     }
     Ok(())
 }

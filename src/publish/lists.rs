@@ -30,6 +30,8 @@ pub struct ListRow {
     pub games: u32,
     pub age: Option<u32>,
     pub increase: Option<i64>,
+    /// The published rating minus the one before the period (both published).
+    pub change: Option<f64>,
     pub state: String,
     pub name: String,
     /// Another listed player has the same name (case and accents aside):
@@ -93,6 +95,8 @@ struct Entry {
     new_int: Option<i64>,
     /// Printed new rating minus printed old rating (both confirmed).
     increase: Option<i64>,
+    /// Published rating minus the one before (both published).
+    change: Option<f64>,
     games_period: u32,
 }
 
@@ -131,6 +135,7 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
                 value: published,
                 new_int,
                 increase: new_int.zip(old_int).map(|(n, o)| n - o),
+                change: super::rating_change(Some(s), e),
                 games_period: games.get(&e.id).copied().unwrap_or(0),
             }
         })
@@ -237,6 +242,7 @@ fn list_row(p: &Entry, place: Option<u32>) -> ListRow {
         games: p.games_period,
         age: p.age,
         increase: p.increase,
+        change: p.change,
         state: p.state.clone(),
         name: p.name.clone(),
         namesake: p.namesake,

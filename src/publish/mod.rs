@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 
 use crate::diag::Diagnostic;
-use crate::formats::player_file::write_player_file;
+use crate::formats::player_file::write_player_file_with_changes;
 use crate::formats::workbook::write_output_table;
 use crate::model::PlayerFile;
 use crate::rate::{RatingSystem, Ratings};
@@ -69,6 +69,8 @@ pub fn publish(
         removed.extra_columns = columns.clone();
     }
     let stamp = period.config.published;
+    let before: std::collections::HashMap<u32, &crate::model::Player> =
+        period.players.players.iter().map(|p| (p.id, p)).collect();
     let players_path = staging.path("players.xlsx");
     let removed_path = staging.path("removed.xlsx");
     let ratings_path = staging.path("ratings.xlsx");
@@ -84,8 +86,13 @@ pub fn publish(
     let (workbooks, booklet) = std::thread::scope(|scope| {
         let player_files = scope.spawn(|| -> Result<()> {
             crate::background::lower_priority();
-            write_player_file(&players_path, &kept, stamp).context("writing players.xlsx")?;
-            write_player_file(&removed_path, &removed, stamp).context("writing removed.xlsx")?;
+            let changes = |file: &PlayerFile| -> Vec<Option<f64>> {
+                file.players.iter().map(|p| rating_change(before.get(&p.id).copied(), p)).collect()
+            };
+            write_player_file_with_changes(&players_path, &kept, stamp, Some(&changes(&kept)))
+                .context("writing players.xlsx")?;
+            write_player_file_with_changes(&removed_path, &removed, stamp, Some(&changes(&removed)))
+                .context("writing removed.xlsx")?;
             for (table, path) in ratings.outputs.iter().zip(&output_paths) {
                 write_output_table(path, table, stamp).with_context(|| format!("writing {}", table.file))?;
             }
@@ -117,6 +124,13 @@ pub fn publish(
     };
     crate::background::drop_later((kept, removed));
     Ok(published)
+}
+
+/// A player's published rating minus the one he had before the period,
+/// when both are published (provisional or confirmed).
+pub fn rating_change(before: Option<&crate::model::Player>, after: &crate::model::Player) -> Option<f64> {
+    let published = |p: &crate::model::Player| p.rating.filter(|_| p.status.is_rated());
+    Some(published(after)? - published(before?)?)
 }
 
 /// Typesets the booklet and writes it to `path`.

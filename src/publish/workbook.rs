@@ -44,7 +44,8 @@ fn tidy(x: f64) -> f64 {
 
 /// A list's sheet: the rating as printed (text: `1572`, `1111p`, `2R`),
 /// the rating as a number and the status beside it, so that the sheet can be
-/// sorted and filtered, then what the list shows, the name and the ID.
+/// sorted and filtered, then what the list shows, the name, the ID and the
+/// change since the list before (both ratings published).
 fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -> Result<(), XlsxError> {
     let third = match kind {
         Some(ListKind::Junior) => "Age",
@@ -63,8 +64,8 @@ fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -
         names.push("State");
         widths.push(7.0);
     }
-    names.extend(["Name", "ID"]);
-    widths.extend([34.0, 9.0]);
+    names.extend(["Name", "ID", "Change"]);
+    widths.extend([34.0, 9.0, 8.0]);
     header(sheet, &names, &widths, rows.len())?;
     let two_places = Format::new().set_num_format("0.00");
     for (i, r) in rows.iter().enumerate() {
@@ -97,6 +98,9 @@ fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -
         }
         sheet.write_string(row, c, &r.name)?;
         sheet.write_number(row, c + 1, r.id)?;
+        if let Some(change) = r.change {
+            sheet.write_number_with_format(row, c + 2, tidy(change), &two_places)?;
+        }
     }
     Ok(())
 }
