@@ -19,7 +19,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("ratebook: error: {e:#}");
+            // Names quoted in the error are shown with their control characters escaped.
+            let text = format!("{e:#}");
+            let lines: Vec<_> = text.lines().map(ratebook::diag::escape_controls).collect();
+            eprintln!("ratebook: error: {}", lines.join("\n"));
             ExitCode::from(2)
         }
     }
@@ -57,7 +60,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Check { files, data, players } => {
             let options = commands::check::CheckOptions { data, files, players };
-            let report = commands::check::run_check(&options, &std::env::current_dir()?)?;
+            let report = match commands::check::run_check(&options, &std::env::current_dir()?) {
+                Ok(report) => report,
+                Err(e) => return settings_finding(&e).ok_or(e),
+            };
             let diagnostics = &report.validated.diagnostics;
             let (e, w, n) = validation_report::counts(diagnostics);
             let mut out = std::io::stdout().lock();
@@ -137,4 +143,22 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// `check` on a data folder whose `period.toml` is wrong: a finding of the
+/// input, printed as the others are, with exit 1 (the check found an
+/// error); `None` for any other failure of the command.
+fn settings_finding(error: &anyhow::Error) -> Option<ExitCode> {
+    use ratebook::config::ConfigError;
+    use ratebook::diag::{Code, Diagnostic, Location};
+    use ratebook::ingest::IngestError;
+    let Some(IngestError::Config(ConfigError::Invalid { path, message })) = error.downcast_ref::<IngestError>() else {
+        return None;
+    };
+    let finding = Diagnostic::error(Code::BadSettings, Location::file(path), message.clone())
+        .with_hint("correct period.toml (`ratebook template` writes an example to compare with), then check again");
+    let mut out = std::io::stdout().lock();
+    let shown = terminal::findings(std::slice::from_ref(&finding), true, out.is_terminal());
+    writeln!(out, "{shown}\n{}", validation_report::summary(1, 0, 0)).ok()?;
+    Some(ExitCode::from(1))
 }

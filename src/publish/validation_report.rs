@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{escape_controls, Diagnostic, Severity};
 use crate::validate::ValidPeriod;
 
 /// Counts of findings by severity.
@@ -47,13 +47,15 @@ pub fn render_findings_styled(diagnostics: &[Diagnostic], style: &dyn Fn(Part, &
             if current.is_some() {
                 out.push('\n');
             }
-            let _ = writeln!(out, "{}", style(Part::File, &d.location.file));
+            let _ = writeln!(out, "{}", style(Part::File, &escape_controls(&d.location.file)));
             current = Some(d.location.file.as_str());
         }
         let severity = style(Part::Severity(d.severity), &format!("{}[{}]", d.severity.as_str(), d.code.as_str()));
-        let _ = writeln!(out, "  {severity} {}", describe(&group));
+        // Values quoted from the input (names, cells, file names) are shown
+        // escaped: a finding never writes a control character.
+        let _ = writeln!(out, "  {severity} {}", escape_controls(&describe(&group)));
         if let Some(h) = &d.hint {
-            let _ = writeln!(out, "      hint: {h}");
+            let _ = writeln!(out, "      hint: {}", escape_controls(h));
         }
     }
     out
@@ -160,7 +162,8 @@ pub fn render(period: &ValidPeriod, diagnostics: &[Diagnostic], published: bool)
     let c = &period.config;
     let (errors, warnings, notes) = counts(diagnostics);
     let mut out = String::new();
-    let _ = writeln!(out, "{}: ratings {} — validation report", c.federation, c.period);
+    let title = format!("{}: ratings {} — validation report", c.federation, c.period);
+    let _ = writeln!(out, "{}", escape_controls(&title));
     let _ = writeln!(out, "Period {} to {}, published {}", c.start, c.end, c.published);
     let rated = period.events.iter().filter(|e| e.disposition.is_rated()).count();
     let _ = writeln!(
@@ -186,11 +189,12 @@ pub fn render(period: &ValidPeriod, diagnostics: &[Diagnostic], published: bool)
     if !not_rated.is_empty() {
         let _ = writeln!(out, "\nEvents not rated or deferred");
         for e in not_rated {
-            let _ = writeln!(out, "  {} {} ({}): {}", e.code, e.name, e.file, e.disposition.note());
+            let line = format!("{} {} ({}): {}", e.code, e.name, e.file, e.disposition.note());
+            let _ = writeln!(out, "  {}", escape_controls(&line));
         }
     }
     for f in &period.unreadable {
-        let _ = writeln!(out, "  {f}: not rated: the file could not be read");
+        let _ = writeln!(out, "  {}: not rated: the file could not be read", escape_controls(f));
     }
     out
 }

@@ -9,6 +9,7 @@ pub mod eligibility;
 pub mod identity;
 pub mod players;
 pub mod results;
+pub mod text;
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -173,6 +174,10 @@ struct Disposal {
 pub fn validate(raw: RawData, policy: &dyn EligibilityPolicy) -> Validated {
     let RawData { config, player_file, reports, unreadable, inputs, mut diagnostics } = raw;
     diagnostics.extend(players::check_players(&player_file, &config, policy));
+    diagnostics.extend(text::check_player_text(&player_file));
+    for report in &reports {
+        diagnostics.extend(text::check_report_text(report));
+    }
     let index = PlayerIndex::new(&player_file);
 
     // Pass 1: each report on its own, side by side; the findings keep the

@@ -6,6 +6,7 @@
 //! commit. Each ends in a clear finding or a complete publication, quickly.
 
 mod commit;
+mod text;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -243,7 +244,7 @@ fn a_player_without_a_known_state_is_an_error_at_the_state_cell() {
     // State is the sixth column (F); the players are on rows 3 and 4.
     let found = lines_with(&out, "error[unknown-state]");
     assert!(found.iter().any(|l| l.contains("cell F3") && l.contains("Host1") && l.contains("no state")), "{out}");
-    assert!(found.iter().any(|l| l.contains("cell F4") && l.contains("\"Vic\"")), "{out}");
+    assert!(found.iter().any(|l| l.contains("cell F4") && l.contains("\"VIC\"")), "{out}");
     assert!(out.contains("hint: ") && out.contains("use one of"), "{out}");
 }
 

@@ -38,7 +38,7 @@ fn good_bytes() -> Vec<u8> {
 }
 
 /// Rewrites every entry of a zip archive through `edit(name, bytes)`.
-fn rezip(bytes: &[u8], edit: impl Fn(&str, Vec<u8>) -> Vec<u8>) -> Vec<u8> {
+pub fn rezip(bytes: &[u8], edit: impl Fn(&str, Vec<u8>) -> Vec<u8>) -> Vec<u8> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
     let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     for i in 0..archive.len() {
