@@ -48,8 +48,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     out.display()
                 );
             } else {
+                // --skip-invalid skips reports in error, nothing else: suggested only when it would help.
+                let skip = if ratebook::validate::has_global_errors(&report.diagnostics) {
+                    " (errors outside the reports cannot be skipped)"
+                } else {
+                    ", or use --skip-invalid"
+                };
                 eprintln!(
-                    "not published: fix the errors above (listed in {}), or use --skip-invalid",
+                    "not published: fix the errors above (listed in {}){skip}",
                     out.join("validation.txt").display()
                 );
             }
@@ -73,6 +79,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 write!(out, "\n{}", terminal::findings(diagnostics, true, styled))?;
             }
             writeln!(out, "\n{}", validation_report::summary(e, w, n))?;
+            if let Some(skipped) = validation_report::not_read(diagnostics) {
+                writeln!(out, "{skipped}")?;
+            }
             write!(out, "{}", report.newcomers_text())?;
             Ok(ExitCode::from(if e > 0 { 1 } else { 0 }))
         }

@@ -20,6 +20,33 @@ pub fn summary(errors: usize, warnings: usize, notes: usize) -> String {
     format!("{}, {}, {}", n(errors, "error", "errors"), n(warnings, "warning", "warnings"), n(notes, "note", "notes"))
 }
 
+/// "3 files were not read: 2 not a tournament report, 1 a hidden file
+/// (its name starts with a dot)": the files the run passed over and why (`None`: none).
+pub fn not_read(diagnostics: &[Diagnostic]) -> Option<String> {
+    let mut why: Vec<(&str, usize)> = Vec::new();
+    let passed_over = |d: &&Diagnostic| {
+        d.code == crate::diag::Code::UnreadableFile
+            && !d.is_error()
+            && (d.message.starts_with("ignored: ") || d.message.starts_with("not read: "))
+    };
+    for d in diagnostics.iter().filter(passed_over) {
+        let reason = d.message.split_once(": ").map_or(d.message.as_str(), |(_, r)| r);
+        match why.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, n)) => *n += 1,
+            None => why.push((reason, 1)),
+        }
+    }
+    let total: usize = why.iter().map(|(_, n)| n).sum();
+    (total > 0).then(|| {
+        let reasons: Vec<String> = why.iter().map(|(r, n)| format!("{n} {r}")).collect();
+        format!(
+            "{total} {} not read: {}",
+            if total == 1 { "file was" } else { "files were" },
+            escape_controls(&reasons.join(", "))
+        )
+    })
+}
+
 /// A part of a finding that a terminal may show in its own style.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
@@ -174,12 +201,17 @@ pub fn render(period: &ValidPeriod, diagnostics: &[Diagnostic], published: bool)
         rated,
         period.events.len() - rated
     );
+    if let Some(skipped) = not_read(diagnostics) {
+        let _ = writeln!(out, "{skipped}");
+    }
     let _ = writeln!(out, "{}", summary(errors, warnings, notes));
     let _ = writeln!(
         out,
         "{}\n",
         if published {
             "Published."
+        } else if crate::validate::has_global_errors(diagnostics) {
+            "NOT published: correct the errors below (errors outside the reports cannot be skipped with --skip-invalid)."
         } else {
             "NOT published: correct the errors below (or run with --skip-invalid to publish without the events in error)."
         }

@@ -131,10 +131,16 @@ impl Validated {
     /// reports that cannot be read, whose events are unknown): these stop
     /// publication even with `--skip-invalid`.
     pub fn has_global_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.is_error() && (!d.location.file.starts_with("reports/") || d.code == Code::UnreadableFolder))
+        has_global_errors(&self.diagnostics)
     }
+}
+
+/// Whether any error is outside the reports (the player file, a folder that
+/// cannot be read): such errors stop publication even with `--skip-invalid`.
+pub fn has_global_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics
+        .iter()
+        .any(|d| d.is_error() && (!d.location.file.starts_with("reports/") || d.code == Code::UnreadableFolder))
 }
 
 /// A report after the per-report checks, before dispositions.
