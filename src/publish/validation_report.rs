@@ -36,6 +36,7 @@ pub fn not_read(diagnostics: &[Diagnostic]) -> Option<String> {
             None => why.push((reason, 1)),
         }
     }
+    why.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let total: usize = why.iter().map(|(_, n)| n).sum();
     (total > 0).then(|| {
         let reasons: Vec<String> = why.iter().map(|(r, n)| format!("{n} {r}")).collect();
