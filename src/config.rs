@@ -92,8 +92,16 @@ struct PeriodToml {
 impl PeriodConfig {
     /// Reads and checks `period.toml`.
     pub fn load(path: &Path) -> Result<PeriodConfig, ConfigError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|error| ConfigError::Read { path: path.display().to_string(), error })?;
+        let bytes =
+            std::fs::read(path).map_err(|error| ConfigError::Read { path: path.display().to_string(), error })?;
+        // Text that is no UTF-8 is a mistake in the file, found where it is.
+        let text = String::from_utf8(bytes).map_err(|e| ConfigError::Invalid {
+            path: path.display().to_string(),
+            message: format!(
+                "the file is not UTF-8 text (byte {} cannot be read): save it again as UTF-8",
+                e.utf8_error().valid_up_to() + 1
+            ),
+        })?;
         PeriodConfig::parse(&text).map_err(|message| ConfigError::Invalid { path: path.display().to_string(), message })
     }
 

@@ -294,7 +294,7 @@ fn absurd_player_values_are_errors_at_their_cells_and_period_refuses_them() {
 // --- Item 4: a small report that would cost gigabytes --------------------
 
 /// Peak resident memory of the largest child this process has waited for, in bytes.
-fn children_peak_rss() -> u64 {
+pub fn children_peak_rss() -> u64 {
     // SAFETY: getrusage fills the struct it is given.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     assert_eq!(unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) }, 0);
