@@ -17,8 +17,10 @@ pub const DEFAULT_COLLATION: &str = "und";
 /// What went wrong reading `period.toml` (the command cannot run: exit 2).
 #[derive(Debug, Error)]
 pub enum ConfigError {
-    #[error("cannot read {path}: {source}")]
-    Read { path: String, source: std::io::Error },
+    /// (The I/O error is a field, not the error's source: printed with its
+    /// causes, the reason would appear twice.)
+    #[error("cannot read {path}: {error}")]
+    Read { path: String, error: std::io::Error },
     #[error("{path}: {message}")]
     Invalid { path: String, message: String },
 }
@@ -107,8 +109,16 @@ struct PeriodToml {
 impl PeriodConfig {
     /// Reads and checks `period.toml`.
     pub fn load(path: &Path) -> Result<PeriodConfig, ConfigError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|source| ConfigError::Read { path: path.display().to_string(), source })?;
+        let bytes =
+            std::fs::read(path).map_err(|error| ConfigError::Read { path: path.display().to_string(), error })?;
+        // Text that is no UTF-8 is a mistake in the file, found where it is.
+        let text = String::from_utf8(bytes).map_err(|e| ConfigError::Invalid {
+            path: path.display().to_string(),
+            message: format!(
+                "the file is not UTF-8 text (byte {} cannot be read): save it again as UTF-8",
+                e.utf8_error().valid_up_to() + 1
+            ),
+        })?;
         PeriodConfig::parse(&text).map_err(|message| ConfigError::Invalid { path: path.display().to_string(), message })
     }
 
@@ -160,8 +170,12 @@ impl PeriodConfig {
         for (code, name) in &raw.states {
             let name = name.as_str().ok_or_else(|| format!("[states] {code} must be the state's name in quotes"))?;
             let code = code.trim();
-            if code.is_empty() || code.chars().any(|c| c.is_control() || c.is_whitespace()) {
-                return Err(format!("[states] code {code:?} must be letters or digits, without spaces"));
+            // A code names sheets, folders and list columns: letters and digits only.
+            if code.is_empty() || !code.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_') {
+                return Err(format!(
+                    "[states] code \"{}\" must be letters or digits (a hyphen or underscore between them), without spaces",
+                    crate::diag::escape_controls(code)
+                ));
             }
             if let Some((other, _)) = states.iter().find(|(c, _): &&(String, String)| c.eq_ignore_ascii_case(code)) {
                 return Err(format!(
@@ -170,6 +184,12 @@ impl PeriodConfig {
             }
             if name.trim().is_empty() {
                 return Err(format!("[states] {code} has no name"));
+            }
+            if name.chars().any(crate::diag::is_control) {
+                return Err(format!(
+                    "[states] {code}: the name \"{}\" holds a control character: type it as plain text",
+                    crate::diag::escape_controls(name)
+                ));
             }
             states.push((code.to_string(), name.to_string()));
         }

@@ -72,6 +72,7 @@ pub enum Code {
     OutOfRange,
     MissingGame,
     TimeControlRead,
+    BadSettings,
 }
 
 impl Code {
@@ -121,6 +122,7 @@ impl Code {
             Code::OutOfRange => "out-of-range",
             Code::MissingGame => "missing-game",
             Code::TimeControlRead => "time-control-read",
+            Code::BadSettings => "bad-settings",
         }
     }
 }
@@ -258,6 +260,31 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// Whether `c` would act on a terminal or a page instead of showing:
+/// C0 and C1 control codes, DEL, and the bidirectional formatting marks.
+pub fn is_control(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// `text` with every control character (see [`is_control`]) shown as an
+/// escape such as `\u{1b}`, so that a value quoted by a finding cannot clear
+/// the screen, hide text or reorder a line where it is printed.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_control(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Orders findings for printing: by file, then sheet and cell position, then severity.
 pub fn sort(diagnostics: &mut [Diagnostic]) {
     diagnostics.sort_by(|a, b| {
@@ -294,6 +321,12 @@ mod tests {
         assert_eq!(a1(9, 27), "AB10");
         assert_eq!(a1(0, 701), "ZZ1");
         assert_eq!(a1(0, 702), "AAA1");
+    }
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(escape_controls("Smith"), "Smith");
+        assert_eq!(escape_controls("A\u{1b}[2JB\u{7}\n\u{202e}x\u{9b}"), "A\\u{1b}[2JB\\u{7}\\u{a}\\u{202e}x\\u{9b}");
     }
 
     #[test]

@@ -19,7 +19,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("ratebook: error: {e:#}");
+            // Names quoted in the error are shown with their control characters escaped.
+            let text = format!("{e:#}");
+            let lines: Vec<_> = text.lines().map(ratebook::diag::escape_controls).collect();
+            eprintln!("ratebook: error: {}", lines.join("\n"));
             ExitCode::from(2)
         }
     }
@@ -57,8 +60,14 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     eprintln!("{note}");
                 }
             } else {
+                // --skip-invalid skips reports in error, nothing else: suggested only when it would help.
+                let skip = if ratebook::validate::has_global_errors(&report.diagnostics) {
+                    " (errors outside the reports cannot be skipped)"
+                } else {
+                    ", or use --skip-invalid"
+                };
                 eprintln!(
-                    "not published: fix the errors above (listed in {}), or use --skip-invalid",
+                    "not published: fix the errors above (listed in {}){skip}",
                     out.join("validation.txt").display()
                 );
             }
@@ -69,7 +78,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Check { files, data, players } => {
             let options = commands::check::CheckOptions { data, files, players };
-            let report = commands::check::run_check(&options, &std::env::current_dir()?)?;
+            let report = match commands::check::run_check(&options, &std::env::current_dir()?) {
+                Ok(report) => report,
+                Err(e) => return settings_finding(&e).ok_or(e),
+            };
             let diagnostics = &report.validated.diagnostics;
             let (e, w, n) = validation_report::counts(diagnostics);
             let mut out = std::io::stdout().lock();
@@ -79,6 +91,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 write!(out, "\n{}", terminal::findings(diagnostics, true, styled))?;
             }
             writeln!(out, "\n{}", validation_report::summary(e, w, n))?;
+            if let Some(skipped) = validation_report::not_read(diagnostics) {
+                writeln!(out, "{skipped}")?;
+            }
             write!(out, "{}", report.newcomers_text())?;
             Ok(ExitCode::from(if e > 0 { 1 } else { 0 }))
         }
@@ -196,4 +211,22 @@ fn rerated(options: commands::rerate::RerateOptions) -> anyhow::Result<ExitCode>
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `check` on a data folder whose `period.toml` is wrong: a finding of the
+/// input, printed as the others are, with exit 1 (the check found an
+/// error); `None` for any other failure of the command.
+fn settings_finding(error: &anyhow::Error) -> Option<ExitCode> {
+    use ratebook::config::ConfigError;
+    use ratebook::diag::{Code, Diagnostic, Location};
+    use ratebook::ingest::IngestError;
+    let Some(IngestError::Config(ConfigError::Invalid { path, message })) = error.downcast_ref::<IngestError>() else {
+        return None;
+    };
+    let finding = Diagnostic::error(Code::BadSettings, Location::file(path), message.clone())
+        .with_hint("correct period.toml (`ratebook template` writes an example to compare with), then check again");
+    let mut out = std::io::stdout().lock();
+    let shown = terminal::findings(std::slice::from_ref(&finding), true, out.is_terminal());
+    writeln!(out, "{shown}\n{}", validation_report::summary(1, 0, 0)).ok()?;
+    Some(ExitCode::from(1))
 }

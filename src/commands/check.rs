@@ -170,7 +170,8 @@ impl CheckReport {
         let mut previous: Option<&str> = None;
         for c in &self.newcomers {
             let again = if previous == Some(c.name.as_str()) { "   <- the same name again" } else { "" };
-            text.push_str(&format!("  {:width$}  No {:<4} {} ({}){again}\n", c.file, c.no, c.name, c.state));
+            let line = format!("  {:width$}  No {:<4} {} ({}){again}", c.file, c.no, c.name, c.state);
+            text.push_str(&format!("{}\n", crate::diag::escape_controls(&line)));
             previous = Some(c.name.as_str());
         }
         if errors {

@@ -450,6 +450,7 @@ fn entrant(
         no_at: at(5),
         id_at: at(58),
         name_at: at(15),
+        state_at: at(15),
         declared_new: false,
     }
 }

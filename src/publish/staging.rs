@@ -93,7 +93,10 @@ fn sibling(out: &Path, tag: &str) -> PathBuf {
 }
 
 /// For tests of a killed publication: `RATEBOOK_CRASH_AT=STEP` aborts the
-/// process at that step (`staged`, `marked`, `swapped`), as a kill would.
+/// process at that step, as a kill would: `written` (outputs written, not
+/// flushed), `staged` (flushed), `marked` (marked complete), `swapped`; and
+/// `fallback-aside`, `fallback-in` (after each rename of the fallback used
+/// where folders cannot be exchanged, which these steps force).
 pub fn crash_point(step: &str) {
     if std::env::var_os("RATEBOOK_CRASH_AT").is_some_and(|at| at == step) {
         std::process::abort();
@@ -158,6 +161,7 @@ impl Staging {
 
     /// Puts every staged file in place at once, or none of them.
     pub fn commit(self) -> Result<()> {
+        crash_point("written");
         for name in &self.names {
             let path = self.dir.join(name);
             if !path.exists() {
@@ -276,15 +280,18 @@ fn swap_in(staging: &Path, out: &Path) -> Result<()> {
         std::fs::rename(staging, out).with_context(|| format!("cannot move the outputs into {}", out.display()))?;
         return sync_dir(parent);
     }
-    if exchange(staging, out)? {
+    let forced_fallback = std::env::var("RATEBOOK_CRASH_AT").is_ok_and(|at| at.starts_with("fallback-"));
+    if !forced_fallback && exchange(staging, out)? {
         return sync_dir(parent);
     }
     // Without an atomic exchange: two renames; a kill between them leaves no
     // output folder and a complete staging folder, which `recover` moves in.
     let old = sibling(out, "old");
     std::fs::rename(out, &old).with_context(|| format!("cannot move {} aside", out.display()))?;
+    crash_point("fallback-aside");
     std::fs::rename(staging, out).with_context(|| format!("cannot move the outputs into {}", out.display()))?;
     sync_dir(parent)?;
+    crash_point("fallback-in");
     std::fs::remove_dir_all(&old).ok();
     Ok(())
 }

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{escape_controls, Diagnostic, Severity};
 use crate::validate::ValidPeriod;
 
 /// Counts of findings by severity.
@@ -18,6 +18,34 @@ pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize, usize) {
 pub fn summary(errors: usize, warnings: usize, notes: usize) -> String {
     let n = |count: usize, one: &str, many: &str| format!("{count} {}", if count == 1 { one } else { many });
     format!("{}, {}, {}", n(errors, "error", "errors"), n(warnings, "warning", "warnings"), n(notes, "note", "notes"))
+}
+
+/// "3 files were not read: 2 not a tournament report, 1 a hidden file
+/// (its name starts with a dot)": the files the run passed over and why (`None`: none).
+pub fn not_read(diagnostics: &[Diagnostic]) -> Option<String> {
+    let mut why: Vec<(&str, usize)> = Vec::new();
+    let passed_over = |d: &&Diagnostic| {
+        d.code == crate::diag::Code::UnreadableFile
+            && !d.is_error()
+            && (d.message.starts_with("ignored: ") || d.message.starts_with("not read: "))
+    };
+    for d in diagnostics.iter().filter(passed_over) {
+        let reason = d.message.split_once(": ").map_or(d.message.as_str(), |(_, r)| r);
+        match why.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, n)) => *n += 1,
+            None => why.push((reason, 1)),
+        }
+    }
+    why.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let total: usize = why.iter().map(|(_, n)| n).sum();
+    (total > 0).then(|| {
+        let reasons: Vec<String> = why.iter().map(|(r, n)| format!("{n} {r}")).collect();
+        format!(
+            "{total} {} not read: {}",
+            if total == 1 { "file was" } else { "files were" },
+            escape_controls(&reasons.join(", "))
+        )
+    })
 }
 
 /// A part of a finding that a terminal may show in its own style.
@@ -47,13 +75,15 @@ pub fn render_findings_styled(diagnostics: &[Diagnostic], style: &dyn Fn(Part, &
             if current.is_some() {
                 out.push('\n');
             }
-            let _ = writeln!(out, "{}", style(Part::File, &d.location.file));
+            let _ = writeln!(out, "{}", style(Part::File, &escape_controls(&d.location.file)));
             current = Some(d.location.file.as_str());
         }
         let severity = style(Part::Severity(d.severity), &format!("{}[{}]", d.severity.as_str(), d.code.as_str()));
-        let _ = writeln!(out, "  {severity} {}", describe(&group));
+        // Values quoted from the input (names, cells, file names) are shown
+        // escaped: a finding never writes a control character.
+        let _ = writeln!(out, "  {severity} {}", escape_controls(&describe(&group)));
         if let Some(h) = &d.hint {
-            let _ = writeln!(out, "      hint: {h}");
+            let _ = writeln!(out, "      hint: {}", escape_controls(h));
         }
     }
     out
@@ -160,7 +190,8 @@ pub fn render(period: &ValidPeriod, diagnostics: &[Diagnostic], published: bool)
     let c = &period.config;
     let (errors, warnings, notes) = counts(diagnostics);
     let mut out = String::new();
-    let _ = writeln!(out, "{}: ratings {} — validation report", c.federation, c.period);
+    let title = format!("{}: ratings {} — validation report", c.federation, c.period);
+    let _ = writeln!(out, "{}", escape_controls(&title));
     let _ = writeln!(out, "Period {} to {}, published {}", c.start, c.end, c.published);
     let rated = period.events.iter().filter(|e| e.disposition.is_rated()).count();
     let _ = writeln!(
@@ -171,12 +202,17 @@ pub fn render(period: &ValidPeriod, diagnostics: &[Diagnostic], published: bool)
         rated,
         period.events.len() - rated
     );
+    if let Some(skipped) = not_read(diagnostics) {
+        let _ = writeln!(out, "{skipped}");
+    }
     let _ = writeln!(out, "{}", summary(errors, warnings, notes));
     let _ = writeln!(
         out,
         "{}\n",
         if published {
             "Published."
+        } else if crate::validate::has_global_errors(diagnostics) {
+            "NOT published: correct the errors below (errors outside the reports cannot be skipped with --skip-invalid)."
         } else {
             "NOT published: correct the errors below (or run with --skip-invalid to publish without the events in error)."
         }
@@ -186,11 +222,12 @@ pub fn render(period: &ValidPeriod, diagnostics: &[Diagnostic], published: bool)
     if !not_rated.is_empty() {
         let _ = writeln!(out, "\nEvents not rated or deferred");
         for e in not_rated {
-            let _ = writeln!(out, "  {} {} ({}): {}", e.code, e.name, e.file, e.disposition.note());
+            let line = format!("{} {} ({}): {}", e.code, e.name, e.file, e.disposition.note());
+            let _ = writeln!(out, "  {}", escape_controls(&line));
         }
     }
     for f in &period.unreadable {
-        let _ = writeln!(out, "  {f}: not rated: the file could not be read");
+        let _ = writeln!(out, "  {}: not rated: the file could not be read", escape_controls(f));
     }
     out
 }

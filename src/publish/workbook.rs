@@ -109,16 +109,39 @@ fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -
 /// sheet name (at most 31 characters, none of `[]:*?/\`), or its code when
 /// two would be the same or one would clash with another sheet.
 pub fn state_sheet_names(states: &[(String, String, Vec<ListRow>)], taken: &[&str]) -> Vec<String> {
+    // Excel counts a name's length in UTF-16 units.
+    let fit = |text: &str| -> String {
+        let mut units = 0;
+        let kept: String = text
+            .chars()
+            .take_while(|c| {
+                units += c.len_utf16();
+                units <= 31
+            })
+            .collect();
+        kept.trim().trim_matches('\'').trim().to_string()
+    };
     let clean = |name: &str| -> String {
-        let kept: String = name.chars().filter(|c| !matches!(c, '[' | ']' | ':' | '*' | '?' | '/' | '\\')).collect();
-        kept.trim().trim_matches('\'').chars().take(31).collect()
+        let kept: String = name
+            .chars()
+            .filter(|c| !matches!(c, '[' | ']' | ':' | '*' | '?' | '/' | '\\') && !crate::diag::is_control(*c))
+            .collect();
+        fit(kept.trim().trim_matches('\''))
     };
     let mut used: Vec<String> = taken.iter().map(|t| t.to_lowercase()).collect();
     states
         .iter()
-        .map(|(code, name, _)| {
-            let wanted = clean(name);
-            let name = if wanted.is_empty() || used.contains(&wanted.to_lowercase()) { clean(code) } else { wanted };
+        .enumerate()
+        .map(|(k, (code, name, _))| {
+            let free = |n: &String| !n.is_empty() && !used.contains(&n.to_lowercase());
+            let mut name = [clean(name), clean(code)].into_iter().find(free).unwrap_or_default();
+            // Neither is free (a name that is another state's code): numbered.
+            let mut n = k + 1;
+            while !free(&name) {
+                let base: String = clean(code).chars().take(20).collect();
+                name = format!("{} {n}", if base.is_empty() { "State" } else { base.as_str() });
+                n += 1;
+            }
             used.push(name.to_lowercase());
             name
         })

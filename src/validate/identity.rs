@@ -197,7 +197,7 @@ pub fn check_entrants(
                         diagnostics.push(
                             Diagnostic::error(
                                 Code::UnknownState,
-                                e.name_at.clone(),
+                                e.state_at.clone(),
                                 format!("state \"{state}\" of new player {} is not a state code", e.surname),
                             )
                             .with_hint(format!("use one of {}", state_codes(config))),
@@ -294,6 +294,7 @@ mod tests {
             no_at: Location::file("r.xlsx"),
             id_at: Location::cell("r.xlsx", "Players", 7, 1),
             name_at: Location::file("r.xlsx"),
+            state_at: Location::file("r.xlsx"),
             declared_new: new,
         }
     }

@@ -9,6 +9,7 @@ pub mod eligibility;
 pub mod identity;
 pub mod players;
 pub mod results;
+pub mod text;
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -133,10 +134,16 @@ impl Validated {
     /// reports that cannot be read, whose events are unknown): these stop
     /// publication even with `--skip-invalid`.
     pub fn has_global_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.is_error() && (!d.location.file.starts_with("reports/") || d.code == Code::UnreadableFolder))
+        has_global_errors(&self.diagnostics)
     }
+}
+
+/// Whether any error is outside the reports (the player file, a folder that
+/// cannot be read): such errors stop publication even with `--skip-invalid`.
+pub fn has_global_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics
+        .iter()
+        .any(|d| d.is_error() && (!d.location.file.starts_with("reports/") || d.code == Code::UnreadableFolder))
 }
 
 /// A report after the per-report checks, before dispositions.
@@ -186,6 +193,10 @@ pub type NewcomerIds = BTreeMap<(String, u32), u32>;
 pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &NewcomerIds) -> Validated {
     let RawData { config, player_file, reports, unreadable, inputs, mut diagnostics } = raw;
     diagnostics.extend(players::check_players(&player_file, &config, policy));
+    diagnostics.extend(text::check_player_text(&player_file));
+    for report in &reports {
+        diagnostics.extend(text::check_report_text(report));
+    }
     let index = PlayerIndex::new(&player_file);
 
     // Pass 1: each report on its own, side by side; the findings keep the

@@ -154,11 +154,7 @@ fn check_games(
                         Diagnostic::error(
                             Code::PlayerTwiceInRound,
                             no.at.clone(),
-                            format!(
-                                "player {} plays twice in round {round} (also at {})",
-                                no.value,
-                                first.cell.as_deref().unwrap_or("?")
-                            ),
+                            format!("player {} plays twice in round {round} (also at {})", no.value, where_also(first)),
                         )
                         .with_hint(
                             "each player has at most one game or bye a round: check the round and start numbers",
@@ -414,9 +410,9 @@ fn check_crosstable(
                             Code::CrosstableMismatch,
                             y.at.clone(),
                             format!(
-                                "row {a} gives {} against {b} (cell {}), but row {b} gives {} against {a}",
+                                "row {a} gives {} against {b} ({}), but row {b} gives {} against {a}",
                                 cell_text(x.value),
-                                x.at.cell.as_deref().unwrap_or("?"),
+                                where_also(&x.at),
                                 cell_text(y.value)
                             ),
                         )
@@ -480,5 +476,14 @@ pub fn fmt_points(p: f64) -> String {
         }
     } else {
         format!("{p}")
+    }
+}
+
+/// Where another finding's value is, shortly: "cell D7", "line 12, column 5".
+fn where_also(at: &Location) -> String {
+    match (&at.cell, at.line) {
+        (Some(cell), _) => format!("cell {cell}"),
+        (None, Some((line, column))) => format!("line {line}, column {column}"),
+        _ => at.to_string(),
     }
 }

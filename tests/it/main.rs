@@ -6,6 +6,7 @@ mod common;
 mod diagnostics;
 mod examples;
 mod handicap;
+mod hostile;
 mod identity;
 mod lists;
 mod officer;

@@ -207,7 +207,7 @@ fn a_twice_typed_start_number_and_a_missing_game_are_found_with_the_other_mistak
         "error[bad-time-control] sheet Event, cell B7",
         "error[bad-result] sheet Games, cell D2: \"1-1\" is not a result",
         "error[unknown-start-number] sheet Games, cell C6: start number 9 is not on the Players sheet",
-        "error[player-twice-in-round] sheet Games, cell C4: player 1 plays twice in round 1 (also at B2)",
+        "error[player-twice-in-round] sheet Games, cell C4: player 1 plays twice in round 1 (also at cell B2)",
         "warning[missing-game] sheet Players, cell A7: No 6 Player6, Test has no game or bye in round 1",
         "warning[missing-game] sheet Players, cell A6: No 5 Player5, Test has no game or bye from round 3 on",
     ] {

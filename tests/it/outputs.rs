@@ -182,7 +182,13 @@ fn command_errors_exit_2() {
     f.players(vec![]);
     let toml = std::fs::read_to_string(f.data().join("period.toml")).unwrap();
     std::fs::write(f.data().join("period.toml"), format!("colour = \"red\"\n{toml}")).unwrap();
+    // `check` reports a wrong period.toml as a finding of the input (exit 1);
+    // `period` cannot run without its settings (exit 2).
     let run = f.run(&["check"]);
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{out}");
+    assert!(out.contains("error[bad-settings]") && out.contains("colour"), "{out}");
+    let run = f.run(&["period"]);
     assert_eq!(run.status.code(), Some(2));
     assert!(stderr(&run).contains("colour"), "{}", stderr(&run));
 

@@ -1,6 +1,8 @@
 //! Readers never panic: a committed corpus of nasty files (tests/fixtures/nasty)
 //! and deterministic mutations of a valid report (truncated, byte-flipped,
-//! XML-mangled) all give exit 0 or 1 with a clear message, never a crash.
+//! XML-mangled) all give exit 0 or 1 with a clear message, never a crash;
+//! and a mangled-input corpus (reports, TRF files, player files,
+//! period.toml) never panics, hangs or takes much memory.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -38,7 +40,7 @@ fn good_bytes() -> Vec<u8> {
 }
 
 /// Rewrites every entry of a zip archive through `edit(name, bytes)`.
-fn rezip(bytes: &[u8], edit: impl Fn(&str, Vec<u8>) -> Vec<u8>) -> Vec<u8> {
+pub fn rezip(bytes: &[u8], edit: impl Fn(&str, Vec<u8>) -> Vec<u8>) -> Vec<u8> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
     let mut out = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     for i in 0..archive.len() {
@@ -141,6 +143,134 @@ fn the_nasty_corpus_gives_clear_findings() {
     assert_eq!(run.status.code(), Some(1));
     assert!(!stderr(&run).contains("panicked"), "{}", stderr(&run));
     insta::assert_snapshot!("nasty_corpus", findings(&run));
+}
+
+/// One case of the mangled-input corpus: a data folder whose `kind` of input
+/// (report, TRF, player file, period.toml) is replaced by `bytes`.
+struct Case {
+    name: String,
+    kind: &'static str,
+    bytes: Vec<u8>,
+}
+
+/// Deterministic mutations of `base`: cut at `cuts` places, bytes flipped `flips` times.
+fn mutate(prefix: &str, kind: &'static str, base: &[u8], cuts: usize, flips: usize, seed: u64) -> Vec<Case> {
+    let mut out = Vec::new();
+    for k in 0..cuts {
+        let bytes = base[..base.len() * k / cuts].to_vec();
+        out.push(Case { name: format!("{prefix}-cut{k:02}"), kind, bytes });
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for k in 0..flips {
+        let mut b = base.to_vec();
+        for _ in 0..rng.random_range(1..8) {
+            let at = rng.random_range(0..b.len());
+            b[at] = if rng.random_bool(0.5) { b[at] ^ rng.random_range(1..=255u8) } else { b"0 -\n\x1b,.9"[at % 8] };
+        }
+        out.push(Case { name: format!("{prefix}-flip{k:03}"), kind, bytes: b });
+    }
+    out
+}
+
+/// Mangled reports, TRF files, player files and period.toml files.
+fn corpus() -> Vec<Case> {
+    let mut cases: Vec<Case> =
+        mutations().into_iter().map(|(name, bytes)| Case { name, kind: "report", bytes }).collect();
+    let trf =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/real/fide_example1.trf")).unwrap();
+    cases.extend(mutate("trf", "trf", &trf, 15, 25, 11));
+    // Whole lines repeated, dropped and swapped.
+    let text = String::from_utf8_lossy(&trf).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    for k in 0..10usize {
+        let mut l = lines.clone();
+        let (a, b) = ((k * 37) % l.len(), (k * 91 + 13) % l.len());
+        match k % 3 {
+            0 => l.insert(a, lines[b]),
+            1 => drop(l.remove(a)),
+            _ => l.swap(a, b),
+        }
+        cases.push(Case { name: format!("trf-lines{k:02}"), kind: "trf", bytes: l.join("\n").into_bytes() });
+    }
+    let players_bytes = {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("players.xlsx");
+        let file = ratebook::model::PlayerFile { players: players(), extra_columns: vec![], origin: None };
+        ratebook::formats::player_file::write_player_file(&path, &file, date(1993, 4, 1)).unwrap();
+        std::fs::read(path).unwrap()
+    };
+    cases.extend(mutate("players", "players", &players_bytes, 10, 20, 13));
+    let toml = period_toml(AUGUST_1993.0, AUGUST_1993.1, AUGUST_1993.2, AUGUST_1993.3);
+    cases.extend(mutate("toml", "toml", toml.as_bytes(), 10, 20, 17));
+    cases
+}
+
+#[test]
+fn the_mangled_input_corpus_never_panics_hangs_or_blows_up() {
+    let cases = corpus();
+    assert!(cases.len() >= 200, "{} cases", cases.len());
+    let good_report = good_bytes();
+    let trf_sidecar =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/real/fide_example1.toml")).unwrap();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    let started = std::time::Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(case) = cases.get(i) else { break };
+                let f = Fixture::new(AUGUST_1993);
+                f.players(players());
+                let w = f.data().join("reports/W");
+                std::fs::create_dir_all(&w).unwrap();
+                std::fs::write(w.join("W93001.xlsx"), &good_report).unwrap();
+                match case.kind {
+                    "report" => std::fs::write(w.join("W93002.xlsx"), &case.bytes).unwrap(),
+                    "trf" => {
+                        std::fs::write(w.join("e.trf"), &case.bytes).unwrap();
+                        std::fs::write(w.join("e.toml"), &trf_sidecar).unwrap();
+                    }
+                    "players" => std::fs::write(f.data().join("players.xlsx"), &case.bytes).unwrap(),
+                    _ => std::fs::write(f.data().join("period.toml"), &case.bytes).unwrap(),
+                }
+                // Every case is checked; every tenth is also published.
+                let runs: &[&[&str]] = if i % 10 == 0 { &[&["check"], &["period"]] } else { &[&["check"]] };
+                for args in runs {
+                    let mut command = std::process::Command::new(binary());
+                    command.args(*args).arg("--data").arg(f.data());
+                    if args[0] == "period" {
+                        command.arg("--out").arg(f.out());
+                    }
+                    let problem = match crate::hostile::run_bounded(&mut command) {
+                        None => Some("hung (killed after 20 s)".to_string()),
+                        Some(o) => {
+                            let err = stderr(&o);
+                            // Only a period.toml that is no settings at all stops the command (exit 2).
+                            let allowed = matches!(o.status.code(), Some(0) | Some(1))
+                                || (case.kind == "toml" && args[0] == "period" && o.status.code() == Some(2));
+                            (!allowed || err.contains("panicked"))
+                                .then(|| format!("exited {:?}: {}", o.status, &err[..err.len().min(400)]))
+                        }
+                    };
+                    if let Some(p) = problem {
+                        failures.lock().unwrap().push(format!("{} ({args:?}): {p}", case.name));
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    let peak = crate::hostile::children_peak_rss();
+    eprintln!(
+        "mangled-input corpus: {} cases, {} failures, {:?}, peak child memory {} MiB",
+        cases.len(),
+        failures.len(),
+        started.elapsed(),
+        peak >> 20
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(peak < 1536 << 20, "a run peaked at {} MiB", peak >> 20);
 }
 
 /// Writes the corpus. Run once with `RATEBOOK_WRITE_CORPUS=1 cargo test --test it write_nasty_corpus -- --ignored`.

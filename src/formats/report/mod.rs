@@ -134,6 +134,8 @@ pub struct RawEntrant {
     pub id_at: Location,
     /// The cell of the surname.
     pub name_at: Location,
+    /// The cell of the state (the surname's when the report has no State column).
+    pub state_at: Location,
     /// The ID cell says `new`: a player new to the list even though his name
     /// matches someone in the player file.
     pub declared_new: bool,

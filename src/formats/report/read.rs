@@ -128,7 +128,7 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
                 Diagnostic::error(
                     Code::BadNumber,
                     sheet.location(r, value_col),
-                    format!("Rounds must be 1 or more, not {n}"),
+                    format!("Rounds must be 1 to 1000, not {n}"),
                 )
                 .with_hint("the number of rounds played"),
             );
@@ -291,6 +291,7 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
             no_at: sheet.location(row, no_col),
             id_at: sheet.location(row, header.column(players::ID).unwrap_or(no_col)),
             name_at: sheet.location(row, surname_col),
+            state_at: sheet.location(row, state_col.unwrap_or(surname_col)),
             declared_new,
         });
     }

@@ -141,6 +141,8 @@ pub struct TrfFile {
 pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> TrfFile {
     let mut trf = TrfFile::default();
     let mut scoring_seen = false;
+    // Lines that are no TRF record: (first line, how many).
+    let mut garbage: Option<(u32, u32)> = None;
     for (i, raw) in lines(text).into_iter().enumerate() {
         let line_no = i as u32 + 1;
         let line = raw.trim_end();
@@ -152,7 +154,13 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> TrfFi
         let tag: String = chars.by_ref().take(3).collect();
         // A tag is followed by a blank (or ends the line); "0123456789…"
         // ruler lines are not tagged lines.
-        if !matches!(chars.next(), None | Some(' ')) {
+        let tagged = tag.len() == 3 && tag.bytes().all(|b| b.is_ascii_digit() || b.is_ascii_uppercase());
+        if !matches!(chars.next(), None | Some(' ')) || !tagged {
+            // Rulers ("0123456789…", "DDD SSSS …") are comments; anything else is noted.
+            let ruler = line.chars().all(|c| c.is_ascii_digit() || c == ' ') || tag == "DDD";
+            if !ruler {
+                garbage = Some(garbage.map_or((line_no, 1), |(first, n)| (first, n + 1)));
+            }
             continue;
         }
         let rest = || line.get(4..).unwrap_or("").trim().to_string();
@@ -191,7 +199,10 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> TrfFi
                     Diagnostic::error(
                         Code::TrfSyntax,
                         at(5),
-                        format!("the number of rounds must be a whole number, not \"{}\"", clip(&rest())),
+                        format!(
+                            "the number of rounds must be a whole number from 1 to 1000, not \"{}\"",
+                            clip(&rest())
+                        ),
                     )
                     .with_hint(format!("write the rounds played after \"{tag} \", e.g. {tag} 7")),
                 ),
@@ -219,6 +230,17 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> TrfFi
             }
             _ => {}
         }
+    }
+    if let Some((first, n)) = garbage {
+        let more = if n > 1 { format!(" (nor are {} more lines)", n - 1) } else { String::new() };
+        diagnostics.push(
+            Diagnostic::warning(
+                Code::TrfSyntax,
+                Location::line(file, first, 1),
+                format!("this line is not a TRF record (a three-character tag and a blank){more}: ignored"),
+            )
+            .with_hint("remove the line, or export the tournament again from the pairing program"),
+        );
     }
     trf
 }
