@@ -38,9 +38,9 @@ fn beside(f: &Fixture) -> Vec<String> {
     names.sort();
     names
 }
-/// (`--revise`: each run publishes the period again with other inputs; the
-/// record follows the outputs, which is what these tests are about.)
 
+/// Runs `period` (with `--revise`: each run publishes the period again with
+/// other inputs; the record follows the outputs, which these tests are about).
 fn period(f: &Fixture, out: &Path, crash_at: Option<&str>) -> Output {
     let mut command = Command::new(binary());
     command.arg("period").arg("--revise").arg("--data").arg(f.data()).arg("--out").arg(out);
