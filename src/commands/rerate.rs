@@ -160,6 +160,8 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     let published = chrono::NaiveDate::parse_from_str(&chain[chain.len() - 1].published, "%Y-%m-%d")
         .context("a recorded published date")?;
     errata.write(&staging.path("errata.xlsx"), &what, &detail, published)?;
+    let pdf = errata.pdf(&config.federation, &what, &detail, &published.to_string())?;
+    staging.write("errata.pdf", &pdf)?;
     if let Some((file, _)) = &carried {
         crate::formats::player_file::write_player_file(&staging.path("players.xlsx"), file, published)?;
     }

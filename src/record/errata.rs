@@ -251,6 +251,64 @@ impl Errata {
     }
 }
 
+/// What `templates/errata.typ` reads.
+#[derive(serde::Serialize)]
+struct ErrataPdf<'a> {
+    federation: &'a str,
+    title: String,
+    what: &'a str,
+    detail: &'a str,
+    periods: &'a [String],
+    players_changed: usize,
+    tolerance: f64,
+    largest: Vec<PdfLine>,
+    lines: Vec<PdfLine>,
+}
+
+#[derive(serde::Serialize)]
+struct PdfLine {
+    period: String,
+    id: u32,
+    name: String,
+    old: String,
+    new: String,
+    change: String,
+    why: String,
+}
+
+impl PdfLine {
+    fn of(l: &ErrataLine) -> PdfLine {
+        PdfLine {
+            period: l.period.clone(),
+            id: l.id,
+            name: l.name.clone(),
+            old: l.old_printed.clone(),
+            new: l.new_printed.clone(),
+            change: l.change().map(|c| format!("{c:+.0}")).unwrap_or_default(),
+            why: l.why.clone(),
+        }
+    }
+}
+
+impl Errata {
+    /// `errata.pdf`: the summary page, then every line by period.
+    pub fn pdf(&self, federation: &str, what: &str, detail: &str, published: &str) -> anyhow::Result<Vec<u8>> {
+        let title = format!("{what}, from {}", self.periods.first().map(String::as_str).unwrap_or(""));
+        let data = ErrataPdf {
+            federation,
+            title: title.clone(),
+            what,
+            detail,
+            periods: &self.periods,
+            players_changed: self.players_changed(),
+            tolerance: self.tolerance,
+            largest: self.largest(10).into_iter().map(PdfLine::of).collect(),
+            lines: self.lines.iter().map(PdfLine::of).collect(),
+        };
+        Ok(crate::publish::booklet::render_errata(&data, published, &title)?)
+    }
+}
+
 /// Whether a player's line differs between the old and new lines of a period.
 fn changed_now(id: &u32, old: &[PlayerLine], new: &[PlayerLine]) -> bool {
     let find = |lines: &[PlayerLine]| lines.binary_search_by_key(id, |l| l.id).ok().map(|i| lines[i].rating);

@@ -238,6 +238,11 @@ fn rerate_with_an_event_withdrawn_equals_publishing_without_it() {
     let run = f.run(&["rerate", "--from", "August 1993", "--withdraw", &code, "--out", errata.to_str().unwrap()]);
     ok(&run);
     assert!(errata.join("errata.xlsx").is_file() && errata.join("players.xlsx").is_file());
+    let pdf = std::fs::read(errata.join("errata.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+    let lines = crate::common::sheet_rows(&errata.join("errata.xlsx"), "Errata");
+    assert_eq!(lines[0][..6], ["Period", "ID", "Name", "Old", "New", "Change"]);
+    assert!(lines.len() > 1 && lines[1..].iter().any(|l| l[8] == format!("the corrected event {code}")), "{lines:?}");
     assert!(String::from_utf8_lossy(&run.stdout).contains(&format!("the corrected event {code}")));
     assert_eq!(
         f.query("SELECT from_period, what, detail FROM corrections"),

@@ -79,6 +79,26 @@ pub fn render_booklet(data: &BookletData, templates: Option<&Path>) -> Result<Ve
     pdf
 }
 
+/// Typesets the errata of a correction (`templates/errata.typ`, served
+/// `data` as `/data.json`); `published` dates the PDF.
+pub fn render_errata(data: &impl serde::Serialize, published: &str, title: &str) -> Result<Vec<u8>, BookletError> {
+    let date = published_date(published)?;
+    let json = serde_json::to_vec(data)?;
+    let world =
+        BookletWorld::new(None, json, b"{}".to_vec(), Some(date), GENERIC_BOOKLET_PART)?.with_main(world::ERRATA);
+    let Warned { output: document, .. } = typeset(&world, typst_pdf::pdf)?;
+    let options = PdfOptions {
+        ident: Smart::Custom(format!("ratebook errata: {title}")),
+        creator: Smart::Custom(Some(format!("ratebook {}", env!("CARGO_PKG_VERSION")))),
+        timestamp: Some(Timestamp::new_utc(date)),
+        ..PdfOptions::default()
+    };
+    let pdf = guarded(|| typst_pdf::pdf(&document, &options))?
+        .map_err(|diags| BookletError::Pdf { diagnostics: format_diagnostics(&world, &diags) });
+    typst::comemo::evict(0);
+    pdf
+}
+
 /// The text of the typeset booklet, page by page in reading order (lines
 /// separated by newlines, pages by a blank line): what a reader of the PDF
 /// would see, for tests and checks.

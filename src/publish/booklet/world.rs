@@ -18,6 +18,8 @@ use super::BookletError;
 
 /// Where the template's main file lives, inside the template root.
 pub(crate) const MAIN: &str = "booklet.typ";
+/// The main file of the errata a correction publishes (`errata.pdf`).
+pub(crate) const ERRATA: &str = "errata.typ";
 /// The virtual files the template reads the data from: `json("/data.json")`,
 /// and the long lists, `json("/lists.json")`.
 pub(crate) const DATA: &str = "data.json";
@@ -29,6 +31,7 @@ pub(crate) const SYSTEM_PART: &str = "system.typ";
 /// works from anywhere. Keep in step with the files under `templates/`.
 static EMBEDDED: &[(&str, &[u8])] = &[
     ("booklet.typ", include_bytes!("../../../templates/booklet.typ")),
+    ("errata.typ", include_bytes!("../../../templates/errata.typ")),
     ("parts/common.typ", include_bytes!("../../../templates/parts/common.typ")),
     ("parts/front.typ", include_bytes!("../../../templates/parts/front.typ")),
     ("parts/lists.typ", include_bytes!("../../../templates/parts/lists.typ")),
@@ -120,6 +123,13 @@ impl BookletWorld {
             fonts,
             sources: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// The same world compiling `main` (a file of the template root) instead
+    /// of the booklet.
+    pub(crate) fn with_main(mut self, main: &str) -> Self {
+        self.main = project_file(main);
+        self
     }
 
     /// How a diagnostic should name a file: the real path for a template
