@@ -65,6 +65,11 @@ fn chain(opts: &SampleOptions, scratch: &Path) -> Result<SampleSummary> {
         let (summary, next) =
             generate::generate_period(&opts.generate, carry.as_ref().map(|c| (c, previous.as_path())))
                 .with_context(|| format!("generating period {k}"))?;
+        // Only the last published player file is read again.
+        let done = scratch.join(format!("period-{}", k - 1));
+        if done.exists() {
+            std::fs::remove_dir_all(&done).with_context(|| format!("removing {}", done.display()))?;
+        }
         let name = PeriodConfig::load(&data.join("period.toml")).map_err(|e| anyhow::anyhow!("{e}"))?.period;
         publish(data, &out).with_context(|| format!("publishing {name}"))?;
         periods.push((name, summary));
