@@ -18,9 +18,10 @@ check:
 test:
 	$(CARGO) test
 
-## Regenerate the shipped sample data folder.
+## Regenerate the shipped sample data folder: four periods (August 1993 to August 1996), each
+## published and recorded in data/record.sqlite; data/ keeps the last one's inputs.
 sample:
-	$(RATEBOOK) generate --out data --players 3000 --events 150 --seed 1993
+	$(RATEBOOK) generate --out data --players 3000 --events 150 --seed 1993 --periods 4
 
 ## A blank tournament report for state officers.
 template:

@@ -179,6 +179,11 @@ pub enum Command {
         /// player file columns and the files beside the reports it needs).
         #[arg(long, value_enum, default_value_t = SystemName::Acf)]
         system: SystemName,
+        /// Consecutive periods, a year apart from August 1993: each is
+        /// published and recorded in the folder's record.sqlite (regenerated
+        /// whole), and the folder keeps the last one's inputs.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+        periods: u32,
     },
 }
 

@@ -172,21 +172,22 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        Command::Generate { out, players, events, seed, system } => {
-            let summary = ratebook::generate::generate(&ratebook::generate::GenerateOptions {
-                out: out.clone(),
-                players,
-                events,
-                seed,
-                system,
-            })?;
-            eprintln!(
-                "wrote {} players, {} events, {} games into {}",
-                summary.players,
-                summary.events,
-                summary.games,
-                out.display()
-            );
+        Command::Generate { out, players, events, seed, system, periods } => {
+            let options = commands::sample::SampleOptions {
+                generate: ratebook::generate::GenerateOptions { out: out.clone(), players, events, seed, system },
+                periods,
+            };
+            let summary = commands::sample::sample(&options)?;
+            for (period, summary) in &summary.periods {
+                let recorded = if periods > 1 { format!(" ({period}, recorded)") } else { String::new() };
+                eprintln!(
+                    "wrote {} players, {} events, {} games into {}{recorded}",
+                    summary.players,
+                    summary.events,
+                    summary.games,
+                    out.display()
+                );
+            }
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -10,6 +10,7 @@ pub mod period;
 pub mod record_import;
 pub mod recording;
 pub mod rerate;
+pub mod sample;
 pub mod template;
 
 use std::path::{Path, PathBuf};

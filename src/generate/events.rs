@@ -277,8 +277,14 @@ pub(super) fn plan(rng: &mut ChaCha8Rng, pop: &Population, count: usize) -> Vec<
     }
 
     let mut plans: Vec<EventPlan> = drafts.iter().map(|d| plan_event(rng, pop, &pools, d)).collect();
+    number(&mut plans);
+    vary_names(&mut plans);
+    plans
+}
 
-    // Codes: by state, then year, numbered in order of the end date.
+/// Codes: by state, then year, numbered in order of the end date; and each
+/// event's stream, in that order.
+pub(super) fn number(plans: &mut [EventPlan]) {
     let state_index = |code: &str| STATES.iter().position(|s| s.0 == code).unwrap_or(STATES.len());
     // A stable sort: ties keep the order they were planned in.
     plans.sort_by_key(|p| (state_index(&p.state), p.end, p.start));
@@ -290,9 +296,6 @@ pub(super) fn plan(rng: &mut ChaCha8Rng, pop: &Population, count: usize) -> Vec<
         plan.code = format!("{}{:02}{:03}", plan.state, year % 100, number);
         plan.stream = stream as u64 + 1;
     }
-
-    vary_names(&mut plans);
-    plans
 }
 
 /// One or two reports spell a player's first name the short way ("Rob" for

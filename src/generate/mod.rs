@@ -9,8 +9,12 @@
 //! hidden strength; `events` plans the events (kind, dates, names, entrants)
 //! in one thread; `play` pairs (with `pairing`) and plays each event from its
 //! own generator, in parallel, and the reports are written by
-//! [`crate::formats::report::write`].
+//! [`crate::formats::report::write`]. A later period of a chain
+//! ([`generate_period`], driven by `commands::sample`) is the first moved a
+//! whole number of years on, from the player file the period before
+//! published (`chain`).
 
+mod chain;
 mod events;
 mod names;
 mod pairing;
@@ -18,7 +22,7 @@ mod play;
 mod players;
 mod systems;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -27,7 +31,6 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::config::PeriodConfig;
 use crate::formats::player_file::write_player_file;
 use crate::formats::report::write::write_report;
 use crate::model::system::SystemName;
@@ -79,27 +82,77 @@ pub(crate) const STATES: [(&str, &str, u32); 7] = [
 /// The player file is the one in force at the start of the period.
 const PLAYER_FILE_DATE: (i32, u32, u32) = (1993, 4, 1);
 
+/// What one period of a chain leaves for the next: which period it was and
+/// every player's hidden facts, by ID.
+#[derive(Debug, Clone)]
+pub struct Carry {
+    /// 1 for August 1993, 2 for August 1994, …
+    period: u32,
+    facts: BTreeMap<u32, chain::Hidden>,
+}
+
+impl Carry {
+    /// The number of the period generated (1 for August 1993).
+    pub fn period(&self) -> u32 {
+        self.period
+    }
+}
+
 /// Writes the data folder `opts.out`: period.toml, players.xlsx and
 /// reports/<state>/<code>.xlsx. Only those are replaced; other files in the
 /// folder are left alone.
 pub fn generate(opts: &GenerateOptions) -> anyhow::Result<GenerateSummary> {
+    generate_period(opts, None).map(|(summary, _)| summary)
+}
+
+/// The seed of period `k` of a chain: the options' own for the first, so a
+/// chain starts with the very folder `generate` writes.
+fn period_seed(seed: u64, k: u32) -> u64 {
+    if k == 1 {
+        seed
+    } else {
+        seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+/// Writes one period of a chain into `opts.out`, as [`generate`] does. With
+/// `previous`, the period after the one `previous` carries, whose player file
+/// is the players.xlsx that publishing that period wrote (copied unchanged):
+/// every date a whole number of years later, the population the same players
+/// (with the facts carried by ID) and those who got an ID since.
+/// `opts.players` counts only for the first period.
+pub fn generate_period(
+    opts: &GenerateOptions,
+    previous: Option<(&Carry, &Path)>,
+) -> anyhow::Result<(GenerateSummary, Carry)> {
     anyhow::ensure!(opts.players >= MIN_PLAYERS, "generate needs at least {MIN_PLAYERS} players, got {}", opts.players);
-    let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
-    let mut population = players::population(&mut rng, opts.players);
-    let plans = events::plan(&mut rng, &population, opts.events);
+    let k = previous.map_or(1, |(carry, _)| carry.period + 1);
+    let years = k - 1;
+    let seed = period_seed(opts.seed, k);
+    let config = chain::period_config(opts.system, years);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut population = match previous {
+        None => players::population(&mut rng, opts.players),
+        Some((carry, published)) => chain::next_population(&mut rng, &carry.facts, published, &config)?,
+    };
+    let mut plans = events::plan(&mut rng, &population, opts.events);
+    chain::shift_events(&mut plans, years);
     // After the events are drawn, so every system gets the same reports.
-    let side = systems::adapt(opts.system, &mut population.file, opts.seed);
+    let side = match previous {
+        None => systems::adapt(opts.system, &mut population.file, seed),
+        Some(_) => systems::later(opts.system, &population.file, seed, years),
+    };
+    let (y, m, d) = PLAYER_FILE_DATE;
+    let file_date = chain::years_later(date(y, m, d), years);
 
     clear(&opts.out)?;
     let reports = opts.out.join("reports");
     std::fs::create_dir_all(&reports).with_context(|| format!("creating {}", reports.display()))?;
-    std::fs::write(opts.out.join("period.toml"), PeriodConfig::example(opts.system).to_toml())
-        .context("writing period.toml")?;
+    std::fs::write(opts.out.join("period.toml"), config.to_toml()).context("writing period.toml")?;
     for (name, rows) in &side.dated {
         let path = opts.out.join(name);
         let sheet = if *name == "lessons.xlsx" { "Lessons" } else { "Renewals" };
-        let (y, m, d) = PLAYER_FILE_DATE;
-        crate::formats::dated_lists::write_dated(&path, sheet, rows, date(y, m, d))
+        crate::formats::dated_lists::write_dated(&path, sheet, rows, file_date)
             .with_context(|| format!("writing {}", path.display()))?;
     }
     let states: BTreeSet<&str> = plans.iter().map(|p| p.state.as_str()).collect();
@@ -110,16 +163,18 @@ pub fn generate(opts: &GenerateOptions) -> anyhow::Result<GenerateSummary> {
 
     let players_path = opts.out.join("players.xlsx");
     let (file, games) = rayon::join(
-        || {
-            let (y, m, d) = PLAYER_FILE_DATE;
-            write_player_file(&players_path, &population.file, date(y, m, d))
-                .with_context(|| format!("writing {}", players_path.display()))
+        || match previous {
+            None => write_player_file(&players_path, &population.file, file_date)
+                .with_context(|| format!("writing {}", players_path.display())),
+            Some((_, published)) => std::fs::copy(published, &players_path)
+                .map(|_| ())
+                .with_context(|| format!("copying {} to {}", published.display(), players_path.display())),
         },
         || {
             plans
                 .par_iter()
                 .map(|plan| {
-                    let (report, games) = play::play(plan, opts.seed);
+                    let (report, games) = play::play(plan, seed);
                     let path = reports.join(&plan.state).join(format!("{}.xlsx", plan.code));
                     write_report(&path, &report, report.submitted.unwrap_or(report.end))
                         .with_context(|| format!("writing {}", path.display()))?;
@@ -130,7 +185,8 @@ pub fn generate(opts: &GenerateOptions) -> anyhow::Result<GenerateSummary> {
     );
     file?;
     let games = games?.into_iter().sum();
-    Ok(GenerateSummary { players: population.file.players.len(), events: plans.len(), games })
+    let summary = GenerateSummary { players: population.file.players.len(), events: plans.len(), games };
+    Ok((summary, Carry { period: k, facts: chain::facts(&population) }))
 }
 
 /// Removes what an earlier run generated in `out`, and nothing else.

@@ -52,49 +52,110 @@ pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> Sid
         }
         SystemName::Cis => {
             file.extra_columns.push(cis::JOINED_COLUMN.to_string());
-            let (start, end) = (date(START.0, START.1, START.2), date(END.0, END.1, END.2));
-            let mut lessons = Vec::new();
-            let mut renewals = Vec::new();
+            let mut side = CisSide::new(0);
             for p in &mut file.players {
                 p.rating = p.rating.map(cis_rating);
                 p.opp_avg = p.opp_avg.map(cis_rating);
                 let joined = p.status.is_rated().then(|| day_between(&mut rng, date(1990, 9, 1), date(1993, 3, 31)));
                 p.extra.push(joined.map_or(ExtraValue::Empty, ExtraValue::Date));
-                let Some(age) = p.birth_date.map(|b| crate::model::dates::age_at(b, start)) else { continue };
-                if age >= 18 {
-                    continue;
-                }
-                if rng.random_bool(0.4) {
-                    let mut month = start;
-                    while month <= end {
-                        if rng.random_bool(0.7) {
-                            lessons.push((p.id, month + chrono::Duration::days(rng.random_range(0..25))));
-                            // Now and then a second lesson in the month: no second bonus.
-                            if rng.random_bool(0.1) {
-                                lessons.push((p.id, month + chrono::Duration::days(27)));
-                            }
-                        }
-                        month = month.checked_add_months(chrono::Months::new(1)).expect("a month later");
-                    }
-                }
-                if p.status.is_rated() && rng.random_bool(0.3) {
-                    // Memberships renew around the anniversary of joining.
-                    let day = joined.map_or(15, |j| j.day().min(28));
-                    let month = rng.random_range(START.1..=END.1);
-                    renewals.push((p.id, date(1993, month, day)));
-                    if rng.random_bool(0.05) {
-                        // A second renewal in the same school year earns nothing.
-                        renewals.push((p.id, date(1993, END.1, 30)));
-                    }
-                }
+                side.draw(&mut rng, p, joined);
             }
-            lessons.sort_by_key(|&(id, d)| (d, id));
-            renewals.sort_by_key(|&(id, d)| (d, id));
-            SideFiles { dated: vec![("lessons.xlsx", lessons), ("renewals.xlsx", renewals)] }
+            side.finish()
         }
         // The ACF's scale and nothing beside the reports (acf, nzcf, and any
         // rule set added without a sample of its own).
         _ => SideFiles { dated: Vec::new() },
+    }
+}
+
+/// The files beside the reports of a period `years` after the first, for a
+/// player file that is already on `system`'s scale (the one the period before
+/// published). Drawn from this module's generator for `seed`.
+pub(super) fn later(system: SystemName, file: &PlayerFile, seed: u64, years: u32) -> SideFiles {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(SEED_OFFSET));
+    match system {
+        SystemName::Cis => {
+            let column = file.extra_columns.iter().position(|c| c == cis::JOINED_COLUMN);
+            let mut side = CisSide::new(years);
+            for p in &file.players {
+                let joined = column.and_then(|c| match p.extra.get(c) {
+                    Some(ExtraValue::Date(d)) => Some(*d),
+                    _ => None,
+                });
+                side.draw(&mut rng, p, joined);
+            }
+            side.finish()
+        }
+        _ => SideFiles { dated: Vec::new() },
+    }
+}
+
+/// A rating on `system`'s scale back on the ACF's (the scale strengths are drawn on).
+pub(super) fn acf_scale(system: SystemName, rating: f64) -> f64 {
+    match system {
+        SystemName::Ecf => rating * 8.0 + 600.0,
+        SystemName::Cis => (rating - 600.0) * 4.0 + 800.0,
+        _ => rating,
+    }
+}
+
+/// CIS lessons and membership renewals of one period, drawn player by player.
+struct CisSide {
+    start: NaiveDate,
+    end: NaiveDate,
+    lessons: Vec<(u32, NaiveDate)>,
+    renewals: Vec<(u32, NaiveDate)>,
+}
+
+impl CisSide {
+    /// The period `years` after the first.
+    fn new(years: u32) -> CisSide {
+        let later = |d: NaiveDate| super::chain::years_later(d, years);
+        CisSide {
+            start: later(date(START.0, START.1, START.2)),
+            end: later(date(END.0, END.1, END.2)),
+            lessons: Vec::new(),
+            renewals: Vec::new(),
+        }
+    }
+
+    /// A junior's lessons in the period and his renewal, if any; `joined` is
+    /// when he joined.
+    fn draw(&mut self, rng: &mut ChaCha8Rng, p: &Player, joined: Option<NaiveDate>) {
+        let (start, end) = (self.start, self.end);
+        let Some(age) = p.birth_date.map(|b| crate::model::dates::age_at(b, start)) else { return };
+        if age >= 18 {
+            return;
+        }
+        if rng.random_bool(0.4) {
+            let mut month = start;
+            while month <= end {
+                if rng.random_bool(0.7) {
+                    self.lessons.push((p.id, month + chrono::Duration::days(rng.random_range(0..25))));
+                    // Now and then a second lesson in the month: no second bonus.
+                    if rng.random_bool(0.1) {
+                        self.lessons.push((p.id, month + chrono::Duration::days(27)));
+                    }
+                }
+                month = month.checked_add_months(chrono::Months::new(1)).expect("a month later");
+            }
+        }
+        if p.status.is_rated() && rng.random_bool(0.3) {
+            // Memberships renew around the anniversary of joining.
+            let day = joined.map_or(15, |j| j.day().min(28));
+            let month = rng.random_range(START.1..=END.1);
+            self.renewals.push((p.id, date(start.year(), month, day)));
+            if rng.random_bool(0.05) {
+                // A second renewal in the same school year earns nothing.
+                self.renewals.push((p.id, date(start.year(), END.1, 30)));
+            }
+        }
+    }
+
+    fn finish(mut self) -> SideFiles {
+        self.lessons.sort_by_key(|&(id, d)| (d, id));
+        self.renewals.sort_by_key(|&(id, d)| (d, id));
+        SideFiles { dated: vec![("lessons.xlsx", self.lessons), ("renewals.xlsx", self.renewals)] }
     }
 }
 

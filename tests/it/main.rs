@@ -2,6 +2,7 @@
 //! (built in temporary folders by `common`), and snapshots of its diagnostics.
 
 mod booklet;
+mod chain;
 mod common;
 mod diagnostics;
 mod examples;
