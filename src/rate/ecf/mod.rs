@@ -243,6 +243,13 @@ pub fn season(
 }
 
 impl EligibilityPolicy for Ecf {
+    /// Grades are on the ECF's own scale, where the weakest players' grades
+    /// fall below 0 (the grading formula has no floor): what `rate` writes,
+    /// the next period reads back.
+    fn ratings(&self) -> std::ops::RangeInclusive<f64> {
+        -300.0..=3500.0
+    }
+
     /// The ECF rules grade every rate of play the reports bring.
     fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
         Ok(())
