@@ -81,7 +81,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             );
         }
     }
-    timings.record("record", started);
+    timings.record("settle", started);
     if errors > 0 {
         note_skipped(&mut validated);
     }
@@ -111,7 +111,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let lines = recording
         .as_ref()
         .map(|r| PeriodLines::of(period, &ratings, &lists, system, r.files.clone(), &r.previous_lines));
-    timings.record("record", started);
+    timings.record("lines", started);
 
     let Some(staging) = staging else {
         // The dry run: what the list would change against the last one recorded.
@@ -143,6 +143,10 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     };
 
     progress(Stage::Publishing);
+    let history = match &recording {
+        Some(r) => r.history()?,
+        None => Default::default(),
+    };
     let mut lines = lines;
     let published = publish::publish(
         period,
@@ -151,6 +155,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         &lists,
         system,
         opts.templates.as_deref(),
+        &history,
         staging,
         &mut |staging| {
             let started = Instant::now();
@@ -181,6 +186,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     };
     timings.push("xlsx", published.xlsx);
     timings.push("pdf", published.pdf);
+    timings.push("site", published.site);
     let Validated { period, diagnostics } = validated;
     crate::background::drop_later((period, ratings, lists));
     Ok(PeriodReport {

@@ -126,6 +126,13 @@ impl Recording {
         }
     }
 
+    /// Every player's line in the periods recorded before this one, for the
+    /// site's charts.
+    pub fn history(&self) -> Result<crate::publish::site::History> {
+        let before = self.previous.as_ref().map(|p| p.end.clone()).unwrap_or_default();
+        self.record.history_before(&before)
+    }
+
     fn current_token(&self, period: &str) -> Result<Option<String>> {
         use rusqlite::OptionalExtension;
         Ok(self

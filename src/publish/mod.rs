@@ -8,6 +8,7 @@
 pub mod booklet;
 pub mod booklet_data;
 pub mod lists;
+pub mod site;
 pub mod staging;
 pub mod validation_report;
 pub mod workbook;
@@ -35,6 +36,8 @@ pub struct Published {
     /// Wall time until the last workbook, and until the booklet, were written.
     pub xlsx: Duration,
     pub pdf: Duration,
+    /// Wall time until the site was written.
+    pub site: Duration,
 }
 
 /// Writes nothing but `validation.txt` (the run found errors that stop
@@ -60,6 +63,7 @@ pub fn publish(
     lists: &Lists,
     system: &dyn RatingSystem,
     templates: Option<&Path>,
+    history: &site::History,
     mut staging: Staging,
     before_commit: &mut dyn FnMut(&mut Staging) -> Result<()>,
 ) -> Result<Published> {
@@ -76,6 +80,7 @@ pub fn publish(
     let ratings_path = staging.path("ratings.xlsx");
     let output_paths: Vec<_> = ratings.outputs.iter().map(|t| staging.path(&t.file)).collect();
     let pdf_path = staging.path("booklet.pdf");
+    let site_path = staging.path("site");
     // The workbooks and the booklet are independent: write them side by side.
     // The booklet keeps every core busy while typst lays out its pages, but
     // runs on one while it evaluates the templates and while it writes the
@@ -83,7 +88,7 @@ pub fn publish(
     // priority, so that they take the time the booklet leaves idle rather
     // than slow its layout down.
     let started = Instant::now();
-    let (workbooks, booklet) = std::thread::scope(|scope| {
+    let (workbooks, booklet, site) = std::thread::scope(|scope| {
         let player_files = scope.spawn(|| -> Result<()> {
             crate::background::lower_priority();
             let changes = |file: &PlayerFile| -> Vec<Option<f64>> {
@@ -102,6 +107,12 @@ pub fn publish(
             crate::background::lower_priority();
             workbook::write_ratings(&ratings_path, period, ratings, lists).context("writing ratings.xlsx")
         });
+        let site = scope.spawn(|| -> Result<Duration> {
+            crate::background::lower_priority();
+            let input = site::SiteInput { period, ratings, lists, system, history };
+            site::write_site(&site_path, &input, templates).context("writing the site")?;
+            Ok(started.elapsed())
+        });
         let booklet = write_booklet(period, ratings, lists, system, templates, &pdf_path).map(|()| started.elapsed());
         let joined = |job: std::thread::ScopedJoinHandle<'_, Result<()>>| {
             job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -109,9 +120,10 @@ pub fn publish(
         let player_files = joined(player_files);
         let ratings_book = joined(ratings_book);
         let workbooks = player_files.and(ratings_book).map(|()| started.elapsed());
-        (workbooks, booklet)
+        let site = site.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (workbooks, booklet, site)
     });
-    let (xlsx, pdf) = (workbooks?, booklet?);
+    let (xlsx, pdf, site) = (workbooks?, booklet?, site?);
     let text = validation_report::render(period, diagnostics, true);
     staging.write("validation.txt", text.as_bytes())?;
     before_commit(&mut staging)?;
@@ -121,6 +133,7 @@ pub fn publish(
         events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
         xlsx,
         pdf,
+        site,
     };
     crate::background::drop_later((kept, removed));
     Ok(published)

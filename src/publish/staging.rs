@@ -352,6 +352,17 @@ fn link_tree(from: &Path, to: &Path) -> Result<()> {
 
 /// Flushes every file under `dir`, and the folders, to disk.
 fn sync_tree(dir: &Path) -> Result<()> {
+    // One `syncfs` flushes every file of the filesystem the staging folder is
+    // on: far cheaper than one fsync per file for a site of 200,000 pages.
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let folder = File::open(dir).with_context(|| format!("cannot open {}", dir.display()))?;
+        // SAFETY: the descriptor is open for the duration of the call.
+        if unsafe { libc::syncfs(folder.as_raw_fd()) } == 0 {
+            return Ok(());
+        }
+    }
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {

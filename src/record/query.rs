@@ -47,6 +47,30 @@ impl Record {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Every player's published line in each period ending on or before
+    /// `end` (current revisions), oldest first: the site's rating charts.
+    pub fn history_before(&self, end: &str) -> Result<crate::publish::site::History> {
+        let mut stmt = self.connection().prepare(
+            "SELECT l.player_id, c.period, l.status, l.rating, l.printed
+             FROM player_line l JOIN current_revision c ON c.id = l.revision_id
+             WHERE c.\"end\" <= ?1
+             ORDER BY l.player_id, c.\"end\", c.published",
+        )?;
+        let mut history = crate::publish::site::History::new();
+        let mut rows = stmt.query([end])?;
+        while let Some(r) = rows.next()? {
+            let status: String = r.get(2)?;
+            let rated = status == "provisional" || status == "confirmed";
+            let rating: Option<f64> = r.get(3)?;
+            history.entry(r.get(0)?).or_default().push(crate::publish::site::HistoryPoint {
+                period: r.get(1)?,
+                rating: rating.filter(|_| rated),
+                printed: r.get(4)?,
+            });
+        }
+        Ok(history)
+    }
+
     /// Every player ID ever recorded.
     pub fn known_ids(&self) -> Result<HashSet<u32>> {
         let mut stmt = self.connection().prepare("SELECT DISTINCT player_id FROM player_line")?;

@@ -1,0 +1,213 @@
+//! The list as files for pairing programs and scripts: `ratings.csv`,
+//! `ratings.json`, and `ratings-fide.txt` in the fixed-width layout of FIDE's
+//! published TXT rating lists (`standard_rating_list.txt`), which
+//! Swiss-Manager, Vega and Tournament Director import.
+
+use chrono::{Datelike, NaiveDate};
+use serde::Serialize;
+
+use super::fold;
+
+/// One player of the new player file, as the downloads give him.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct DownloadRow {
+    pub id: u32,
+    pub fide_id: Option<u64>,
+    pub surname: String,
+    pub first_names: String,
+    pub gender: Option<&'static str>,
+    pub birth_date: Option<String>,
+    pub state: Option<String>,
+    pub status: &'static str,
+    /// Unrounded, when published.
+    pub rating: Option<f64>,
+    pub printed: String,
+    /// Rated games in all.
+    pub games: u32,
+    /// Rated games this period.
+    pub games_period: u32,
+    /// Played since the lists' `active_since`.
+    pub active: bool,
+}
+
+/// `ratings.csv`: a header row, then one row per player (UTF-8).
+pub fn csv(rows: &[DownloadRow]) -> Result<Vec<u8>, csv::Error> {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    out.write_record([
+        "ID",
+        "FIDE ID",
+        "Surname",
+        "First names",
+        "Gender",
+        "Birth date",
+        "State",
+        "Status",
+        "Rating",
+        "Printed",
+        "Games",
+    ])?;
+    for r in rows {
+        out.write_record([
+            r.id.to_string(),
+            r.fide_id.map(|f| f.to_string()).unwrap_or_default(),
+            r.surname.clone(),
+            r.first_names.clone(),
+            r.gender.unwrap_or_default().to_string(),
+            r.birth_date.clone().unwrap_or_default(),
+            r.state.clone().unwrap_or_default(),
+            r.status.to_string(),
+            r.rating.map(|v| format!("{v:.2}")).unwrap_or_default(),
+            r.printed.clone(),
+            r.games.to_string(),
+        ])?;
+    }
+    out.into_inner().map_err(|e| csv::Error::from(e.into_error()))
+}
+
+/// `ratings.json`: an array of players.
+pub fn json(rows: &[DownloadRow]) -> serde_json::Result<Vec<u8>> {
+    let mut bytes = serde_json::to_vec_pretty(rows)?;
+    bytes.push(b'\n');
+    Ok(bytes)
+}
+
+/// `ratings-fide.txt`: FIDE's single-list TXT layout, 136 columns, ASCII,
+/// CRLF, a header line first (its rating column named by the list's month,
+/// e.g. `AUG93`). `federation` is the three-letter FIDE code (may be blank).
+pub fn fide_txt(rows: &[DownloadRow], published: NaiveDate, federation: &str) -> Vec<u8> {
+    const MONTHS: [&str; 12] = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+    let month = format!("{}{:02}", MONTHS[published.month0() as usize], published.year() % 100);
+    let mut out = String::new();
+    out += &format!(
+        "{:<15}{:<61}{:<4}{:<4}{:<5}{:<5}{:<15}{:<4}{:<6}{:<4}{:<3}{:<6}{:<4}\r\n",
+        "ID Number", "Name", "Fed", "Sex", "Tit", "WTit", "OTit", "FOA", month, "Gms", "K", "B-day", "Flag"
+    );
+    let federation: String = ascii(federation).chars().take(3).collect();
+    for r in rows {
+        let name = ascii(&if r.first_names.is_empty() {
+            r.surname.clone()
+        } else {
+            format!("{}, {}", r.surname, r.first_names)
+        });
+        let name: String = name.chars().take(60).collect();
+        let rating: String = r.printed.chars().take_while(char::is_ascii_digit).collect();
+        let rating =
+            if r.rating.is_some() && !rating.is_empty() && r.status != "unrated" { rating } else { "0".into() };
+        let female = r.gender == Some("F");
+        let flag = match (!r.active, female) {
+            (true, true) => "wi",
+            (true, false) => "i",
+            (false, true) => "w",
+            (false, false) => "",
+        };
+        let birth = r.birth_date.as_deref().and_then(|d| d.get(..4)).unwrap_or("");
+        out += &format!(
+            "{:<15}{:<61}{:<4}{:<4}{:<5}{:<5}{:<15}{:<4}{:<6}{:<4}{:<3}{:<6}{:<4}\r\n",
+            format!("{:04}", r.id),
+            name,
+            federation,
+            r.gender.unwrap_or(""),
+            "",
+            "",
+            "",
+            "",
+            rating,
+            r.games_period.min(9999),
+            "",
+            birth,
+            flag
+        );
+    }
+    out.into_bytes()
+}
+
+/// Text in ASCII for the fixed-width list: accents dropped (`Đorđević` →
+/// `Dordevic`), other characters as `?`.
+fn ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() && !c.is_ascii_control() {
+            out.push(c);
+            continue;
+        }
+        let folded = fold(&c.to_string());
+        let upper = c.is_uppercase();
+        match folded.chars().next() {
+            Some(_) if folded.is_ascii() && !folded.trim().is_empty() => {
+                if upper {
+                    let mut cs = folded.chars();
+                    out.extend(cs.next().map(|f| f.to_ascii_uppercase()));
+                    out.extend(cs);
+                } else {
+                    out.push_str(&folded)
+                }
+            }
+            _ if c.is_whitespace() => out.push(' '),
+            _ => out.push('?'),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: u32, surname: &str, first: &str) -> DownloadRow {
+        DownloadRow {
+            id,
+            fide_id: None,
+            surname: surname.into(),
+            first_names: first.into(),
+            gender: Some("M"),
+            birth_date: Some("1979-06-08".into()),
+            state: Some("V".into()),
+            status: "confirmed",
+            rating: Some(2738.4),
+            printed: "2738".into(),
+            games: 120,
+            games_period: 10,
+            active: false,
+        }
+    }
+
+    #[test]
+    fn the_fide_layout_matches_fides_own_lines() {
+        let text = fide_txt(&[row(703303, "Leko", "Peter")], NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(), "HUN");
+        let text = String::from_utf8(text).unwrap();
+        let lines: Vec<&str> = text.split("\r\n").collect();
+        assert_eq!(
+            lines[0],
+            "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA JAN26 Gms K  B-day Flag"
+        );
+        // FIDE's own line for Leko (Aug 2026 list, as lichess's tests quote it),
+        // with what we do not publish blanked: titles, and games and K (ours
+        // are this period's games).
+        let fide = "703303         Leko, Peter                                                  HUN M   GM                           2738  0   10 1979  i   ";
+        let blank = |line: &str| {
+            let mut chars: Vec<char> = line.chars().collect();
+            for c in chars[84..113].iter_mut().chain(chars[119..126].iter_mut()) {
+                *c = ' ';
+            }
+            chars.into_iter().collect::<String>()
+        };
+        assert_eq!(blank(lines[1]), blank(fide));
+        assert_eq!(lines[1][119..123].trim(), "10");
+        assert_eq!(lines[0].len(), 136);
+        assert_eq!(lines[1].len(), 136);
+        // Read back by the offsets FIDE's header gives, as parsers do.
+        let field = |line: &str, at: usize, width: usize| line[at..at + width].trim().to_string();
+        assert_eq!(field(lines[1], 0, 15), "703303");
+        assert_eq!(field(lines[1], 113, 6), "2738");
+        assert_eq!(field(lines[1], 126, 6), "1979");
+    }
+
+    #[test]
+    fn names_are_ascii_and_short_ids_padded() {
+        let text = fide_txt(&[row(42, "Đorđević", "Zoë")], NaiveDate::from_ymd_opt(1993, 8, 1).unwrap(), "");
+        let text = String::from_utf8(text).unwrap();
+        let line = text.split("\r\n").nth(1).unwrap();
+        assert!(line.starts_with("0042           Dordevic, Zoe"), "{line}");
+        assert!(text.is_ascii());
+    }
+}

@@ -1,0 +1,371 @@
+//! The published site, `output/site/`: static pages that open from disk or
+//! any web host (site.md): the searchable index of active players, the top
+//! lists, a page per state, player and event, the events and their
+//! dispositions, the rules with their tables, and the list as downloads.
+//! The pages are HTML templates (`templates/site/`, through minijinja, the
+//! text escaped), restyled from one stylesheet, `site.css`. Nothing is
+//! fetched from elsewhere, and the same inputs give the same bytes.
+
+pub mod chart;
+pub mod downloads;
+mod pages;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use minijinja::{context, Environment};
+use rayon::prelude::*;
+use serde::Serialize;
+use unicode_normalization::UnicodeNormalization;
+
+use crate::publish::lists::Lists;
+use crate::rate::{RatingSystem, Ratings};
+use crate::validate::ValidPeriod;
+pub use chart::HistoryPoint;
+use pages::{row, signed, Row};
+
+/// A player's earlier periods, by ID, oldest first (from the rating record;
+/// empty without one).
+pub type History = HashMap<u32, Vec<HistoryPoint>>;
+
+/// What the site is made from.
+pub struct SiteInput<'a> {
+    pub period: &'a ValidPeriod,
+    pub ratings: &'a Ratings,
+    pub lists: &'a Lists,
+    pub system: &'a dyn RatingSystem,
+    pub history: &'a History,
+}
+
+/// The templates and static files, compiled into the binary.
+const TEMPLATES: [(&str, &str); 10] = [
+    ("base.html", include_str!("../../../templates/site/base.html")),
+    ("index.html", include_str!("../../../templates/site/index.html")),
+    ("top.html", include_str!("../../../templates/site/top.html")),
+    ("state.html", include_str!("../../../templates/site/state.html")),
+    ("player.html", include_str!("../../../templates/site/player.html")),
+    ("event.html", include_str!("../../../templates/site/event.html")),
+    ("events.html", include_str!("../../../templates/site/events.html")),
+    ("rules.html", include_str!("../../../templates/site/rules.html")),
+    ("downloads.html", include_str!("../../../templates/site/downloads.html")),
+    ("rows.html", include_str!("../../../templates/site/rows.html")),
+];
+const STYLESHEET: &str = include_str!("../../../templates/site/site.css");
+const SEARCH: &str = include_str!("../../../templates/site/search.js");
+
+/// What a site holds, for the summary and the benchmarks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SiteStats {
+    pub pages: usize,
+    pub largest_player_page: usize,
+}
+
+/// The search key of a player: his name folded (see [`fold`]) and his ID.
+pub fn search_key(surname: &str, first_names: &str, id: u32) -> String {
+    format!("{} {id}", fold(&format!("{surname} {first_names}"))).trim().to_string()
+}
+
+/// A name as the search box compares it: decomposed, marks dropped, lower
+/// case, the letters that do not decompose spelt out (`ø` → `o`, `đ` → `d`,
+/// `ß` → `ss` …), anything but letters and digits one space. `search.js`
+/// folds what is typed the same way.
+pub fn fold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.nfd().filter(|c| !unicode_normalization::char::is_combining_mark(*c)).flat_map(char::to_lowercase) {
+        match c {
+            'ø' => out.push('o'),
+            'đ' | 'ð' => out.push('d'),
+            'ł' => out.push('l'),
+            'ß' => out.push_str("ss"),
+            'æ' => out.push_str("ae"),
+            'œ' => out.push_str("oe"),
+            'þ' => out.push_str("th"),
+            'ħ' => out.push('h'),
+            'ı' => out.push('i'),
+            'ŧ' => out.push('t'),
+            'ŋ' => out.push('n'),
+            'ĸ' => out.push('k'),
+            'ſ' => out.push('s'),
+            c if c.is_alphanumeric() => out.push(c),
+            _ => {
+                if !out.ends_with(' ') {
+                    out.push(' ')
+                }
+            }
+        }
+    }
+    out.trim().to_string()
+}
+
+/// A code as a file name: kept when it is letters, digits, `-` and `_`
+/// only; otherwise those kept and the rest as `~XXXX` (its code point).
+pub fn file_name(code: &str) -> String {
+    let mut out = String::new();
+    for c in code.chars() {
+        if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+            out.push(c);
+        } else {
+            out += &format!("~{:04X}", c as u32);
+        }
+    }
+    if out.is_empty() {
+        out.push('~');
+    }
+    out
+}
+
+/// The template environment: the built-in templates, or those of a
+/// templates folder's `site/` when it has them.
+fn environment(templates: Option<&Path>) -> Result<Environment<'static>> {
+    let mut env = Environment::new();
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    for (name, source) in TEMPLATES {
+        let own = templates.map(|dir| dir.join("site").join(name)).filter(|p| p.is_file());
+        let text = match own {
+            Some(path) => std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?,
+            None => source.to_string(),
+        };
+        env.add_template_owned(name.to_string(), text).with_context(|| format!("the site template {name}"))?;
+    }
+    Ok(env)
+}
+
+/// What every page gets.
+#[derive(Serialize)]
+struct Common<'a> {
+    federation: &'a str,
+    period: &'a str,
+    published: String,
+    states: Vec<(String, String, String)>,
+}
+
+/// Writes the site into `dir` (which must not exist yet).
+pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Result<SiteStats> {
+    let env = environment(templates)?;
+    let c = &input.period.config;
+    let common = Common {
+        federation: &c.federation,
+        period: &c.period,
+        published: crate::publish::lists::long_date(c.published),
+        states: c.states.iter().map(|(code, name)| (code.clone(), name.clone(), file_name(code))).collect(),
+    };
+    for sub in ["players", "events", "states", "downloads"] {
+        std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
+    }
+    let write = |rel: &str, text: &[u8]| -> Result<()> {
+        let path = dir.join(rel);
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
+    };
+    let render = |name: &str, root: &str, ctx: minijinja::Value| -> Result<String> {
+        let template = env.get_template(name)?;
+        Ok(template.render(context! { site => &common, root => root, ..ctx })?)
+    };
+    write("site.css", STYLESHEET.as_bytes())?;
+    write("search.js", SEARCH.as_bytes())?;
+    let mut stats = SiteStats::default();
+
+    let index = pages::index(input);
+    write("index.html", render("index.html", "", context! { index => &index })?.as_bytes())?;
+    let top: Vec<(String, String, Vec<Row>, &str)> = input
+        .lists
+        .ranked
+        .iter()
+        .map(|t| {
+            let rows = t
+                .rows
+                .iter()
+                .map(|r| {
+                    let mut shown = row(r);
+                    shown.extra = match t.kind {
+                        crate::publish::booklet_data::ListKind::Junior => r.age.map(|a| a.to_string()),
+                        crate::publish::booklet_data::ListKind::Improvers => r.increase.map(|i| signed(i as f64)),
+                        crate::publish::booklet_data::ListKind::Top => None,
+                    };
+                    shown
+                })
+                .collect();
+            let third = match t.kind {
+                crate::publish::booklet_data::ListKind::Junior => "Age",
+                crate::publish::booklet_data::ListKind::Improvers => "Increase",
+                crate::publish::booklet_data::ListKind::Top => "Games",
+            };
+            (t.title.clone(), t.subtitle.clone(), rows, third)
+        })
+        .collect();
+    write("top.html", render("top.html", "", context! { lists => &top })?.as_bytes())?;
+    for (code, name, rows) in &input.lists.states {
+        let rows: Vec<Row> = rows.iter().map(row).collect();
+        let page = render("state.html", "../", context! { code => code, name => name, rows => &rows })?;
+        write(&format!("states/{}.html", file_name(code)), page.as_bytes())?;
+    }
+    stats.pages += 2 + input.lists.states.len();
+
+    // Events: every event's line, and a page for each.
+    let events = event_pages(input);
+    write("events.html", render("events.html", "", context! { events => &events })?.as_bytes())?;
+    events.par_iter().try_for_each(|e| -> Result<()> {
+        let page = render("event.html", "../", context! { event => e })?;
+        write(&format!("events/{}.html", e.file), page.as_bytes())
+    })?;
+    stats.pages += 1 + events.len();
+
+    let tables = input.system.tables();
+    let system = input.system.id();
+    write("rules.html", render("rules.html", "", context! { tables => &tables, system => system })?.as_bytes())?;
+
+    // Players: one page each, side by side.
+    let ranks = pages::Ranks::new(input);
+    let games = pages::games_by_player(input);
+    let start: HashMap<u32, usize> = input.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let sizes: Vec<usize> = (0..input.ratings.players.len())
+        .into_par_iter()
+        .map(|p| -> Result<usize> {
+            let page = pages::player(input, p, &ranks, &games, &start);
+            let text = render("player.html", "../", context! { player => &page })?;
+            write(&format!("players/{}.html", page.id), text.as_bytes())?;
+            Ok(text.len())
+        })
+        .collect::<Result<_>>()?;
+    stats.pages += sizes.len();
+    stats.largest_player_page = sizes.iter().copied().max().unwrap_or(0);
+
+    // Downloads.
+    let rows = download_rows(input);
+    write("downloads/ratings.csv", &downloads::csv(&rows)?)?;
+    write("downloads/ratings.json", &downloads::json(&rows)?)?;
+    write("downloads/ratings-fide.txt", &downloads::fide_txt(&rows, c.published, ""))?;
+    let outputs: Vec<&str> = ["booklet.pdf", "ratings.xlsx", "players.xlsx", "removed.xlsx"].into();
+    write(
+        "downloads.html",
+        render("downloads.html", "", context! { outputs => outputs, players => rows.len() })?.as_bytes(),
+    )?;
+    stats.pages += 2;
+    Ok(stats)
+}
+
+/// An event as its page and the events list show it.
+#[derive(Serialize)]
+struct EventPage {
+    code: String,
+    file: String,
+    name: String,
+    state: String,
+    state_file: String,
+    start: String,
+    end: String,
+    time_control: String,
+    disposition: String,
+    rated: bool,
+    entrants: usize,
+    games: Vec<(Option<u32>, u32, String, u32, String, &'static str)>,
+    changes: Vec<(u32, String, u32, String, String)>,
+}
+
+fn event_pages(input: &SiteInput) -> Vec<EventPage> {
+    let names: HashMap<u32, String> = input.ratings.players.iter().map(|p| (p.id, p.display_name())).collect();
+    let mut calc: HashMap<&str, Vec<&crate::rate::Calculation>> = HashMap::new();
+    for c in &input.ratings.calculations {
+        calc.entry(c.event.as_str()).or_default().push(c);
+    }
+    input
+        .period
+        .events
+        .iter()
+        .map(|e| {
+            let name = |id: u32| names.get(&id).cloned().unwrap_or_else(|| id.to_string());
+            let games = e
+                .games
+                .iter()
+                .filter_map(|g| match (g.outcome, g.black) {
+                    (crate::model::Outcome::Played { white_score }, Some(black)) => {
+                        let result = match white_score {
+                            s if s >= 1.0 => "1–0",
+                            s if s > 0.0 => "½–½",
+                            _ => "0–1",
+                        };
+                        Some((g.round, g.white, name(g.white), black, name(black), result))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let changes = calc
+                .get(e.code.as_str())
+                .map(|rows| {
+                    rows.iter()
+                        .map(|c| {
+                            let score = format!("{}", c.score);
+                            (c.player_id, name(c.player_id), c.games, score, c.change.map(signed).unwrap_or_default())
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            EventPage {
+                code: e.code.clone(),
+                file: file_name(&e.code),
+                name: e.name.clone(),
+                state: e.state.clone(),
+                state_file: file_name(&e.state),
+                start: e.start.to_string(),
+                end: e.end.to_string(),
+                time_control: e.time_control.clone(),
+                disposition: match e.disposition.note() {
+                    note if note.is_empty() => "rated".to_string(),
+                    note => note,
+                },
+                rated: e.disposition.is_rated(),
+                entrants: e.entrants,
+                games,
+                changes,
+            }
+        })
+        .collect()
+}
+
+/// Every player of the new player file, as the downloads give him.
+fn download_rows(input: &SiteInput) -> Vec<downloads::DownloadRow> {
+    let active_since = input.period.config.active_since;
+    input
+        .ratings
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !input.ratings.removed[*i])
+        .map(|(i, p)| downloads::DownloadRow {
+            id: p.id,
+            fide_id: p.fide_id,
+            surname: p.surname.clone(),
+            first_names: p.first_names.clone(),
+            gender: p.gender.map(|g| g.as_str()),
+            birth_date: p.birth_date.map(|d| d.to_string()),
+            state: p.state.clone(),
+            status: p.status.as_str(),
+            rating: p.rating.filter(|_| p.status.is_rated()),
+            printed: input.system.printed(p),
+            games: p.games,
+            games_period: input.lists.games_this_period.get(i).copied().unwrap_or(0),
+            active: p.last_played.is_some_and(|d| d >= active_since),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding_matches_what_the_search_box_does() {
+        assert_eq!(fold("Đorđević-Sørensen, Zoë"), "dordevic sorensen zoe");
+        assert_eq!(fold("Ångström"), "angstrom");
+        assert_eq!(fold("Łukasz Wiśniewski"), "lukasz wisniewski");
+        assert_eq!(search_key("Sørensen", "Ana", 3054), "sorensen ana 3054");
+    }
+
+    #[test]
+    fn odd_codes_make_safe_file_names() {
+        assert_eq!(file_name("V93001"), "V93001");
+        assert_eq!(file_name("a/b"), "a~002Fb");
+        assert_eq!(file_name(""), "~");
+    }
+}

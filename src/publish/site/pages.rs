@@ -1,0 +1,296 @@
+//! What each page of the site shows, as plain serialisable data built from
+//! the rated period and the lists (the templates only lay it out).
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::chart::{chart, Chart, HistoryPoint};
+use super::{file_name, search_key, SiteInput};
+use crate::model::{Outcome, Status};
+use crate::publish::lists::ListRow;
+use crate::rate::explanation::LineKind;
+
+/// A player as lists on the site show him.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    pub id: u32,
+    pub name: String,
+    pub rating: String,
+    pub games: u32,
+    /// `+12`, `-3`, or empty.
+    pub change: String,
+    pub state: String,
+    pub place: Option<u32>,
+    /// The list's third column where it is not games (age, increase).
+    pub extra: Option<String>,
+}
+
+/// A whole number with its sign (`+12`, `-3`, `0`).
+pub fn signed(x: f64) -> String {
+    let r = x.round() as i64;
+    if r > 0 {
+        format!("+{r}")
+    } else {
+        r.to_string()
+    }
+}
+
+pub fn row(r: &ListRow) -> Row {
+    Row {
+        id: r.id,
+        name: r.printed_name(),
+        rating: r.rating.clone(),
+        games: r.games,
+        change: r.change.map(signed).unwrap_or_default(),
+        state: r.state.clone(),
+        place: r.place,
+        extra: None,
+    }
+}
+
+/// The index: every active player, in the collation's order, in chunks of
+/// rows (a chunk is one table, laid out only when it comes into view), with
+/// one search key per row.
+#[derive(Serialize)]
+pub struct Index {
+    pub chunks: Vec<Vec<Row>>,
+    pub keys: String,
+    pub count: usize,
+}
+
+pub const CHUNK: usize = 250;
+
+pub fn index(input: &SiteInput) -> Index {
+    let by_id: HashMap<u32, usize> = input.ratings.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let order = crate::model::names::NameOrder::new(&input.period.config.collation)
+        .expect("period.toml's collation was checked when it was read");
+    let mut rows: Vec<(Vec<u8>, &ListRow)> = input
+        .lists
+        .states
+        .iter()
+        .flat_map(|(_, _, rows)| rows)
+        .map(|r| {
+            let p = &input.ratings.players[by_id[&r.id]];
+            (order.key(&p.surname, &p.first_names), r)
+        })
+        .collect();
+    rows.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
+    let keys: Vec<String> = rows
+        .iter()
+        .map(|(_, r)| {
+            let p = &input.ratings.players[by_id[&r.id]];
+            search_key(&p.surname, &p.first_names, p.id)
+        })
+        .collect();
+    let all: Vec<Row> = rows.iter().map(|(_, r)| row(r)).collect();
+    let count = all.len();
+    Index { chunks: all.chunks(CHUNK).map(<[Row]>::to_vec).collect(), keys: keys.join("\n"), count }
+}
+
+/// One game on a player's page.
+#[derive(Serialize)]
+pub struct GameLine {
+    pub round: Option<u32>,
+    pub colour: &'static str,
+    pub opponent: u32,
+    pub opponent_name: String,
+    pub opponent_rating: String,
+    pub result: &'static str,
+}
+
+/// A player's games in one event.
+#[derive(Serialize)]
+pub struct EventGames {
+    pub code: String,
+    pub file: String,
+    pub name: String,
+    pub games: Vec<GameLine>,
+}
+
+/// One line of the calculation, as `ratebook explain` gives it.
+#[derive(Serialize)]
+pub struct CalcLine {
+    pub kind: &'static str,
+    pub depth: u8,
+    pub text: String,
+    pub player: Option<u32>,
+    pub event: Option<String>,
+}
+
+/// A player's page.
+#[derive(Serialize)]
+pub struct PlayerPage {
+    pub id: u32,
+    pub name: String,
+    pub state: Option<String>,
+    pub state_file: Option<String>,
+    pub state_name: Option<String>,
+    pub status: &'static str,
+    pub rating: String,
+    pub games_period: u32,
+    pub games_total: u32,
+    pub change: String,
+    pub listed: bool,
+    /// (place, of how many) in his state and nationally, by published rating.
+    pub state_rank: Option<(usize, usize)>,
+    pub national_rank: Option<(usize, usize)>,
+    pub chart: Option<Chart>,
+    pub events: Vec<EventGames>,
+    pub calculation: Vec<CalcLine>,
+}
+
+/// Where every player stands: national and state places by published rating
+/// among the listed players.
+pub struct Ranks {
+    national: HashMap<u32, (usize, usize)>,
+    state: HashMap<u32, (usize, usize)>,
+    listed: std::collections::HashSet<u32>,
+}
+
+impl Ranks {
+    pub fn new(input: &SiteInput) -> Ranks {
+        let mut national: Vec<(f64, u32)> = Vec::new();
+        let mut state = HashMap::new();
+        let mut listed = std::collections::HashSet::new();
+        for (_, _, rows) in &input.lists.states {
+            let mut here: Vec<(f64, u32)> = rows.iter().filter_map(|r| r.value.map(|v| (v, r.id))).collect();
+            listed.extend(rows.iter().map(|r| r.id));
+            national.extend(&here);
+            place(&mut here, &mut state);
+        }
+        let mut ranks = HashMap::new();
+        place(&mut national, &mut ranks);
+        Ranks { national: ranks, state, listed }
+    }
+}
+
+/// Places by value, highest first (ties share a place).
+fn place(values: &mut [(f64, u32)], into: &mut HashMap<u32, (usize, usize)>) {
+    values.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let total = values.len();
+    let mut shown = 0;
+    for (i, (v, id)) in values.iter().enumerate() {
+        if i == 0 || values[i - 1].0.round() != v.round() {
+            shown = i + 1;
+        }
+        into.insert(*id, (shown, total));
+    }
+}
+
+/// The games of every player in the rated events, by player ID.
+pub fn games_by_player(input: &SiteInput) -> HashMap<u32, Vec<(usize, usize)>> {
+    let mut by: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
+    for (e, event) in input.period.events.iter().enumerate().filter(|(_, e)| e.disposition.is_rated()) {
+        for (g, game) in event.games.iter().enumerate() {
+            if let (Outcome::Played { .. }, Some(black)) = (game.outcome, game.black) {
+                by.entry(game.white).or_default().push((e, g));
+                by.entry(black).or_default().push((e, g));
+            }
+        }
+    }
+    by
+}
+
+/// The page of the player at `p` (his position in the period's player file).
+pub fn player(
+    input: &SiteInput,
+    p: usize,
+    ranks: &Ranks,
+    games: &HashMap<u32, Vec<(usize, usize)>>,
+    start: &HashMap<u32, usize>,
+) -> PlayerPage {
+    let after = &input.ratings.players[p];
+    let before = &input.period.players.players[p];
+    let system = input.system;
+    let name = after.display_name();
+    let mut history: Vec<HistoryPoint> = input.history.get(&after.id).cloned().unwrap_or_default();
+    history.push(HistoryPoint {
+        period: input.period.config.period.clone(),
+        rating: after.rating.filter(|_| after.status.is_rated()),
+        printed: system.printed(after),
+    });
+    let mut events: Vec<EventGames> = Vec::new();
+    for &(e, g) in games.get(&after.id).map(Vec::as_slice).unwrap_or(&[]) {
+        let event = &input.period.events[e];
+        let game = &event.games[g];
+        let white = game.white == after.id;
+        let opponent = if white { game.black.unwrap_or_default() } else { game.white };
+        let score = match game.outcome {
+            Outcome::Played { white_score } => {
+                if white {
+                    white_score
+                } else {
+                    1.0 - white_score
+                }
+            }
+            _ => 0.0,
+        };
+        let opponent_player = start.get(&opponent).map(|&i| &input.period.players.players[i]);
+        let line = GameLine {
+            round: game.round,
+            colour: if white { "White" } else { "Black" },
+            opponent,
+            opponent_name: opponent_player.map(|o| o.display_name()).unwrap_or_default(),
+            opponent_rating: opponent_player.map(|o| system.printed(o)).unwrap_or_default(),
+            result: if score >= 1.0 {
+                "1"
+            } else if score > 0.0 {
+                "½"
+            } else {
+                "0"
+            },
+        };
+        match events.last_mut() {
+            Some(last) if last.code == event.code => last.games.push(line),
+            _ => events.push(EventGames {
+                code: event.code.clone(),
+                file: file_name(&event.code),
+                name: event.name.clone(),
+                games: vec![line],
+            }),
+        }
+    }
+    let calculation = system
+        .explain(input.period, input.ratings, p)
+        .lines
+        .into_iter()
+        .map(|l| CalcLine {
+            kind: match l.kind {
+                LineKind::Heading => "heading",
+                LineKind::Event => "event",
+                LineKind::Game => "game",
+                LineKind::Step => "step",
+                LineKind::Text => "text",
+                LineKind::Blank => "blank",
+            },
+            depth: l.depth,
+            text: l.text,
+            player: l.player,
+            event: l.event.map(|e| file_name(&e)),
+        })
+        .collect();
+    let state_name = after.state.as_deref().and_then(|s| input.period.config.state_name(s)).map(str::to_string);
+    PlayerPage {
+        id: after.id,
+        name: name.clone(),
+        state_file: after.state.as_deref().map(file_name),
+        state: after.state.clone(),
+        state_name,
+        status: if input.ratings.removed[p] { "removed" } else { status_word(after.status) },
+        rating: system.printed(after),
+        games_period: input.lists.games_this_period.get(p).copied().unwrap_or(0),
+        games_total: after.games,
+        change: crate::publish::rating_change(Some(before), after).map(signed).unwrap_or_default(),
+        listed: ranks.listed.contains(&after.id),
+        state_rank: ranks.state.get(&after.id).copied(),
+        national_rank: ranks.national.get(&after.id).copied(),
+        chart: chart(&name, &history),
+        events,
+        calculation,
+    }
+}
+
+fn status_word(s: Status) -> &'static str {
+    s.as_str()
+}
