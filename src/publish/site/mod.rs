@@ -162,8 +162,15 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
         let template = env.get_template(name)?;
         Ok(template.render(context! { site => &common, root => root, ..ctx })?)
     };
-    write("site.css", STYLESHEET.as_bytes())?;
-    write("search.js", SEARCH.as_bytes())?;
+    for (name, built_in) in [("site.css", STYLESHEET), ("search.js", SEARCH)] {
+        // A templates folder's own stylesheet (or script) replaces ours.
+        match templates.map(|dir| dir.join("site").join(name)).filter(|p| p.is_file()) {
+            Some(own) => {
+                std::fs::copy(&own, dir.join(name)).with_context(|| format!("copying {}", own.display()))?;
+            }
+            None => write(name, built_in.as_bytes())?,
+        }
+    }
     let mut stats = SiteStats::default();
 
     let index = pages::index(input);
