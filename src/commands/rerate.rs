@@ -57,11 +57,7 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         bail!("period.toml keeps no record (record = false): there is nothing to re-rate");
     };
     crate::publish::staging::check_output_folder(&opts.out, &opts.data)?;
-    let staging = if opts.dry_run { None } else { Some(Staging::new(&opts.out)?) };
     let mut record = Record::open_existing(&path)?;
-    if let Some(staging) = &staging {
-        record.settle(staging.out())?;
-    }
     let periods = record.periods()?;
     let c = &opts.correction;
     let from = match (&opts.from, c.merge) {
@@ -95,6 +91,14 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
             bail!("the report {} does not exist", file.display());
         }
     }
+    // Everything asked is possible: the output folder is taken, and what a
+    // killed run left is settled before re-rating.
+    let staging = if opts.dry_run { None } else { Some(Staging::new(&opts.out)?) };
+    if let Some(staging) = &staging {
+        record.settle(staging.out())?;
+    }
+    let periods = record.periods()?;
+    let chain = &periods[start..];
 
     let work = WorkFolder::new()?;
     let mut before: Vec<PlayerLine> = match start {

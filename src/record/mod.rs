@@ -67,23 +67,35 @@ pub fn manifest_sha256(files: &[(String, String)]) -> String {
 /// The SHA-256 of the staged outputs: of the lines `name<TAB>sha256` of
 /// every file (in folders too), sorted; the staging marker aside.
 pub fn outputs_sha256(staging: &crate::publish::Staging) -> Result<String> {
-    let mut files = Vec::new();
-    let mut pending = vec![staging.dir().to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        for entry in std::fs::read_dir(&dir)? {
+    folder_sha256(staging.dir())
+}
+
+/// The SHA-256 of a folder's files (in subfolders too, hidden ones aside):
+/// of the lines `path<TAB>sha256`, sorted. The files are hashed in parallel.
+pub fn folder_sha256(dir: &Path) -> Result<String> {
+    use rayon::prelude::*;
+    let mut paths = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder)? {
             let entry = entry?;
-            let name = entry.file_name().to_string_lossy().to_string();
-            if name.starts_with('.') {
+            if entry.file_name().to_string_lossy().starts_with('.') {
                 continue;
             }
             if entry.file_type()?.is_dir() {
                 pending.push(entry.path());
             } else {
-                let bytes = std::fs::read(entry.path())?;
-                files.push((crate::ingest::relative(staging.dir(), &entry.path()), sha256(&bytes)));
+                paths.push(entry.path());
             }
         }
     }
+    let files = paths
+        .par_iter()
+        .map(|path| -> Result<(String, String)> {
+            let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            Ok((crate::ingest::relative(dir, path), sha256(&bytes)))
+        })
+        .collect::<Result<Vec<_>>>()?;
     Ok(manifest_sha256(&files))
 }
 
