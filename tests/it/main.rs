@@ -14,6 +14,7 @@ mod officer;
 mod outputs;
 mod record;
 mod robustness;
+mod site;
 mod systems;
 mod template;
 mod trf;
