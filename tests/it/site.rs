@@ -1,9 +1,9 @@
-//! The published site (`OUTPUT/site/`, site.md) read as files, no browser: on a
-//! generated two-period chain, every page the spec lists exists, every internal
-//! link resolves, nothing points elsewhere, the downloads hold the new player
-//! file, player pages stay small and show the printed rating, a chart and the
-//! calculation, and two runs give the same bytes. The browser tests
-//! (`browser/`) open the same site.
+//! The published site (`OUTPUT/site/`, site.md) read as files, no browser: on
+//! a generated two-period chain, every page the spec lists exists and links
+//! back to the index, every internal link resolves, nothing points elsewhere,
+//! the downloads hold the new player file, player pages stay small and show
+//! the printed rating, a chart and the calculation, and two runs give the same
+//! bytes. The browser tests (`browser/`) open the same site.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
@@ -197,6 +197,7 @@ fn every_internal_link_resolves_and_none_points_elsewhere() {
         pages += 1;
         let html = read(&site.join(&rel));
         let dir = rel.parent().unwrap();
+        let mut to_index = false;
         for link in links(&html) {
             let lower = link.to_ascii_lowercase();
             assert!(!(lower.starts_with("//") || lower.contains(':')), "{}: a link elsewhere: {link}", rel.display());
@@ -214,6 +215,7 @@ fn every_internal_link_resolves_and_none_points_elsewhere() {
                     Err(_) => continue,
                 }
             };
+            to_index |= target == Path::new("index.html") && rel != Path::new("index.html");
             if !fragment.is_empty() {
                 let text = ids.entry(target.clone()).or_insert_with(|| read(&site.join(&target)));
                 assert!(
@@ -225,6 +227,7 @@ fn every_internal_link_resolves_and_none_points_elsewhere() {
             }
             checked += 1;
         }
+        assert!(to_index || rel == Path::new("index.html"), "{} does not link back to index.html", rel.display());
     }
     assert!(pages > 340 && checked > 10_000, "{pages} pages, {checked} links");
     let css = read(&site.join("site.css"));
