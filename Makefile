@@ -4,7 +4,7 @@
 CARGO ?= cargo
 RATEBOOK = $(CARGO) run --quiet --
 
-.PHONY: period check test sample template build bench fmt
+.PHONY: period check test sample template build bench fmt screenshots
 
 ## Publish the period from data/ into output/ (booklet.pdf, ratings.xlsx, players.xlsx, …).
 period:
@@ -14,9 +14,18 @@ period:
 check:
 	$(RATEBOOK) check --data data
 
-## Unit, integration and snapshot tests.
+# Whether the site's browser tests can run (they look for the same names, or $$CHROMIUM).
+HAVE_CHROMIUM = test -n "$$CHROMIUM" || command -v chromium || command -v chromium-browser \
+	|| command -v google-chrome || command -v chrome
+
+## Unit, integration and snapshot tests; the site's browser tests need chromium (skipped without it, except under CI=1).
 test:
 	$(CARGO) test
+	@$(HAVE_CHROMIUM) >/dev/null || echo "NOTE: the site's browser tests were SKIPPED: no chromium on PATH (apt-get install -y chromium)"
+
+## Pictures of the published site from the sample (index at 390 px and 1280 px, the top player's page) into screenshots/.
+screenshots: period
+	$(CARGO) run --quiet --example screenshots -- output/site screenshots
 
 ## Regenerate the shipped sample data folder: four periods (August 1993 to August 1996), each
 ## published and recorded in data/record.sqlite; data/ keeps the last one's inputs.

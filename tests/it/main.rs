@@ -2,6 +2,8 @@
 //! (built in temporary folders by `common`), and snapshots of its diagnostics.
 
 mod booklet;
+#[cfg(target_os = "linux")]
+mod browser;
 mod chain;
 mod common;
 mod diagnostics;
@@ -14,6 +16,7 @@ mod officer;
 mod outputs;
 mod record;
 mod robustness;
+mod site;
 mod systems;
 mod template;
 mod trf;

@@ -1,0 +1,75 @@
+//! The site's pages in Chromium at a phone's width (390 CSS px): no page
+//! scrolls sideways, and a player page draws its chart and shows the
+//! calculation.
+
+use std::path::PathBuf;
+
+use super::{site_page, with_page};
+
+/// The largest file in a folder of the site (the likeliest to overflow).
+fn largest(dir: &str) -> String {
+    let root = crate::site::generated().site();
+    let files = crate::site::files(&root.join(dir));
+    let (_, file) = files
+        .iter()
+        .map(|f| (std::fs::metadata(root.join(dir).join(f)).unwrap().len(), f.clone()))
+        .max()
+        .unwrap_or_else(|| panic!("files in {dir}"));
+    format!("{dir}/{}", file.display())
+}
+
+fn fits(rel: &str) {
+    with_page(&site_page(rel), 390, true, |p| {
+        p.next_frame().unwrap();
+        let w = p.eval("[document.documentElement.scrollWidth, document.documentElement.clientWidth]").unwrap();
+        let (scroll, client) = (w[0].as_i64().unwrap(), w[1].as_i64().unwrap());
+        assert!(client > 300 && client <= 390, "{rel}: laid out {client} px wide (no viewport meta?)");
+        if scroll > client {
+            // Name what sticks out, to make the failure useful.
+            let wide = p
+                .eval(
+                    "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > \
+                     document.documentElement.clientWidth + 1).slice(0, 5).map(e => e.outerHTML.slice(0, 120))",
+                )
+                .unwrap();
+            panic!("{rel} scrolls sideways at 390 px ({scroll} > {client}): {wide}");
+        }
+    });
+}
+
+#[test]
+fn no_page_scrolls_sideways_on_a_phone() {
+    for page in ["index.html", "top.html", "events.html", "rules.html", "downloads.html"] {
+        fits(page);
+    }
+    for dir in ["players", "events", "states"] {
+        fits(&largest(dir));
+    }
+}
+
+#[test]
+fn a_player_page_draws_the_chart_and_shows_the_calculation() {
+    let page: PathBuf = site_page(&largest("players"));
+    with_page(&page, 390, true, |p| {
+        let chart = p
+            .eval(
+                "(() => { const s = document.querySelector('figure.chart svg'); const r = s.getBoundingClientRect();\
+                 return [Math.round(r.width), Math.round(r.height), s.querySelectorAll('polyline').length,\
+                 document.querySelector('figure.chart figcaption').textContent.length]; })()",
+            )
+            .unwrap();
+        let n = |i: usize| chart[i].as_i64().unwrap();
+        assert!(n(0) >= 300 && n(0) <= 390 && n(1) >= 100, "the chart is drawn {}×{} px", n(0), n(1));
+        assert!(n(2) >= 1 && n(3) >= 20, "a line and a caption: {chart}");
+        let facts = p
+            .eval(
+                "[[...document.querySelectorAll('h2')].map(h => h.textContent),\
+                 document.querySelectorAll('ol.calculation li').length,\
+                 document.querySelector('ol.calculation').checkVisibility()]",
+            )
+            .unwrap();
+        let headings: Vec<&str> = facts[0].as_array().unwrap().iter().map(|h| h.as_str().unwrap()).collect();
+        assert!(headings.contains(&"Games this period") && headings.contains(&"The calculation"), "{headings:?}");
+        assert!(facts[1].as_i64().unwrap() >= 5 && facts[2] == true, "{facts}");
+    });
+}
