@@ -150,7 +150,9 @@ mod tests {
     #[test]
     fn no_published_rating_no_chart() {
         assert!(chart("X", &[point("A", None)]).is_none());
+        // One period: a point in the middle of the plot, on its grid line.
         let one = chart("X", &[point("A", Some(1200.0))]).unwrap();
-        assert_eq!(one.lines, ["224.0,115.0"]);
+        assert_eq!(one.lines, ["216.0,196.0"]);
+        assert_eq!(one.grid.first().unwrap().2, 1200);
     }
 }

@@ -186,8 +186,10 @@ mod tests {
         let fide = "703303         Leko, Peter                                                  HUN M   GM                           2738  0   10 1979  i   ";
         let blank = |line: &str| {
             let mut chars: Vec<char> = line.chars().collect();
-            for c in chars[84..113].iter_mut().chain(chars[119..126].iter_mut()) {
-                *c = ' ';
+            for (i, c) in chars.iter_mut().enumerate() {
+                if (84..113).contains(&i) || (119..126).contains(&i) {
+                    *c = ' ';
+                }
             }
             chars.into_iter().collect::<String>()
         };
