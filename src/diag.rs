@@ -335,3 +335,12 @@ mod tests {
         assert!(cell_key(&Some("Z3".into())) < cell_key(&Some("AA3".into())));
     }
 }
+
+/// Shortens long text quoted in a finding (a cell's value, a line of a file).
+pub fn clip(text: &str) -> String {
+    if text.chars().count() > 40 {
+        format!("{}…", text.chars().take(40).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}

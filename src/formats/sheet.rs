@@ -530,14 +530,7 @@ fn describe(cell: &Data) -> String {
     }
 }
 
-/// Shortens long cell text for messages.
-pub fn clip(text: &str) -> String {
-    if text.chars().count() > 40 {
-        format!("{}…", text.chars().take(40).collect::<String>())
-    } else {
-        text.to_string()
-    }
-}
+pub use crate::diag::clip;
 
 #[cfg(test)]
 mod tests {

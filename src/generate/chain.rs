@@ -50,11 +50,6 @@ pub(super) fn facts(pop: &Population) -> BTreeMap<u32, Hidden> {
         .collect()
 }
 
-/// `day` moved `years` whole years later (29 February becomes the 28th).
-pub(super) fn years_later(day: NaiveDate, years: u32) -> NaiveDate {
-    day.checked_add_months(chrono::Months::new(12 * years)).expect("a date years later")
-}
-
 /// Moves planned events `years` whole years later (a later period of a
 /// chain): their dates, the birth dates of the entrants without an ID (so
 /// they keep their ages) and the codes, which hold the year.
@@ -62,7 +57,7 @@ pub(super) fn shift_events(plans: &mut [EventPlan], years: u32) {
     if years == 0 {
         return;
     }
-    let later = |d: NaiveDate| years_later(d, years);
+    let later = |d: NaiveDate| super::years_later(d, years);
     for plan in plans.iter_mut() {
         plan.start = later(plan.start);
         plan.end = later(plan.end);
@@ -79,11 +74,11 @@ pub(super) fn shift_events(plans: &mut [EventPlan], years: u32) {
 pub(super) fn period_config(system: SystemName, years: u32) -> PeriodConfig {
     let mut config = PeriodConfig::example(system);
     if years > 0 {
-        config.published = years_later(config.published, years);
-        config.start = years_later(config.start, years);
-        config.end = years_later(config.end, years);
-        config.active_since = years_later(config.active_since, years);
-        config.age_date = years_later(config.age_date, years);
+        config.published = super::years_later(config.published, years);
+        config.start = super::years_later(config.start, years);
+        config.end = super::years_later(config.end, years);
+        config.active_since = super::years_later(config.active_since, years);
+        config.age_date = super::years_later(config.age_date, years);
         config.period = format!("August {}", config.published.format("%Y"));
     }
     config

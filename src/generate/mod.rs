@@ -143,7 +143,7 @@ pub fn generate_period(
         Some(_) => systems::later(opts.system, &population.file, seed, years),
     };
     let (y, m, d) = PLAYER_FILE_DATE;
-    let file_date = chain::years_later(date(y, m, d), years);
+    let file_date = years_later(date(y, m, d), years);
 
     clear(&opts.out)?;
     let reports = opts.out.join("reports");
@@ -202,6 +202,12 @@ fn clear(out: &Path) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// `day` moved `years` whole years later (29 February becomes the 28th): a
+/// later period of a chain.
+pub(crate) fn years_later(day: NaiveDate, years: u32) -> NaiveDate {
+    day.checked_add_months(chrono::Months::new(12 * years)).expect("a date years later")
 }
 
 pub(crate) fn date(y: i32, m: u32, d: u32) -> NaiveDate {

@@ -110,7 +110,7 @@ struct CisSide {
 impl CisSide {
     /// The period `years` after the first.
     fn new(years: u32) -> CisSide {
-        let later = |d: NaiveDate| super::chain::years_later(d, years);
+        let later = |d: NaiveDate| super::years_later(d, years);
         CisSide {
             start: later(date(START.0, START.1, START.2)),
             end: later(date(END.0, END.1, END.2)),

@@ -231,7 +231,7 @@ pub fn read_field(text: &str, at: &Location, diagnostics: &mut Vec<Diagnostic>) 
                 let why = if is_pgn_shaped(text) {
                     pgn_error
                 } else {
-                    format!("\"{}\" is not a time control ratebook can read", crate::formats::sheet::clip(shown))
+                    format!("\"{}\" is not a time control ratebook can read", crate::diag::clip(shown))
                 };
                 diagnostics.push(
                     Diagnostic::error(Code::BadTimeControl, at.clone(), format!("time control: {why}")).with_hint(HINT),
