@@ -25,7 +25,13 @@ fn player(rating: &str, games: u32, name: &str) -> StateRow {
 }
 
 fn event(code: &str, name: &str, state: &str, note: &str) -> EventLine {
-    EventLine { code: code.into(), name: name.into(), state: state.into(), note: note.into() }
+    EventLine {
+        code: code.into(),
+        name: name.into(),
+        state: state.into(),
+        dates: "5\u{2013}6 Jun".into(),
+        note: note.into(),
+    }
 }
 
 /// A small booklet with every part: three states, every kind of list, long
