@@ -27,6 +27,7 @@ use typst::text::{Font, FontVariant, FontVariations};
 use super::super::booklet_data::{
     BookletData, EventLine, ListKind, RankedList, StateEvents, StateRow, SystemTables, Totals,
 };
+use super::distribution::Distribution;
 use super::world::{LIST_FONT, LIST_FONT_BOLD};
 
 /// Names estimated wider than this many ems of the list face are listed in
@@ -40,6 +41,11 @@ const LONG_NAME_EM: f64 = 7.0;
 /// with an ellipsis. The lists cut names to their columns, which are
 /// narrower.
 pub(crate) const MAX_PRINT_EM: f64 = 48.0;
+
+/// No word of an event's name or note is printed wider than this many ems
+/// of the list face (a long one is "Championship", 6.5 em): a longer one is
+/// cut, with what follows it, with an ellipsis.
+const MAX_WORD_EM: f64 = 10.0;
 
 /// What marks a cut.
 const ELLIPSIS: &str = "\u{2026}";
@@ -234,10 +240,10 @@ impl<'a> TemplateData<'a> {
             .iter()
             .map(|e| EventView {
                 code: printable(&e.code),
-                name: cut(printable(&e.name), MAX_PRINT_EM, 0),
+                name: event_text(&e.name),
                 state: &e.state,
                 dates: &e.dates,
-                note: cut(printable(&e.note), MAX_PRINT_EM, 0),
+                note: event_text(&e.note),
             })
             .collect();
         TemplateData {
@@ -379,6 +385,26 @@ fn cut(text: Cow<'_, str>, max_em: f64, keep: usize) -> Cow<'_, str> {
     Cow::Owned(format!("{head}{ELLIPSIS}{tail}"))
 }
 
+/// An event's name or note as printed: one line, no wider than
+/// [`MAX_PRINT_EM`], and cut after any word wider than [`MAX_WORD_EM`] (the
+/// events' columns wrap their names at spaces and hyphens, and such a word
+/// would run over its column).
+fn event_text(text: &str) -> Cow<'_, str> {
+    let text = cut(printable(text), MAX_PRINT_EM, 0);
+    let mut word = 0.0;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() || c == '-' || c == '/' {
+            word = 0.0;
+            continue;
+        }
+        word += METRICS.char_width(c);
+        if word > MAX_WORD_EM - METRICS.width(ELLIPSIS) {
+            return Cow::Owned(format!("{}{ELLIPSIS}", &text[..i]));
+        }
+    }
+    text
+}
+
 /// How many characters of `name` are the ID a namesake is printed with,
 /// ` (3054)`: a cut keeps them.
 fn id_tail(name: &str) -> usize {
@@ -433,10 +459,10 @@ fn event_columns(events: &StateEvents) -> EventColumns<'_> {
     let mut notes = Vec::new();
     let mut long = Vec::new();
     for (i, e) in events.events.iter().enumerate() {
-        let name = cut(printable(&e.name), MAX_PRINT_EM, 0);
+        let name = event_text(&e.name);
         let mut em = METRICS.width(&name);
         if !e.note.is_empty() {
-            let note = cut(printable(&e.note), MAX_PRINT_EM, 0);
+            let note = event_text(&e.note);
             em += METRICS.width(" ()") + METRICS.width(&note) * NOTE_SIZE;
             notes.push((i, note));
         }
@@ -494,35 +520,6 @@ const NOTE_SIZE: f64 = 7.0 / 8.0;
 /// Published ratings counted point by point: `counts[i]` players have a
 /// rating from `lo + i` up to (not including) `lo + i + 1`. Bars of any
 /// whole number of points add these up.
-#[derive(Serialize, Default)]
-struct Distribution {
-    /// How many players have a published rating.
-    count: usize,
-    /// The middle rating (the mean of the two middle ones for an even count).
-    median: Option<f64>,
-    lo: i64,
-    counts: Vec<u32>,
-}
-
-impl Distribution {
-    fn of(values: impl Iterator<Item = f64>) -> Self {
-        let mut values: Vec<f64> = values.filter(|v| v.is_finite()).collect();
-        if values.is_empty() {
-            return Distribution::default();
-        }
-        values.sort_by(f64::total_cmp);
-        let n = values.len();
-        let median = if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 };
-        let lo = values[0].floor() as i64;
-        let hi = values[n - 1].floor() as i64;
-        let mut counts = vec![0u32; (hi - lo + 1) as usize];
-        for v in &values {
-            counts[(v.floor() as i64 - lo) as usize] += 1;
-        }
-        Distribution { count: n, median: Some(median), lo, counts }
-    }
-}
-
 /// The family the estimates are made in: the templates' list face.
 const LIST_FONT_FAMILY: &str = "Noto Sans";
 
@@ -581,16 +578,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn distribution_counts_point_by_point() {
-        let d = Distribution::of([1500.4, 1499.9, 1500.0, 1702.25].into_iter());
-        assert_eq!(d.count, 4);
-        assert_eq!(d.lo, 1499);
-        assert_eq!(d.counts.len(), 204);
-        assert_eq!((d.counts[0], d.counts[1], d.counts[203]), (1, 2, 1));
-        assert_eq!(d.median, Some(1500.2));
-    }
-
-    #[test]
     fn ratings_are_padded_so_that_their_digits_line_up() {
         let figure = "\u{2007}";
         assert_eq!(rating_cell("1572", 4), "1572");
@@ -632,6 +619,17 @@ mod tests {
         assert_eq!(id_tail("Smith, John"), 0);
         let huge = "X".repeat(10_000);
         assert!(METRICS.width(&cut(Cow::Borrowed(&huge), MAX_PRINT_EM, 0)) <= MAX_PRINT_EM);
+    }
+
+    #[test]
+    fn event_names_are_cut_after_a_word_too_wide_to_wrap() {
+        assert!(matches!(event_text("Canterbury-Bankstown Club Championship"), Cow::Borrowed(_)));
+        let solid = "X".repeat(10_000);
+        let name = format!("Open {solid} Swiss");
+        let cut = event_text(&name);
+        assert!(cut.starts_with("Open XXX") && cut.ends_with("X\u{2026}"), "{cut}");
+        assert!(METRICS.width(&cut) <= METRICS.width("Open ") + MAX_WORD_EM, "{cut}");
+        assert_eq!(event_text("time control\ttoo\nfast"), "time control too fast");
     }
 
     #[test]
