@@ -24,7 +24,7 @@ use crate::formats::workbook::write_output_table;
 use crate::model::PlayerFile;
 use crate::rate::{RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
-use booklet_data::{BookletData, EventLine, StateEvents, Totals};
+use booklet_data::{event_dates, BookletData, EventLine, StateEvents, Totals};
 use lists::{long_date, Lists};
 pub use staging::Staging;
 
@@ -182,6 +182,7 @@ pub fn booklet_data(period: &ValidPeriod, ratings: &Ratings, lists: &Lists, syst
         code: e.code.clone(),
         name: e.name.clone(),
         state: e.state.clone(),
+        dates: event_dates(e.start, e.end),
         note: e.disposition.note(),
     };
     let events_rated = c

@@ -3,10 +3,15 @@
 //! that folder), with typst's embedded fonts and our sans face. The same data
 //! always gives the same bytes.
 
+mod distribution;
 mod text;
 mod view;
 mod world;
 
+#[cfg(test)]
+mod fixtures;
+#[cfg(test)]
+mod reading_tests;
 #[cfg(test)]
 mod tests;
 

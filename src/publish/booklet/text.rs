@@ -42,8 +42,8 @@ impl Line {
             Some(_) => {}
         }
         // Runs of spaces of any width (the lists pad with en, six-per-em and
-        // figure spaces) read as one space.
-        let mut space = false;
+        // figure spaces) read as one space, and none starts a line.
+        let mut space = out.is_empty() || out.ends_with([' ', '\n']);
         for c in text.chars() {
             if c.is_whitespace() && c != '\n' {
                 if !space {

@@ -1,15 +1,22 @@
 //! The booklet data as the template reads it: `/data.json` is
 //! [`BookletData`] as it is, except that the players of each state and its
-//! rated events are counted rather than listed, and the rating distributions
-//! come counted; `/lists.json` holds those lists as columns ready to set (a
-//! state's ratings and games, its names; an event's codes, its names), one
-//! entry per row. A world-sized list has hundreds of thousands of players:
-//! typst then reads a few long arrays of strings instead of a dictionary per
-//! player and never loops over the players, and the parts that do not set
-//! the lists never see them (typst hashes a function's arguments to
-//! remember each call, so a booklet's data is hashed over and over).
+//! rated events are counted rather than listed, the rating distributions
+//! come counted, and every name comes with its estimated width; `/lists.json`
+//! holds those lists as columns ready to set (a state's ratings, its games
+//! and names; an event's codes, names and dates), one entry per row. A
+//! world-sized list has hundreds of thousands of players: typst then reads a
+//! few long arrays of strings instead of a dictionary per player and never
+//! loops over the players, and the parts that do not set the lists never see
+//! them (typst hashes a function's arguments to remember each call, so a
+//! booklet's data is hashed over and over).
+//!
+//! Every name and note is one line here (a control character in one becomes
+//! a space) and no wider than [`MAX_PRINT_EM`]: longer ones are cut with an
+//! ellipsis. The template cuts the names too wide for its columns the same
+//! way, with the widths estimated here ([`NameWidths`]).
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use serde::Serialize;
@@ -17,7 +24,10 @@ use typst::foundations::Bytes;
 use typst::layout::Abs;
 use typst::text::{Font, FontVariant, FontVariations};
 
-use super::super::booklet_data::{BookletData, EventLine, RankedList, StateEvents, StateRow, SystemTables, Totals};
+use super::super::booklet_data::{
+    BookletData, EventLine, ListKind, RankedList, StateEvents, StateRow, SystemTables, Totals,
+};
+use super::distribution::Distribution;
 use super::world::{LIST_FONT, LIST_FONT_BOLD};
 
 /// Names estimated wider than this many ems of the list face are listed in
@@ -25,6 +35,23 @@ use super::world::{LIST_FONT, LIST_FONT_BOLD};
 /// (which, less a margin for faces wider than the list face, is wider than
 /// this in any sensible layout).
 const LONG_NAME_EM: f64 = 7.0;
+
+/// No name or note is printed wider than this many ems of the list face
+/// (four or five lines of an event's name in its column): a wider one is cut
+/// with an ellipsis. The lists cut names to their columns, which are
+/// narrower.
+pub(crate) const MAX_PRINT_EM: f64 = 48.0;
+
+/// No word of an event's name or note is printed wider than this many ems
+/// of the list face (a long one is "Championship", 6.5 em): a longer one is
+/// cut, with what follows it, with an ellipsis.
+const MAX_WORD_EM: f64 = 10.0;
+
+/// What marks a cut.
+const ELLIPSIS: &str = "\u{2026}";
+
+/// Between a state list's games and the name: an en and a six-per-em space.
+const GAMES_GAP: &str = "\u{2002}\u{2006}";
 
 /// What `json("/data.json")` gives the template.
 #[derive(Serialize)]
@@ -36,16 +63,51 @@ pub(crate) struct TemplateData<'a> {
     active_since_long: &'a str,
     age_date_long: &'a str,
     system: &'a str,
-    lists: &'a [RankedList],
+    lists: Vec<RankedListView<'a>>,
     /// In `[states]` order; their lists are in `/lists.json`.
     states: Vec<StateSummary<'a>>,
     /// In `[states]` order; their lists are in `/lists.json`.
     events_rated: Vec<EventsSummary<'a>>,
-    events_not_rated: &'a [EventLine],
+    events_not_rated: Vec<EventView<'a>>,
     tables: &'a SystemTables,
     totals: &'a Totals,
     /// The published ratings of every state's active players together.
     ratings: Distribution,
+}
+
+/// A "Top …" list as [`RankedList`], each name with its width.
+#[derive(Serialize)]
+struct RankedListView<'a> {
+    title: &'a str,
+    subtitle: &'a str,
+    kind: ListKind,
+    rows: Vec<RankedRowView<'a>>,
+}
+
+#[derive(Serialize)]
+struct RankedRowView<'a> {
+    place: Option<u32>,
+    rating: &'a str,
+    games: u32,
+    age: Option<u32>,
+    increase: Option<i64>,
+    state: &'a str,
+    /// "Surname, First names", one line, at most [`MAX_PRINT_EM`] wide.
+    name: Cow<'a, str>,
+    /// How wide `name` sets in the list face, in ems, and how many of its
+    /// last characters a cut keeps (a namesake's ID): see [`Long`].
+    em: f64,
+    keep: usize,
+}
+
+/// An event not rated, as [`EventLine`] with its name and note one line each.
+#[derive(Serialize)]
+struct EventView<'a> {
+    code: Cow<'a, str>,
+    name: Cow<'a, str>,
+    state: &'a str,
+    dates: &'a str,
+    note: Cow<'a, str>,
 }
 
 /// One state's active players, counted.
@@ -74,37 +136,54 @@ struct EventsSummary<'a> {
 /// `data.states` and `data.events_rated`, in the same order.
 #[derive(Serialize)]
 pub(crate) struct ListColumns<'a> {
-    states: Vec<StateColumns<'a>>,
+    states: Vec<StateColumns>,
     events: Vec<EventColumns<'a>>,
+    /// The entry of `ratings` estimated widest (the ratings' column is as
+    /// wide as it).
+    widest_rating: String,
+    /// How many digits (and figure spaces) the games take in `entries`.
+    games_digits: usize,
     /// The code of a rated event estimated widest in the list face's bold.
     widest_code: &'a str,
-    /// How the widths in `long` were estimated: `sample` is `em` wide in
-    /// the list face the estimates used, so that a template set in another
-    /// face can scale them.
+    /// The dates of a rated event estimated widest.
+    widest_dates: &'a str,
+    /// How the widths in `long` were estimated, for the template to cut the
+    /// names too wide for its columns.
     name_widths: NameWidths,
 }
 
 /// One state's active players, column by column, in list order (surname,
 /// then first names): entry `i` of each column is player `i`.
 #[derive(Serialize)]
-struct StateColumns<'a> {
-    /// The rating as printed (`1572`, `1111p`, `2R`, `Unr`), then an en and
-    /// a six-per-em space, then the games this period padded with figure
-    /// spaces to at least three digits: set flush right, the ratings and the
-    /// games each line up.
-    numbers: Vec<String>,
-    /// "Surname, First names".
-    names: Vec<Cow<'a, str>>,
+struct StateColumns {
+    /// The rating as printed (`1572`, `1111p`, `2R`, `Unr`) after as many
+    /// figure spaces as make its digits line up, set flush left: a
+    /// provisional rating's `p` (and an unrated player's `R`) stands after
+    /// the last digit of the others.
+    ratings: Vec<String>,
+    /// The games this period, padded with figure spaces to `games_digits`
+    /// digits, an en and a six-per-em space, and "Surname, First names":
+    /// set flush left, the games line up on their last digit and the names
+    /// on their first letter.
+    entries: Vec<String>,
     /// The players whose names are estimated wider than 7 em of the list
-    /// face, as `(index, ems)`, widest first.
-    long: Vec<(usize, f64)>,
+    /// face, widest first.
+    long: Vec<Long>,
 }
+
+/// A name estimated wider than 7 em of the list face, as `(row, em, keep)`:
+/// its row, its width in ems, and how many of its last characters a cut
+/// keeps (` (3054)`, the ID a namesake is printed with; else 0). A name too
+/// wide for its column is cut with an ellipsis before those.
+type Long = (usize, f64, usize);
 
 /// One state's rated events, column by column like [`StateColumns`].
 #[derive(Serialize)]
 struct EventColumns<'a> {
     codes: Vec<Cow<'a, str>>,
     names: Vec<Cow<'a, str>>,
+    /// As printed: `5–6 Jun`.
+    dates: Vec<&'a str>,
     /// The events with a note (`late`), as `(index, note)`.
     notes: Vec<(usize, Cow<'a, str>)>,
     /// The events whose name (and note, set smaller) is estimated wider than
@@ -112,11 +191,22 @@ struct EventColumns<'a> {
     long: Vec<(usize, f64)>,
 }
 
+/// How the list face sets names, as the estimates in `long` and `em` have
+/// it: enough for a template to cut a name to a width.
 #[derive(Serialize)]
 struct NameWidths {
     font: &'static str,
+    /// `sample` is `em` wide in the list face, so that a template set in
+    /// another face can scale the estimates.
     sample: &'static str,
     em: f64,
+    /// The width of the ellipsis a cut ends with.
+    ellipsis: f64,
+    /// The advance of every character of the names that may be cut (those
+    /// in `long`, and the top lists'), in ems.
+    advances: BTreeMap<char, f32>,
+    /// The advance estimated for a character not in `advances`.
+    widest: f64,
 }
 
 /// A sample of the letters names are made of, to compare faces by.
@@ -145,6 +235,17 @@ impl<'a> TemplateData<'a> {
             })
             .collect();
         let ratings = Distribution::of(data.states.iter().flat_map(|s| s.players.iter()).filter_map(|p| p.value));
+        let events_not_rated = data
+            .events_not_rated
+            .iter()
+            .map(|e| EventView {
+                code: printable(&e.code),
+                name: event_text(&e.name),
+                state: &e.state,
+                dates: &e.dates,
+                note: event_text(&e.note),
+            })
+            .collect();
         TemplateData {
             federation: &data.federation,
             period: &data.period,
@@ -153,10 +254,10 @@ impl<'a> TemplateData<'a> {
             active_since_long: &data.active_since_long,
             age_date_long: &data.age_date_long,
             system: &data.system,
-            lists: &data.lists,
+            lists: data.lists.iter().map(ranked_list).collect(),
             states,
             events_rated,
-            events_not_rated: &data.events_not_rated,
+            events_not_rated,
             tables: &data.tables,
             totals: &data.totals,
             ratings,
@@ -164,85 +265,252 @@ impl<'a> TemplateData<'a> {
     }
 }
 
+fn ranked_list(list: &RankedList) -> RankedListView<'_> {
+    let rows = list
+        .rows
+        .iter()
+        .map(|r| {
+            let keep = id_tail(&r.name);
+            let name = cut(printable(&r.name), MAX_PRINT_EM, keep);
+            RankedRowView {
+                place: r.place,
+                rating: &r.rating,
+                games: r.games,
+                age: r.age,
+                increase: r.increase,
+                state: &r.state,
+                em: METRICS.width(&name),
+                keep,
+                name,
+            }
+        })
+        .collect();
+    RankedListView { title: &list.title, subtitle: &list.subtitle, kind: list.kind, rows }
+}
+
 impl<'a> ListColumns<'a> {
     pub(crate) fn new(data: &'a BookletData) -> Self {
-        let most = data.states.iter().flat_map(|s| s.players.iter()).map(|p| p.games).max().unwrap_or(0);
-        let digits = most.to_string().len().max(3);
+        let players = || data.states.iter().flat_map(|s| s.players.iter());
+        let most = players().map(|p| p.games).max().unwrap_or(0);
+        let games_digits = most.to_string().len().max(3);
+        let rating_digits = players().map(|p| leading_digits(&p.rating)).max().unwrap_or(0).max(4);
+        let mut seen = Seen::default();
+        let states: Vec<StateColumns> =
+            data.states.iter().map(|s| state_columns(&s.players, rating_digits, games_digits, &mut seen)).collect();
+        for r in data.lists.iter().flat_map(|l| l.rows.iter()) {
+            seen.mark(&r.name);
+        }
+        let widest_rating = states
+            .iter()
+            .flat_map(|s| s.ratings.iter())
+            .map(|r| (METRICS.width(r), r))
+            .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(a.1)))
+            .map_or_else(|| rating_cell("0", rating_digits), |(_, r)| r.clone());
+        let events = || data.events_rated.iter().flat_map(|s| s.events.iter());
         ListColumns {
-            states: data.states.iter().map(|s| state_columns(&s.players, digits)).collect(),
+            states,
             events: data.events_rated.iter().map(event_columns).collect(),
-            widest_code: data
-                .events_rated
-                .iter()
-                .flat_map(|s| s.events.iter())
-                .map(|e| (BOLD_METRICS.width(&e.code), e.code.as_str()))
-                .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(a.1)))
-                .map_or("", |(_, code)| code),
-            name_widths: NameWidths { font: LIST_FONT_FAMILY, sample: SAMPLE, em: METRICS.width(SAMPLE) },
+            widest_rating,
+            games_digits,
+            widest_code: widest(events().map(|e| e.code.as_str()), &BOLD_METRICS),
+            widest_dates: widest(events().map(|e| e.dates.as_str()), &METRICS),
+            name_widths: NameWidths {
+                font: LIST_FONT_FAMILY,
+                sample: SAMPLE,
+                em: METRICS.width(SAMPLE),
+                ellipsis: METRICS.width(ELLIPSIS),
+                advances: seen.advances(),
+                widest: METRICS.widest,
+            },
         }
     }
 }
 
-fn state_columns(players: &[StateRow], digits: usize) -> StateColumns<'_> {
-    let mut numbers = Vec::with_capacity(players.len());
-    let mut names = Vec::with_capacity(players.len());
+/// The text estimated widest in `metrics` (the first of equals in byte order).
+fn widest<'a>(texts: impl Iterator<Item = &'a str>, metrics: &Metrics) -> &'a str {
+    texts.map(|t| (metrics.width(t), t)).max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(a.1))).map_or("", |(_, t)| t)
+}
+
+fn state_columns(players: &[StateRow], rating_digits: usize, games_digits: usize, seen: &mut Seen) -> StateColumns {
+    let mut ratings = Vec::with_capacity(players.len());
+    let mut entries = Vec::with_capacity(players.len());
     let mut long = Vec::new();
     for (i, p) in players.iter().enumerate() {
-        numbers.push(numbers_line(&one_line(&p.rating), p.games, digits));
-        names.push(one_line(&p.name));
-        let em = METRICS.width(&p.name);
+        ratings.push(rating_cell(&printable(&p.rating), rating_digits));
+        let keep = id_tail(&p.name);
+        let name = cut(printable(&p.name), MAX_PRINT_EM, keep);
+        let em = METRICS.width(&name);
         if em > LONG_NAME_EM {
-            long.push((i, em));
+            seen.mark(&name);
+            long.push((i, em, keep));
         }
+        entries.push(entry(p.games, games_digits, &name));
     }
     long.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    StateColumns { numbers, names, long }
+    StateColumns { ratings, entries, long }
 }
 
-/// `text` with any line break in it (a cell can hold one) made a space: the
-/// template joins a column's entries into lines, one per entry.
-fn one_line(text: &str) -> Cow<'_, str> {
-    let breaks = |c: char| matches!(c, '\n' | '\r' | '\u{b}' | '\u{c}' | '\u{85}' | '\u{2028}' | '\u{2029}');
-    if text.contains(breaks) {
-        Cow::Owned(text.replace(breaks, " "))
+/// `text` with every control character in it (a line break, a tab, an
+/// escape; a cell can hold them) made a space: the template joins a column's
+/// entries into lines, one per entry, and no list line may break.
+fn printable(text: &str) -> Cow<'_, str> {
+    let bad = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
+    if text.contains(bad) {
+        Cow::Owned(text.replace(bad, " "))
     } else {
         Cow::Borrowed(text)
     }
 }
 
-/// `1572`, en space, six-per-em space, games padded with figure spaces to
-/// `digits` digits.
-fn numbers_line(rating: &str, games: u32, digits: usize) -> String {
+/// `text` cut with an ellipsis to at most `max_em` ems of the list face,
+/// keeping its last `keep` characters; as it is when it fits.
+fn cut(text: Cow<'_, str>, max_em: f64, keep: usize) -> Cow<'_, str> {
+    if METRICS.width(&text) <= max_em {
+        return text;
+    }
+    let n = text.chars().count();
+    let tail_at = text.char_indices().nth(n - keep.min(n)).map_or(text.len(), |(i, _)| i);
+    let (head, tail) = text.split_at(tail_at);
+    let room = max_em - METRICS.width(ELLIPSIS) - METRICS.width(tail);
+    let mut used = 0.0;
+    let mut end = 0;
+    for (i, c) in head.char_indices() {
+        used += METRICS.char_width(c);
+        if used > room {
+            break;
+        }
+        end = i + c.len_utf8();
+    }
+    let head = head[..end].trim_end_matches(|c: char| c.is_whitespace() || c == ',' || c == '-');
+    Cow::Owned(format!("{head}{ELLIPSIS}{tail}"))
+}
+
+/// An event's name or note as printed: one line, no wider than
+/// [`MAX_PRINT_EM`], and cut after any word wider than [`MAX_WORD_EM`] (the
+/// events' columns wrap their names at spaces and hyphens, and such a word
+/// would run over its column).
+fn event_text(text: &str) -> Cow<'_, str> {
+    let text = cut(printable(text), MAX_PRINT_EM, 0);
+    let mut word = 0.0;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() || c == '-' || c == '/' {
+            word = 0.0;
+            continue;
+        }
+        word += METRICS.char_width(c);
+        if word > MAX_WORD_EM - METRICS.width(ELLIPSIS) {
+            return Cow::Owned(format!("{}{ELLIPSIS}", &text[..i]));
+        }
+    }
+    text
+}
+
+/// How many characters of `name` are the ID a namesake is printed with,
+/// ` (3054)`: a cut keeps them.
+fn id_tail(name: &str) -> usize {
+    let Some(open) = name.strip_suffix(')').and_then(|s| s.rfind(" (")) else { return 0 };
+    let id = &name[open + 2..name.len() - 1];
+    if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
+        name.len() - open
+    } else {
+        0
+    }
+}
+
+/// How many ASCII digits `rating` starts with.
+fn leading_digits(rating: &str) -> usize {
+    rating.bytes().take_while(u8::is_ascii_digit).count()
+}
+
+/// The rating after the figure spaces that bring its digits to `digits`
+/// (a rating that starts with no digit, `Unr`, is padded to end about where
+/// the digits do).
+fn rating_cell(rating: &str, digits: usize) -> String {
+    let lead = leading_digits(rating);
+    let pad = if lead > 0 {
+        digits.saturating_sub(lead)
+    } else {
+        let figure = METRICS.width("0");
+        ((digits as f64 * figure - METRICS.width(rating)) / figure).round().max(0.0) as usize
+    };
+    let mut cell = String::with_capacity(rating.len() + 3 * pad);
+    for _ in 0..pad {
+        cell.push('\u{2007}');
+    }
+    cell.push_str(rating);
+    cell
+}
+
+/// The games padded with figure spaces to `digits` digits, the gap, and the name.
+fn entry(games: u32, digits: usize, name: &str) -> String {
     let games = games.to_string();
-    let mut line = String::with_capacity(rating.len() + 6 + 3 * digits);
-    line.push_str(rating);
-    line.push_str("\u{2002}\u{2006}");
+    let mut line = String::with_capacity(3 * digits + GAMES_GAP.len() + name.len());
     for _ in games.len()..digits {
         line.push('\u{2007}');
     }
     line.push_str(&games);
+    line.push_str(GAMES_GAP);
+    line.push_str(name);
     line
 }
 
 fn event_columns(events: &StateEvents) -> EventColumns<'_> {
+    let mut names = Vec::with_capacity(events.events.len());
     let mut notes = Vec::new();
     let mut long = Vec::new();
     for (i, e) in events.events.iter().enumerate() {
-        let mut em = METRICS.width(&e.name);
+        let name = event_text(&e.name);
+        let mut em = METRICS.width(&name);
         if !e.note.is_empty() {
-            notes.push((i, one_line(&e.note)));
-            em += METRICS.width(" ()") + METRICS.width(&e.note) * NOTE_SIZE;
+            let note = event_text(&e.note);
+            em += METRICS.width(" ()") + METRICS.width(&note) * NOTE_SIZE;
+            notes.push((i, note));
         }
         if em > LONG_NAME_EM {
             long.push((i, em));
         }
+        names.push(name);
     }
     long.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
     EventColumns {
-        codes: events.events.iter().map(|e| one_line(&e.code)).collect(),
-        names: events.events.iter().map(|e| one_line(&e.name)).collect(),
+        codes: events.events.iter().map(|e: &EventLine| printable(&e.code)).collect(),
+        names,
+        dates: events.events.iter().map(|e| e.dates.as_str()).collect(),
         notes,
         long,
+    }
+}
+
+/// The characters met in the names that may be cut.
+#[derive(Default)]
+struct Seen {
+    /// By code point, below U+3000.
+    low: Vec<bool>,
+    high: std::collections::BTreeSet<char>,
+}
+
+impl Seen {
+    fn mark(&mut self, text: &str) {
+        if self.low.is_empty() {
+            self.low = vec![false; 0x3000];
+        }
+        for c in text.chars() {
+            match self.low.get_mut(c as usize) {
+                Some(seen) => *seen = true,
+                None => {
+                    self.high.insert(c);
+                }
+            }
+        }
+    }
+
+    /// Their advances, with the ellipsis's.
+    fn advances(&self) -> BTreeMap<char, f32> {
+        let low = self.low.iter().enumerate().filter(|(_, &seen)| seen).filter_map(|(cp, _)| char::from_u32(cp as u32));
+        low.chain(self.high.iter().copied())
+            .chain(ELLIPSIS.chars())
+            .map(|c| (c, METRICS.char_width(c) as f32))
+            .collect()
     }
 }
 
@@ -252,35 +520,6 @@ const NOTE_SIZE: f64 = 7.0 / 8.0;
 /// Published ratings counted point by point: `counts[i]` players have a
 /// rating from `lo + i` up to (not including) `lo + i + 1`. Bars of any
 /// whole number of points add these up.
-#[derive(Serialize, Default)]
-struct Distribution {
-    /// How many players have a published rating.
-    count: usize,
-    /// The middle rating (the mean of the two middle ones for an even count).
-    median: Option<f64>,
-    lo: i64,
-    counts: Vec<u32>,
-}
-
-impl Distribution {
-    fn of(values: impl Iterator<Item = f64>) -> Self {
-        let mut values: Vec<f64> = values.filter(|v| v.is_finite()).collect();
-        if values.is_empty() {
-            return Distribution::default();
-        }
-        values.sort_by(f64::total_cmp);
-        let n = values.len();
-        let median = if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 };
-        let lo = values[0].floor() as i64;
-        let hi = values[n - 1].floor() as i64;
-        let mut counts = vec![0u32; (hi - lo + 1) as usize];
-        for v in &values {
-            counts[(v.floor() as i64 - lo) as usize] += 1;
-        }
-        Distribution { count: n, median: Some(median), lo, counts }
-    }
-}
-
 /// The family the estimates are made in: the templates' list face.
 const LIST_FONT_FAMILY: &str = "Noto Sans";
 
@@ -319,12 +558,15 @@ impl Metrics {
     /// The width of `text` set in the face without kerning, in ems: no less
     /// than typst sets it (kerning only tightens names).
     fn width(&self, text: &str) -> f64 {
-        text.chars()
-            .map(|c| match self.advances.get(c as usize) {
-                Some(em) if !em.is_nan() => *em as f64,
-                _ => self.widest,
-            })
-            .sum()
+        text.chars().map(|c| self.char_width(c)).sum()
+    }
+
+    /// The advance of `c`, in ems.
+    fn char_width(&self, c: char) -> f64 {
+        match self.advances.get(c as usize) {
+            Some(em) if !em.is_nan() => *em as f64,
+            _ => self.widest,
+        }
     }
 }
 
@@ -336,26 +578,58 @@ mod tests {
     use super::*;
 
     #[test]
-    fn distribution_counts_point_by_point() {
-        let d = Distribution::of([1500.4, 1499.9, 1500.0, 1702.25].into_iter());
-        assert_eq!(d.count, 4);
-        assert_eq!(d.lo, 1499);
-        assert_eq!(d.counts.len(), 204);
-        assert_eq!((d.counts[0], d.counts[1], d.counts[203]), (1, 2, 1));
-        assert_eq!(d.median, Some(1500.2));
+    fn ratings_are_padded_so_that_their_digits_line_up() {
+        let figure = "\u{2007}";
+        assert_eq!(rating_cell("1572", 4), "1572");
+        assert_eq!(rating_cell("1111p", 4), "1111p");
+        assert_eq!(rating_cell("900p", 4), format!("{figure}900p"));
+        assert_eq!(rating_cell("2R", 4), format!("{figure}{figure}{figure}2R"));
+        assert_eq!(rating_cell("Unr", 4), format!("{figure}Unr"));
+        // What the padding relies on: a figure space is as wide as a digit.
+        assert_eq!(METRICS.width(figure), METRICS.width("0"));
+        assert_eq!(METRICS.width("0123456789"), 10.0 * METRICS.width("0"));
     }
 
     #[test]
-    fn numbers_line_up_when_set_flush_right() {
-        assert_eq!(numbers_line("1572", 12, 3), "1572\u{2002}\u{2006}\u{2007}12");
-        assert_eq!(numbers_line("2R", 693, 3), "2R\u{2002}\u{2006}693");
-        assert_eq!(numbers_line("Unr", 0, 4), "Unr\u{2002}\u{2006}\u{2007}\u{2007}\u{2007}0");
+    fn entries_line_up_games_then_names() {
+        assert_eq!(entry(12, 3, "Hill, Luke"), "\u{2007}12\u{2002}\u{2006}Hill, Luke");
+        assert_eq!(entry(693, 3, "Lee, Ian"), "693\u{2002}\u{2006}Lee, Ian");
+        assert_eq!(entry(0, 4, "Lee, Ian"), "\u{2007}\u{2007}\u{2007}0\u{2002}\u{2006}Lee, Ian");
     }
 
     #[test]
     fn entries_are_one_line_each() {
-        assert_eq!(one_line("Smith,\nJohn\r\nPaul"), "Smith, John  Paul");
-        assert!(matches!(one_line("Smith, John"), Cow::Borrowed(_)));
+        assert_eq!(printable("Smith,\nJohn\r\nPaul\tX\u{1b}[2J"), "Smith, John  Paul X [2J");
+        assert!(matches!(printable("Smith, John"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn long_names_are_cut_with_an_ellipsis_keeping_a_namesakes_id() {
+        let name = "Featherstonehaugh-Cholmondeley, Alexander Maximilian Frederick (3054)";
+        let keep = id_tail(name);
+        assert_eq!(keep, " (3054)".len());
+        let short = cut(Cow::Borrowed(name), 14.0, keep);
+        assert!(short.ends_with("\u{2026} (3054)"), "{short}");
+        assert!(short.starts_with("Featherstonehaugh"), "{short}");
+        assert!(METRICS.width(&short) <= 14.0, "{short}");
+        assert!(matches!(cut(Cow::Borrowed("Lee, Ian"), 14.0, 0), Cow::Borrowed(_)));
+        // No comma or space before the ellipsis.
+        assert_eq!(cut(Cow::Borrowed("Abcdefghij, Klmnop"), METRICS.width("Abcdefghij, K"), 0), "Abcdefghij\u{2026}");
+        assert_eq!(id_tail("Smith, John (Jnr)"), 0);
+        assert_eq!(id_tail("Smith, John"), 0);
+        let huge = "X".repeat(10_000);
+        assert!(METRICS.width(&cut(Cow::Borrowed(&huge), MAX_PRINT_EM, 0)) <= MAX_PRINT_EM);
+    }
+
+    #[test]
+    fn event_names_are_cut_after_a_word_too_wide_to_wrap() {
+        assert!(matches!(event_text("Canterbury-Bankstown Club Championship"), Cow::Borrowed(_)));
+        let solid = "X".repeat(10_000);
+        let name = format!("Open {solid} Swiss");
+        let cut = event_text(&name);
+        assert!(cut.starts_with("Open XXX") && cut.ends_with("X\u{2026}"), "{cut}");
+        assert!(METRICS.width(&cut) <= METRICS.width("Open ") + MAX_WORD_EM, "{cut}");
+        assert_eq!(event_text("time control\ttoo\nfast"), "time control too fast");
     }
 
     #[test]
