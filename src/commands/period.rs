@@ -108,9 +108,11 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     timings.record("lists", started);
 
     let started = Instant::now();
-    let lines = recording
-        .as_ref()
-        .map(|r| PeriodLines::of(period, &ratings, &lists, system, r.files.clone(), &r.previous_lines));
+    // The input files move into the lines (the recording needs them no more).
+    let lines = recording.as_mut().map(|r| {
+        let (files, hashes) = (std::mem::take(&mut r.files), std::mem::take(&mut r.file_sha256));
+        PeriodLines::of(period, &ratings, &lists, system, files, Some(hashes), &r.previous_lines)
+    });
     timings.record("record", started);
 
     let Some(staging) = staging else {

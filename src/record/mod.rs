@@ -79,12 +79,18 @@ pub fn outputs_sha256(staging: &crate::publish::Staging) -> Result<String> {
             if entry.file_type()?.is_dir() {
                 pending.push(entry.path());
             } else {
-                let bytes = std::fs::read(entry.path())?;
-                files.push((crate::ingest::relative(staging.dir(), &entry.path()), sha256(&bytes)));
+                files.push(entry.path());
             }
         }
     }
-    Ok(manifest_sha256(&files))
+    // The outputs are a few large files (the booklet, the workbooks): each
+    // read and hashed on a core of its own.
+    use rayon::prelude::*;
+    let hashed = files
+        .par_iter()
+        .map(|path| Ok((crate::ingest::relative(staging.dir(), path), sha256(&std::fs::read(path)?))))
+        .collect::<Result<Vec<_>>>()?;
+    Ok(manifest_sha256(&hashed))
 }
 
 impl Record {
