@@ -36,11 +36,21 @@ fn without_record(from: &Path, to: &Path) {
     }
 }
 
-/// One run and its whole-process wall time.
-fn timed(data: &Path, out: &Path) -> (f64, Run) {
-    let started = Instant::now();
+/// The processor time (user and system) of the finished child processes.
+fn children_cpu() -> f64 {
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes into the struct it is given.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    secs(usage.ru_utime) + secs(usage.ru_stime)
+}
+
+/// One run: its whole-process wall time and processor time (the second
+/// depends less on what else the machine is doing).
+fn timed(data: &Path, out: &Path) -> (f64, f64, Run) {
+    let (cpu, started) = (children_cpu(), Instant::now());
     let run = run_once(data, out);
-    (started.elapsed().as_secs_f64(), run)
+    (started.elapsed().as_secs_f64(), children_cpu() - cpu, run)
 }
 
 fn stage(run: &Run, name: &str) -> f64 {
@@ -54,18 +64,23 @@ pub fn bench(world: &Path, cache: &Path, pairs: usize) {
     let out = cache.join("out-recording");
     let (mut with, mut without, mut ratios, mut record_stage, mut peaks) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), (Vec::new(), Vec::new()));
+    let (mut cpu_with, mut cpu_without, mut cpu_ratios) = (Vec::new(), Vec::new(), Vec::new());
     let mut size = 0;
     for i in 0..pairs {
         remove_record(world);
-        let (a, run_a) = timed(world, &out);
+        let (a, cpu_a, run_a) = timed(world, &out);
         size = std::fs::metadata(world.join("record.sqlite")).map_or(0, |m| m.len());
-        let (b, run_b) = timed(&bare, &out);
+        let (b, cpu_b, run_b) = timed(&bare, &out);
         eprintln!(
-            "  recording pair {}/{pairs}: {a:.2} s with the record ({:.2} s of it recording), {b:.2} s without: × {:.3}",
+            "  recording pair {}/{pairs}: {a:.2} s ({cpu_a:.1} cpu-s) with the record ({:.2} s of it recording), {b:.2} s ({cpu_b:.1} cpu-s) without: wall × {:.3}, cpu × {:.3}",
             i + 1,
             stage(&run_a, "record"),
-            a / b
+            a / b,
+            cpu_a / cpu_b
         );
+        cpu_with.push(cpu_a);
+        cpu_without.push(cpu_b);
+        cpu_ratios.push(cpu_a / cpu_b);
         with.push(a);
         without.push(b);
         ratios.push(a / b);
