@@ -95,13 +95,21 @@ pub fn bench(world: &Path, cache: &Path, pairs: usize) {
     };
     let (rmin, rmax) = spread(&ratios);
     println!("\nRecording the world-sized period ({pairs} pairs, medians; whole process):\n");
-    println!("| run | wall s | `record` stage s | peak MiB |");
-    println!("|---|---:|---:|---:|");
-    println!("| with the record | {:.2} | {:.2} | {:.0} |", median(with), median(record_stage), median(peaks.0));
-    println!("| `record = false` | {:.2} | – | {:.0} |", median(without), median(peaks.1));
+    let (cmin, cmax) = spread(&cpu_ratios);
+    println!("| run | wall s | cpu s | `record` stage s | peak MiB |");
+    println!("|---|---:|---:|---:|---:|");
     println!(
-        "\nwith / without, pair by pair: median × {:.3} (min {rmin:.3}, max {rmax:.3}; target ≤ 1.20); record.sqlite {:.0} MiB",
-        median(ratios),
-        size as f64 / 1048576.0
+        "| with the record | {:.2} | {:.1} | {:.2} | {:.0} |",
+        median(with),
+        median(cpu_with),
+        median(record_stage),
+        median(peaks.0)
     );
+    println!("| `record = false` | {:.2} | {:.1} | – | {:.0} |", median(without), median(cpu_without), median(peaks.1));
+    println!(
+        "| with / without, pair by pair | × {:.3} ({rmin:.3}–{rmax:.3}) | × {:.3} ({cmin:.3}–{cmax:.3}) | | |",
+        median(ratios),
+        median(cpu_ratios)
+    );
+    println!("\ntarget: × 1.20 at most; record.sqlite {:.0} MiB", size as f64 / 1048576.0);
 }

@@ -172,6 +172,9 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             return Err(e);
         }
     };
+    // (The revision marked published, after the outputs went in, is part of
+    // the record's time too.)
+    let started = Instant::now();
     let record_note = match recording.as_mut() {
         Some(r) => Some(match r.confirm()? {
             Some(staged) => {
@@ -181,6 +184,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         }),
         None => None,
     };
+    timings.record("record", started);
     timings.push("xlsx", published.xlsx);
     timings.push("pdf", published.pdf);
     let Validated { period, diagnostics } = validated;
