@@ -23,12 +23,17 @@ impl Default for Timings {
 impl Timings {
     /// Records the time since `started` for `stage`.
     pub fn record(&mut self, stage: &str, started: Instant) {
-        self.stages.push((stage.to_string(), started.elapsed()));
+        self.push(stage, started.elapsed());
     }
 
-    /// Records a duration measured elsewhere.
+    /// Records a duration measured elsewhere. A stage timed in several
+    /// pieces (the record's, before rating, before and while publishing)
+    /// keeps one line, its pieces added up, where it first ran.
     pub fn push(&mut self, stage: &str, took: Duration) {
-        self.stages.push((stage.to_string(), took));
+        match self.stages.iter_mut().find(|(name, _)| name == stage) {
+            Some((_, sum)) => *sum += took,
+            None => self.stages.push((stage.to_string(), took)),
+        }
     }
 
     /// Wall time since the run began.

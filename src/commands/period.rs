@@ -81,7 +81,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             );
         }
     }
-    timings.record("settle", started);
+    timings.record("record", started);
     if errors > 0 {
         note_skipped(&mut validated);
     }
@@ -108,10 +108,12 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     timings.record("lists", started);
 
     let started = Instant::now();
-    let lines = recording
-        .as_ref()
-        .map(|r| PeriodLines::of(period, &ratings, &lists, system, r.files.clone(), &r.previous_lines));
-    timings.record("lines", started);
+    // The input files move into the lines (the recording needs them no more).
+    let lines = recording.as_mut().map(|r| {
+        let (files, hashes) = (std::mem::take(&mut r.files), std::mem::take(&mut r.file_sha256));
+        PeriodLines::of(period, &ratings, &lists, system, files, Some(hashes), &r.previous_lines)
+    });
+    timings.record("record", started);
 
     let Some(staging) = staging else {
         // The dry run: what the list would change against the last one recorded.
@@ -175,6 +177,9 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             return Err(e);
         }
     };
+    // (The revision marked published, after the outputs went in, is part of
+    // the record's time too.)
+    let started = Instant::now();
     let record_note = match recording.as_mut() {
         Some(r) => Some(match r.confirm()? {
             Some(staged) => {
@@ -184,6 +189,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         }),
         None => None,
     };
+    timings.record("record", started);
     timings.push("xlsx", published.xlsx);
     timings.push("pdf", published.pdf);
     timings.push("site", published.site);

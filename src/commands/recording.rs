@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 
 use crate::config::PeriodConfig;
 use crate::publish::Staging;
-use crate::record::{lines, manifest_sha256, sha256, PeriodLines, PlayerLine, Record, RevisionInfo, Staged};
+use crate::record::{lines, manifest_sha256, PeriodLines, PlayerLine, Record, RevisionInfo, Staged};
 
 /// What the record makes of this run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,8 +25,9 @@ pub enum Plan {
 pub struct Recording {
     pub record: Record,
     pub plan: Plan,
-    /// The data folder's input files.
+    /// The data folder's input files, and their SHA-256 in the same order.
     pub files: Vec<(String, Vec<u8>)>,
+    pub file_sha256: Vec<String>,
     /// The list before this period's (for the change column and the dry run).
     pub previous: Option<RevisionInfo>,
     pub previous_lines: Vec<PlayerLine>,
@@ -55,7 +56,9 @@ impl Recording {
             None => Record::open_to_read(&path)?,
         };
         let files = lines::input_files(data, Some(&path))?;
-        let hashes: Vec<(String, String)> = files.iter().map(|(p, b)| (p.clone(), sha256(b))).collect();
+        let file_sha256 = lines::hash_files(&files);
+        let hashes: Vec<(String, String)> =
+            files.iter().zip(&file_sha256).map(|((p, _), sha)| (p.clone(), sha.clone())).collect();
         let inputs = manifest_sha256(&hashes);
         let periods = record.periods()?;
         let end = config.end.to_string();
@@ -90,7 +93,7 @@ impl Recording {
             Some(p) => record.player_lines(p.id)?,
             None => Vec::new(),
         };
-        Ok(Some(Recording { record, plan, files, previous, previous_lines, later, staged: None }))
+        Ok(Some(Recording { record, plan, files, file_sha256, previous, previous_lines, later, staged: None }))
     }
 
     /// Just before the outputs go in: the revision is written, staged, and

@@ -146,7 +146,7 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         let ratings = system.rate(period);
         let list = lists::build_lists(period, &ratings, system);
         let now_files = crate::record::lines::input_files(&dir, None)?;
-        let lines = PeriodLines::of(period, &ratings, &list, system, now_files, &before);
+        let lines = PeriodLines::of(period, &ratings, &list, system, now_files, None, &before);
         let games = lines.games.iter().map(|g| (g.event.clone(), g.white, g.black)).collect::<Vec<_>>();
         let old_games = record.games(revision.id)?;
         errata.compare(&revision.period, &old_lines, &lines.players, &games, &old_games, &corrected_events, c.merge);

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use rusqlite::params;
+use rusqlite::{params, ToSql};
 
 use crate::publish::lists::Lists;
 use crate::rate::{RatingSystem, Ratings};
@@ -79,6 +79,8 @@ pub struct PeriodLines {
     pub outputs_sha256: Option<String>,
     /// The data folder's files, by path within it.
     pub files: Vec<(String, Vec<u8>)>,
+    /// The SHA-256 of each of `files`, in their order (empty: hashed when stored).
+    pub file_sha256: Vec<String>,
     pub players: Vec<PlayerLine>,
     pub events: Vec<EventLine>,
     pub games: Vec<GameLine>,
@@ -98,13 +100,15 @@ fn disposition_word(d: &Disposition) -> &'static str {
 
 impl PeriodLines {
     /// The lines of a rated period. `previous` holds the lines of the period
-    /// recorded before it (for the change column); `files` its inputs.
+    /// recorded before it (for the change column); `files` its inputs, and
+    /// `file_sha256` their hashes when the caller has them already.
     pub fn of(
         period: &ValidPeriod,
         ratings: &Ratings,
         lists: &Lists,
         system: &dyn RatingSystem,
         files: Vec<(String, Vec<u8>)>,
+        file_sha256: Option<Vec<String>>,
         previous: &[PlayerLine],
     ) -> PeriodLines {
         let c = &period.config;
@@ -168,8 +172,9 @@ impl PeriodLines {
             .zip(&period.newcomer_entries)
             .map(|(p, (event, no))| (event.clone(), *no, p.id))
             .collect();
+        let file_sha256 = file_sha256.unwrap_or_else(|| hash_files(&files));
         let inputs: Vec<(String, String)> =
-            files.iter().map(|(path, bytes)| (path.clone(), super::sha256(bytes))).collect();
+            files.iter().zip(&file_sha256).map(|((path, _), sha)| (path.clone(), sha.clone())).collect();
         PeriodLines {
             period: c.period.clone(),
             start: c.start.to_string(),
@@ -179,6 +184,7 @@ impl PeriodLines {
             inputs_sha256: Some(super::manifest_sha256(&inputs)),
             outputs_sha256: None,
             files,
+            file_sha256,
             players,
             events,
             games,
@@ -194,6 +200,13 @@ pub fn change(line: &PlayerLine, before: Option<&PlayerLine>) -> Option<f64> {
         return None;
     }
     Some(line.rating? - before.rating?)
+}
+
+/// The SHA-256 of each file, in order (in parallel: a world-sized folder
+/// holds some 150 MB of reports).
+pub fn hash_files(files: &[(String, Vec<u8>)]) -> Vec<String> {
+    use rayon::prelude::*;
+    files.par_iter().map(|(_, bytes)| super::sha256(bytes)).collect()
 }
 
 /// The data folder's files a period is re-rated from: every regular file
@@ -234,63 +247,108 @@ pub fn input_files(data: &Path, record: Option<&Path>) -> Result<Vec<(String, Ve
     Ok(files)
 }
 
+/// Rows inserted by one statement: a world-sized period has about a million
+/// games, and one `INSERT` of many rows costs far less than as many
+/// single-row ones.
+const BATCH: usize = 64;
+
+/// Inserts `rows` into `table` (`columns` named), [`BATCH`] rows a statement.
+fn insert_rows<'a>(
+    tx: &rusqlite::Transaction<'_>,
+    table: &str,
+    columns: &[&str],
+    rows: impl Iterator<Item = Vec<&'a dyn ToSql>>,
+) -> Result<()> {
+    let statement = |n: usize| {
+        let one = format!("({})", vec!["?"; columns.len()].join(", "));
+        format!("INSERT INTO {table} ({}) VALUES {}", columns.join(", "), vec![one; n].join(", "))
+    };
+    let mut full = tx.prepare_cached(&statement(BATCH))?;
+    let mut batch: Vec<&dyn ToSql> = Vec::with_capacity(BATCH * columns.len());
+    let mut n = 0;
+    for row in rows {
+        batch.extend(row);
+        n += 1;
+        if n == BATCH {
+            full.execute(batch.as_slice())?;
+            batch.clear();
+            n = 0;
+        }
+    }
+    if n > 0 {
+        tx.prepare(&statement(n))?.execute(batch.as_slice())?;
+    }
+    Ok(())
+}
+
 /// Inserts a revision's lines.
 pub(super) fn insert(tx: &rusqlite::Transaction<'_>, id: i64, lines: &PeriodLines) -> Result<()> {
     {
         let mut blob = tx.prepare("INSERT OR IGNORE INTO blob (sha256, bytes) VALUES (?1, ?2)")?;
         let mut file = tx.prepare("INSERT INTO revision_file (revision_id, path, sha256) VALUES (?1, ?2, ?3)")?;
-        for (path, bytes) in &lines.files {
-            let sha = super::sha256(bytes);
+        for (k, (path, bytes)) in lines.files.iter().enumerate() {
+            let sha = match lines.file_sha256.get(k) {
+                Some(sha) => sha.clone(),
+                None => super::sha256(bytes),
+            };
             blob.execute(params![sha, bytes])?;
             file.execute(params![id, path, sha])?;
         }
     }
-    {
-        let mut stmt = tx.prepare(
-            "INSERT INTO player_line (revision_id, player_id, surname, first_names, state, status, rating, printed,
-                                      games_period, games_total, change)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-        )?;
-        for l in &lines.players {
-            stmt.execute(params![
-                id,
-                l.id,
-                l.surname,
-                l.first_names,
-                l.state,
-                l.status,
-                l.rating,
-                l.printed,
-                l.games_period,
-                l.games_total,
-                l.change
-            ])?;
-        }
-    }
-    {
-        let mut stmt = tx.prepare(
-            "INSERT INTO event_line (revision_id, code, name, state, \"start\", \"end\", disposition, reason)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?;
-        for e in &lines.events {
-            stmt.execute(params![id, e.code, e.name, e.state, e.start, e.end, e.disposition, e.reason])?;
-        }
-    }
-    {
-        let mut stmt = tx.prepare(
-            "INSERT INTO game_line (revision_id, event, round, white_id, black_id, white_points)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?;
-        for g in &lines.games {
-            stmt.execute(params![id, g.event, g.round, g.white, g.black, g.white_points])?;
-        }
-    }
-    {
-        let mut stmt =
-            tx.prepare("INSERT INTO newcomer (revision_id, event, number, player_id) VALUES (?1, ?2, ?3, ?4)")?;
-        for (event, no, player) in &lines.newcomers {
-            stmt.execute(params![id, event, no, player])?;
-        }
-    }
+    insert_rows(
+        tx,
+        "player_line",
+        &[
+            "revision_id",
+            "player_id",
+            "surname",
+            "first_names",
+            "state",
+            "status",
+            "rating",
+            "printed",
+            "games_period",
+            "games_total",
+            "change",
+        ],
+        lines.players.iter().map(|l| -> Vec<&dyn ToSql> {
+            vec![
+                &id,
+                &l.id,
+                &l.surname,
+                &l.first_names,
+                &l.state,
+                &l.status,
+                &l.rating,
+                &l.printed,
+                &l.games_period,
+                &l.games_total,
+                &l.change,
+            ]
+        }),
+    )?;
+    insert_rows(
+        tx,
+        "event_line",
+        &["revision_id", "code", "name", "state", "\"start\"", "\"end\"", "disposition", "reason"],
+        lines.events.iter().map(|e| -> Vec<&dyn ToSql> {
+            vec![&id, &e.code, &e.name, &e.state, &e.start, &e.end, &e.disposition, &e.reason]
+        }),
+    )?;
+    insert_rows(
+        tx,
+        "game_line",
+        &["revision_id", "event", "round", "white_id", "black_id", "white_points"],
+        lines
+            .games
+            .iter()
+            .map(|g| -> Vec<&dyn ToSql> { vec![&id, &g.event, &g.round, &g.white, &g.black, &g.white_points] }),
+    )?;
+    insert_rows(
+        tx,
+        "newcomer",
+        &["revision_id", "event", "number", "player_id"],
+        lines.newcomers.iter().map(|(event, no, player)| -> Vec<&dyn ToSql> { vec![&id, event, no, player] }),
+    )?;
     Ok(())
 }

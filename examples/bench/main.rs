@@ -5,7 +5,18 @@
 //! Each folder is run several times through the real binary with
 //! `--timings`; the table shows medians.
 //!
-//! Usage: `cargo run --example bench [-- --runs N] [-- --only NAME]`
+//!
+//! Then the rating record's scale (issue 15): the cost of recording the
+//! world-sized period, paired against the same run with `record = false`
+//! ([`recording`]), and a national federation's 240 periods of 10,000
+//! players ([`national`]): `history`, `rerate` of the last 12 periods, and
+//! the record's size.
+//!
+//! Usage: `cargo run --example bench [-- --runs N] [-- --only NAME]`, NAME
+//! one of sample, large, world, recording, national.
+
+mod national;
+mod recording;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -47,9 +58,21 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+/// The record a data folder's `period.toml` names by default, with what
+/// SQLite keeps beside it, removed: the next run records afresh.
+fn remove_record(data: &Path) {
+    for suffix in ["", "-journal", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(data.join(format!("record.sqlite{suffix}")));
+    }
+}
+
+/// One `period --timings` run. `--skip-invalid`: the generator's world
+/// folder has two reports the validator rejects (a player without ID whose
+/// name and birth date match one in the player file); they are skipped, the
+/// same in every run.
 fn run_once(data: &Path, out: &Path) -> Run {
     let output = Command::new(binary())
-        .args(["period", "--timings", "--data"])
+        .args(["period", "--timings", "--skip-invalid", "--data"])
         .arg(data)
         .arg("--out")
         .arg(out)
@@ -64,7 +87,13 @@ fn run_once(data: &Path, out: &Path) -> Run {
             ["total", secs, "s"] => run.total = secs.parse().unwrap_or(f64::NAN),
             ["peak", "mem", mib, "MiB"] => run.peak_mib = mib.parse().unwrap_or(f64::NAN),
             ["games", n] => run.games = n.parse().unwrap_or(f64::NAN),
-            [name, secs, "s"] => run.stages.push((name.to_string(), secs.parse().unwrap_or(f64::NAN))),
+            [name, secs, "s"] => {
+                let secs = secs.parse().unwrap_or(f64::NAN);
+                match run.stages.iter_mut().find(|(n, _)| n == name) {
+                    Some((_, sum)) => *sum += secs,
+                    None => run.stages.push((name.to_string(), secs)),
+                }
+            }
             _ => {}
         }
     }
@@ -128,6 +157,7 @@ fn forget_stale_folders(cache: &Path) {
             let _ = std::fs::remove_dir_all(cache.join(format!("{}-{players}-{events}", size.name)));
         }
     }
+    let _ = std::fs::remove_dir_all(national::folder(cache));
     std::fs::write(&stamp, now).unwrap();
 }
 
@@ -141,25 +171,22 @@ fn main() {
     std::fs::create_dir_all(&cache).unwrap();
     forget_stale_folders(&cache);
 
+    let wanted = |name: &str| only.as_deref().is_none_or(|o| o == name);
     let mut rows = Vec::new();
-    for size in SIZES.iter().filter(|s| only.as_deref().is_none_or(|o| o == s.name)) {
+    for size in SIZES.iter().filter(|s| wanted(s.name)) {
         let data = match size.generate {
             None => root.join("data"),
-            Some((players, events)) => {
-                let dir = cache.join(format!("{}-{players}-{events}", size.name));
-                if !dir.join("players.xlsx").is_file() {
-                    eprintln!("generating {} ({players} players, {events} events) into {} …", size.name, dir.display());
-                    let started = Instant::now();
-                    generate(&dir, players, events, false);
-                    eprintln!("  generated in {:.1} s", started.elapsed().as_secs_f64());
-                }
-                dir
-            }
+            Some(_) => generated(&cache, size),
         };
         let out = cache.join(format!("out-{}", size.name));
         let n = runs_override.unwrap_or(size.runs);
         let mut all = Vec::new();
         for i in 0..n {
+            // Each run records its period afresh (the shipped sample's
+            // period is in its record already: it records nothing new).
+            if size.generate.is_some() {
+                remove_record(&data);
+            }
             let r = run_once(&data, &out);
             eprintln!("  {} run {}/{n}: {:.2} s, {:.0} MiB", size.name, i + 1, r.total, r.peak_mib);
             all.push(r);
@@ -167,6 +194,34 @@ fn main() {
         rows.push((size.name, all));
     }
 
+    if !rows.is_empty() {
+        sizes_table(&rows);
+    }
+    if wanted("recording") {
+        let world = generated(&cache, &SIZES[2]);
+        recording::bench(&world, &cache, runs_override.unwrap_or(3));
+    }
+    if wanted("national") {
+        let dir = national::build(&cache);
+        national::bench(&dir, &cache, runs_override);
+    }
+}
+
+/// A generated size's folder, generated first when it is not there.
+fn generated(cache: &Path, size: &Size) -> PathBuf {
+    let (players, events) = size.generate.expect("a generated size");
+    let dir = cache.join(format!("{}-{players}-{events}", size.name));
+    if !dir.join("players.xlsx").is_file() {
+        eprintln!("generating {} ({players} players, {events} events) into {} …", size.name, dir.display());
+        let started = Instant::now();
+        generate(&dir, players, events, false);
+        eprintln!("  generated in {:.1} s", started.elapsed().as_secs_f64());
+    }
+    dir
+}
+
+/// The table of the whole runs: medians per folder, stage by stage.
+fn sizes_table(rows: &[(&str, Vec<Run>)]) {
     let stage_names: Vec<String> =
         rows.first().map(|(_, runs)| runs[0].stages.iter().map(|(n, _)| n.clone()).collect()).unwrap_or_default();
     print!("| data | games | total s |");
@@ -180,7 +235,7 @@ fn main() {
     }
     println!("---:|---:|---:|");
     let mut totals = Vec::new();
-    for (name, runs) in &rows {
+    for (name, runs) in rows {
         let total = median(runs.iter().map(|r| r.total).collect());
         let games = runs[0].games;
         print!("| {name} | {games:.0} | {total:.2} |");
