@@ -105,7 +105,9 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         0 => Vec::new(),
         _ => record.player_lines(periods[start - 1].id)?,
     };
-    let mut carried: Option<(PlayerFile, HashSet<u32>)> = None;
+    // The corrected chain's last player file (kept, and every player with
+    // the removed ones), and the IDs the original revision held.
+    let mut carried: Option<(PlayerFile, PlayerFile, HashSet<u32>)> = None;
     let mut all_lines = Vec::new();
     let mut errata = Errata::new(config.errata_tolerance);
     for (k, revision) in chain.iter().enumerate() {
@@ -121,8 +123,8 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         if k == 0 {
             corrected_events = apply_reports(&dir, c)?;
         }
-        if let Some((file, original_ids)) = &carried {
-            carry_ratings(&dir, file, original_ids)?;
+        if let Some((kept, all, original_ids)) = &carried {
+            carry_ratings(&dir, kept, all, original_ids)?;
         }
         let folder = DataFolder::open(&dir)?;
         let system = folder.config.system.rules();
@@ -150,9 +152,11 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         let games = lines.games.iter().map(|g| (g.event.clone(), g.white, g.black)).collect::<Vec<_>>();
         let old_games = record.games(revision.id)?;
         errata.compare(&revision.period, &old_lines, &lines.players, &games, &old_games, &corrected_events, c.merge);
-        let (kept, _) = split_player_file(period, &ratings);
+        let (kept, removed) = split_player_file(period, &ratings);
+        let mut all = kept.clone();
+        all.players.extend(removed.players);
         let original_ids = old_lines.iter().map(|l| l.id).collect();
-        carried = Some((kept, original_ids));
+        carried = Some((kept, all, original_ids));
         before = lines.players.clone();
         all_lines.push(lines);
     }
@@ -166,8 +170,8 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     errata.write(&staging.path("errata.xlsx"), &what, &detail, published)?;
     let pdf = errata.pdf(&config.federation, &what, &detail, &published.to_string())?;
     staging.write("errata.pdf", &pdf)?;
-    if let Some((file, _)) = &carried {
-        crate::formats::player_file::write_player_file(&staging.path("players.xlsx"), file, published)?;
+    if let Some((kept, _, _)) = &carried {
+        crate::formats::player_file::write_player_file(&staging.path("players.xlsx"), kept, published)?;
     }
     let staged = record.stage_correction(&from, &what, &detail, &all_lines)?;
     staging.write(crate::record::TOKEN_FILE, staged[0].token.as_bytes())?;
@@ -289,35 +293,48 @@ fn folder_config(dir: &Path) -> Result<PeriodConfig> {
 
 /// Puts the corrected ratings of the period before into this period's
 /// player file: rating, status, games, score, opponents' average, last
-/// played (and the rule set's own columns) by ID; names, states, birth
-/// dates and new members stand. Players the original chain made that the
-/// corrected one did not (`original_ids` not in `carried`) are dropped.
-fn carry_ratings(dir: &Path, carried: &PlayerFile, original_ids: &HashSet<u32>) -> Result<()> {
+/// played (and the rule set's own columns) by ID, from `all` (the corrected
+/// chain's players, the removed ones too). The identity details this
+/// period's own input gave, and its members, stand: a member the corrected
+/// chain knows nothing of (one the original chain made, e.g. a newcomer of
+/// a withdrawn event; `original_ids`) stays with no rating yet; a player
+/// the corrected chain made (in `kept`) joins.
+fn carry_ratings(dir: &Path, kept: &PlayerFile, all: &PlayerFile, original_ids: &HashSet<u32>) -> Result<()> {
     let path = crate::ingest::player_file_in(dir).context("the recorded period has no player file")?;
     let name = crate::ingest::relative(dir, &path);
     let (mut file, findings) = crate::formats::player_file::read_player_file(&path, &name);
     if findings.iter().any(|d| d.severity == Severity::Error) {
         bail!("the recorded player file {name} cannot be read again");
     }
-    let by_id: HashMap<u32, &crate::model::Player> = carried.players.iter().map(|p| (p.id, p)).collect();
-    let same_columns = carried.extra_columns == file.extra_columns;
+    let by_id: HashMap<u32, &crate::model::Player> = all.players.iter().map(|p| (p.id, p)).collect();
+    let same_columns = all.extra_columns == file.extra_columns;
     let mut present = HashSet::new();
-    file.players.retain(|p| by_id.contains_key(&p.id) || !original_ids.contains(&p.id));
     for p in &mut file.players {
         present.insert(p.id);
-        if let Some(c) = by_id.get(&p.id) {
-            p.rating = c.rating;
-            p.status = c.status;
-            p.games = c.games;
-            p.score = c.score;
-            p.opp_avg = c.opp_avg;
-            p.last_played = c.last_played;
-            if same_columns {
-                p.extra = c.extra.clone();
+        match by_id.get(&p.id) {
+            Some(c) => {
+                p.rating = c.rating;
+                p.status = c.status;
+                p.games = c.games;
+                p.score = c.score;
+                p.opp_avg = c.opp_avg;
+                p.last_played = c.last_played;
+                if same_columns {
+                    p.extra = c.extra.clone();
+                }
             }
+            None if original_ids.contains(&p.id) => {
+                p.rating = None;
+                p.status = crate::model::Status::New;
+                p.games = 0;
+                p.score = 0.0;
+                p.opp_avg = None;
+                p.last_played = None;
+            }
+            None => {}
         }
     }
-    for c in &carried.players {
+    for c in &kept.players {
         if !present.contains(&c.id) {
             let mut p = c.clone();
             p.extra.resize(file.extra_columns.len(), crate::model::ExtraValue::Empty);

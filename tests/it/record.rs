@@ -417,3 +417,83 @@ fn record_import_seeds_history_from_published_player_files() {
     assert_eq!(run.status.code(), Some(2));
     assert!(stderr(&run).contains("imported from a published player file"), "{}", stderr(&run));
 }
+
+#[test]
+fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
+    // Three yearly periods, recorded.
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    let run = ratebook(&[
+        "generate",
+        "--out",
+        data.to_str().unwrap(),
+        "--players",
+        "250",
+        "--events",
+        "14",
+        "--periods",
+        "3",
+        "--seed",
+        "21",
+    ]);
+    ok(&run);
+    let record = data.join("record.sqlite");
+    // An event of the first period that gave no newcomer an ID.
+    let code = query(
+        &record,
+        "SELECT code FROM events WHERE period = 'August 1993' AND disposition = 'rated'
+           AND code NOT IN (SELECT n.event FROM newcomer n JOIN revision r ON r.id = n.revision_id) ORDER BY code LIMIT 1",
+    )[0][0]
+        .clone();
+    let inputs: Vec<(String, Vec<(String, Vec<u8>)>)> = {
+        let r = ratebook::record::Record::open_existing(&record).unwrap();
+        r.periods().unwrap().into_iter().map(|p| (p.period.clone(), r.input_files(p.id).unwrap())).collect()
+    };
+    assert_eq!(inputs.len(), 3);
+    let errata = root.path().join("errata");
+    let run = ratebook(&[
+        "rerate",
+        "--from",
+        "August 1993",
+        "--withdraw",
+        &code,
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        errata.to_str().unwrap(),
+    ]);
+    ok(&run);
+
+    // Afresh: each period from its own inputs, the first without the report,
+    // each later one from the player file the one before published.
+    let mut previous_output: Option<PathBuf> = None;
+    let fresh_record = root.path().join("fresh-record.sqlite");
+    for (k, (_, files)) in inputs.iter().enumerate() {
+        let dir = root.path().join(format!("fresh-{k}"));
+        for (name, bytes) in files {
+            if k == 0 && name.ends_with(&format!("/{code}.xlsx")) {
+                continue;
+            }
+            let path = dir.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, bytes).unwrap();
+        }
+        if let Some(out) = &previous_output {
+            std::fs::copy(out.join("players.xlsx"), dir.join("players.xlsx")).unwrap();
+        }
+        if fresh_record.exists() {
+            std::fs::copy(&fresh_record, dir.join("record.sqlite")).unwrap();
+        }
+        let out = root.path().join(format!("fresh-out-{k}"));
+        let run = ratebook(&["period", "--data", dir.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        ok(&run);
+        std::fs::copy(dir.join("record.sqlite"), &fresh_record).unwrap();
+        previous_output = Some(out);
+    }
+    assert_eq!(ratings(&record), ratings(&fresh_record), "period by period, the same ratings");
+    assert_eq!(
+        read_players(&errata.join("players.xlsx")),
+        read_players(&previous_output.unwrap().join("players.xlsx")),
+        "the corrected player file is the one the corrected chain publishes"
+    );
+}
