@@ -44,7 +44,9 @@ fmt:
 	$(CARGO) fmt
 	rustfmt --edition 2021 src/rate/*/mod.rs
 
-## Time the whole run on the sample, a large and a world-sized folder (generated once into .bench/).
+## Time the whole run on the sample, a large and a world-sized folder (generated once into .bench/), then
+## the rating record: recording the world folder against record = false, and a national record of
+## 240 periods (history, rerate, size).
 bench:
 	$(CARGO) build --quiet --bin ratebook --example bench
 	$(CARGO) run --quiet --example bench
