@@ -39,7 +39,7 @@ pub struct SiteInput<'a> {
 }
 
 /// The templates and static files, compiled into the binary.
-const TEMPLATES: [(&str, &str); 10] = [
+const TEMPLATES: [(&str, &str); 13] = [
     ("base.html", include_str!("../../../templates/site/base.html")),
     ("index.html", include_str!("../../../templates/site/index.html")),
     ("top.html", include_str!("../../../templates/site/top.html")),
@@ -50,9 +50,16 @@ const TEMPLATES: [(&str, &str); 10] = [
     ("rules.html", include_str!("../../../templates/site/rules.html")),
     ("downloads.html", include_str!("../../../templates/site/downloads.html")),
     ("rows.html", include_str!("../../../templates/site/rows.html")),
+    ("games.html", include_str!("../../../templates/site/games.html")),
+    ("calculation.html", include_str!("../../../templates/site/calculation.html")),
+    ("player_part.html", include_str!("../../../templates/site/player_part.html")),
 ];
 const STYLESHEET: &str = include_str!("../../../templates/site/site.css");
 const SEARCH: &str = include_str!("../../../templates/site/search.js");
+
+/// The most a player's page may weigh (site.md: 40 KB); a heavier one is
+/// split.
+const PAGE_BYTES: usize = 38_000;
 
 /// What a site holds, for the summary and the benchmarks.
 #[derive(Debug, Clone, Copy, Default)]
@@ -229,8 +236,30 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     let sizes: Vec<usize> = (0..input.ratings.players.len())
         .into_par_iter()
         .map(|p| -> Result<usize> {
-            let page = pages::player(input, p, &ranks, &games, &start);
-            let text = render("player.html", "../", context! { player => &page })?;
+            let mut page = pages::player(input, p, &ranks, &games, &start);
+            let mut text = render("player.html", "../", context! { player => &page })?;
+            if text.len() > PAGE_BYTES {
+                // A player with hundreds of games: his games and calculation
+                // go on further pages, each within the bound.
+                let parts = pages::split(&mut page);
+                let files: Vec<(String, String)> = (1..=parts.len())
+                    .map(|k| (format!("{}-{k}.html", page.id), format!("part {k} of {}", parts.len())))
+                    .collect();
+                for (k, part) in parts.iter().enumerate() {
+                    let text = render(
+                        "player_part.html",
+                        "../",
+                        context! {
+                            id => page.id, name => &page.name, label => &files[k].1, parts => &files,
+                            events => &part.events, calculation => &part.calculation,
+                            first_calculation => part.first_calculation,
+                        },
+                    )?;
+                    write(&format!("players/{}", files[k].0), text.as_bytes())?;
+                }
+                page.parts = files;
+                text = render("player.html", "../", context! { player => &page })?;
+            }
             write(&format!("players/{}.html", page.id), text.as_bytes())?;
             Ok(text.len())
         })

@@ -138,6 +138,65 @@ pub struct PlayerPage {
     pub chart: Option<Chart>,
     pub events: Vec<EventGames>,
     pub calculation: Vec<CalcLine>,
+    /// The further pages holding his games and calculation, when they are
+    /// too long for this one: (file, label).
+    pub parts: Vec<(String, String)>,
+}
+
+/// One further page of a player's games or calculation.
+#[derive(Serialize)]
+pub struct Part {
+    pub events: Vec<EventGames>,
+    pub calculation: Vec<CalcLine>,
+    /// Whether the part begins the calculation.
+    pub first_calculation: bool,
+}
+
+/// Games a further page holds at most, and lines of the calculation.
+const GAMES_PER_PART: usize = 80;
+const LINES_PER_PART: usize = 120;
+
+/// Moves a page's games and calculation into further pages (games first,
+/// an event's games continued on the next part when they do not fit).
+pub fn split(page: &mut PlayerPage) -> Vec<Part> {
+    let mut parts = Vec::new();
+    let mut current: Vec<EventGames> = Vec::new();
+    let mut count = 0;
+    for event in std::mem::take(&mut page.events) {
+        let EventGames { code, file, name, games } = event;
+        for game in games {
+            if count == GAMES_PER_PART {
+                parts.push(Part {
+                    events: std::mem::take(&mut current),
+                    calculation: Vec::new(),
+                    first_calculation: false,
+                });
+                count = 0;
+            }
+            match current.last_mut() {
+                Some(last) if last.code == code => last.games.push(game),
+                _ => current.push(EventGames {
+                    code: code.clone(),
+                    file: file.clone(),
+                    name: name.clone(),
+                    games: vec![game],
+                }),
+            }
+            count += 1;
+        }
+    }
+    if !current.is_empty() {
+        parts.push(Part { events: current, calculation: Vec::new(), first_calculation: false });
+    }
+    let lines = std::mem::take(&mut page.calculation);
+    let mut first = true;
+    let mut rest = lines.into_iter().peekable();
+    while rest.peek().is_some() {
+        let chunk: Vec<CalcLine> = rest.by_ref().take(LINES_PER_PART).collect();
+        parts.push(Part { events: Vec::new(), calculation: chunk, first_calculation: first });
+        first = false;
+    }
+    parts
 }
 
 /// Where every player stands: national and state places by published rating
@@ -288,6 +347,7 @@ pub fn player(
         chart: chart(&name, &history),
         events,
         calculation,
+        parts: Vec::new(),
     }
 }
 
