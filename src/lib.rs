@@ -7,7 +7,9 @@
 //! turns them into a [`validate::ValidPeriod`] that later stages can trust,
 //! collecting every finding as a [`diag::Diagnostic`]; [`rate`] computes the
 //! new ratings under the period's rule set; [`publish`] derives the lists and
-//! writes the workbooks, the booklet and the validation report.
+//! writes the workbooks, the booklet, the site and the validation report;
+//! [`record`] keeps every published period in the rating record (SQLite),
+//! with history, corrections and errata.
 //! [`formats`] holds every file format's schema, reader and writer, and
 //! [`model`] the plain types and helpers every stage shares. [`commands`]
 //! strings the stages together, one file per command; [`generate`] writes
