@@ -20,3 +20,4 @@ mod site;
 mod systems;
 mod template;
 mod trf;
+mod trf_exports;
