@@ -187,9 +187,16 @@ fn format_diagnostics(world: &BookletWorld, diagnostics: &[SourceDiagnostic]) ->
                 None => format!("{}: {severity}: {}", world.display_path(world.main()), diag.message),
             };
             for hint in &diag.hints {
+                // typst's command line has a --root option; ratebook has none:
+                // its templates folder is the root.
+                let text = if hint.v.contains("--root") {
+                    "keep every file the templates use inside the templates folder".into()
+                } else {
+                    hint.v.clone()
+                };
                 match location(world, hint.span) {
-                    Some(loc) => write!(out, "\n  hint: {} ({loc})", hint.v),
-                    None => write!(out, "\n  hint: {}", hint.v),
+                    Some(loc) => write!(out, "\n  hint: {text} ({loc})"),
+                    None => write!(out, "\n  hint: {text}"),
                 }
                 .ok();
             }

@@ -189,6 +189,18 @@ fn diagnostics_carry_typsts_hints() {
 }
 
 #[test]
+fn a_file_outside_the_templates_folder_is_refused_without_naming_a_root_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let templates = dir.path().join("templates");
+    std::fs::create_dir(&templates).unwrap();
+    std::fs::write(dir.path().join("outside.typ"), "#let x = 1\n").unwrap();
+    std::fs::write(templates.join("booklet.typ"), "#import \"../outside.typ\": x\n#x\n").unwrap();
+    let message = render_booklet(&fixture(), Some(&templates)).unwrap_err().to_string();
+    assert!(message.contains("error: "), "got:\n{message}");
+    assert!(!message.contains("--root"), "ratebook has no --root option; got:\n{message}");
+}
+
+#[test]
 fn missing_templates_folder_is_an_error() {
     let err = render_booklet(&fixture(), Some(Path::new("/nonexistent/templates"))).unwrap_err();
     assert!(matches!(err, BookletError::Templates { .. }), "{err}");
