@@ -112,12 +112,9 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     let mut errata = Errata::new(config.errata_tolerance);
     for (k, revision) in chain.iter().enumerate() {
         let dir = work.0.join(format!("{k}"));
-        let files = record.input_files(revision.id)?;
-        for (name, bytes) in &files {
-            let path = dir.join(name);
-            std::fs::create_dir_all(path.parent().expect("a file in a folder"))?;
-            std::fs::write(&path, bytes)?;
-        }
+        let recorded = record.input_files_hashed(revision.id)?;
+        let files: Vec<(String, Vec<u8>)> = recorded.iter().map(|(p, _, b)| (p.clone(), b.clone())).collect();
+        materialize(&dir, &files)?;
         let old_lines = record.player_lines(revision.id)?;
         let mut corrected_events = Vec::new();
         if k == 0 {
@@ -147,8 +144,22 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         let period = &validated.period;
         let ratings = system.rate(period);
         let list = lists::build_lists(period, &ratings, system);
+        // The period's inputs as re-rated: its own, with the correction
+        // and the carried player file; unchanged files keep their digests.
         let now_files = crate::record::lines::input_files(&dir, None)?;
-        let lines = PeriodLines::of(period, &ratings, &list, system, now_files, None, &before);
+        let known: HashMap<&str, (&str, &[u8])> =
+            recorded.iter().map(|(path, sha, bytes)| (path.as_str(), (sha.as_str(), bytes.as_slice()))).collect();
+        let hashes: Vec<String> = {
+            use rayon::prelude::*;
+            now_files
+                .par_iter()
+                .map(|(path, bytes)| match known.get(path.as_str()) {
+                    Some((sha, old)) if *old == bytes.as_slice() => sha.to_string(),
+                    _ => crate::record::sha256(bytes),
+                })
+                .collect()
+        };
+        let lines = PeriodLines::of(period, &ratings, &list, system, now_files, Some(hashes), &before);
         let games = lines.games.iter().map(|g| (g.event.clone(), g.white, g.black)).collect::<Vec<_>>();
         let old_games = record.games(revision.id)?;
         errata.compare(&revision.period, &old_lines, &lines.players, &games, &old_games, &corrected_events, c.merge);
@@ -207,6 +218,22 @@ fn describe(c: &Correction, from: &str) -> (String, String) {
         detail.push(format!("withdrawn {}", c.withdraw.join(", ")));
     }
     (what.join(", "), detail.join("; "))
+}
+
+/// Writes a recorded period's input files into `dir`, side by side.
+fn materialize(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
+    use rayon::prelude::*;
+    let mut folders: Vec<PathBuf> =
+        files.iter().filter_map(|(name, _)| dir.join(name).parent().map(Path::to_path_buf)).collect();
+    folders.sort();
+    folders.dedup();
+    for folder in &folders {
+        std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+    }
+    files.par_iter().try_for_each(|(name, bytes)| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))
+    })
 }
 
 /// A temporary folder, removed when dropped.

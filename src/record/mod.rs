@@ -261,11 +261,16 @@ impl Record {
 
     /// The input files recorded with a revision: (path in the data folder, bytes).
     pub fn input_files(&self, revision_id: i64) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(self.input_files_hashed(revision_id)?.into_iter().map(|(path, _, bytes)| (path, bytes)).collect())
+    }
+
+    /// [`Record::input_files`] with each file's SHA-256 as recorded.
+    pub fn input_files_hashed(&self, revision_id: i64) -> Result<Vec<(String, String, Vec<u8>)>> {
         let mut stmt = self.conn.prepare(
-            "SELECT f.path, b.bytes FROM revision_file f JOIN blob b ON b.sha256 = f.sha256
+            "SELECT f.path, f.sha256, b.bytes FROM revision_file f JOIN blob b ON b.sha256 = f.sha256
              WHERE f.revision_id = ?1 ORDER BY f.path",
         )?;
-        let rows = stmt.query_map([revision_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        let rows = stmt.query_map([revision_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
