@@ -113,8 +113,7 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     for (k, revision) in chain.iter().enumerate() {
         let dir = work.0.join(format!("{k}"));
         let recorded = record.input_files_hashed(revision.id)?;
-        let files: Vec<(String, Vec<u8>)> = recorded.iter().map(|(p, _, b)| (p.clone(), b.clone())).collect();
-        materialize(&dir, &files)?;
+        materialize(&dir, &recorded)?;
         let old_lines = record.player_lines(revision.id)?;
         let mut corrected_events = Vec::new();
         if k == 0 {
@@ -220,17 +219,18 @@ fn describe(c: &Correction, from: &str) -> (String, String) {
     (what.join(", "), detail.join("; "))
 }
 
-/// Writes a recorded period's input files into `dir`, side by side.
-fn materialize(dir: &Path, files: &[(String, Vec<u8>)]) -> Result<()> {
+/// Writes a recorded period's input files (path, digest, bytes) into `dir`,
+/// side by side.
+fn materialize(dir: &Path, files: &[(String, String, Vec<u8>)]) -> Result<()> {
     use rayon::prelude::*;
     let mut folders: Vec<PathBuf> =
-        files.iter().filter_map(|(name, _)| dir.join(name).parent().map(Path::to_path_buf)).collect();
+        files.iter().filter_map(|(name, _, _)| dir.join(name).parent().map(Path::to_path_buf)).collect();
     folders.sort();
     folders.dedup();
     for folder in &folders {
         std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
     }
-    files.par_iter().try_for_each(|(name, bytes)| {
+    files.par_iter().try_for_each(|(name, _, bytes)| {
         let path = dir.join(name);
         std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))
     })

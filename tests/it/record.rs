@@ -14,19 +14,28 @@ struct Folder {
 
 impl Folder {
     fn generated(players: usize, events: usize, seed: u64) -> Folder {
+        Folder::chain(players, events, seed, 1)
+    }
+
+    /// A generated chain of `periods` consecutive periods, recorded.
+    fn chain(players: usize, events: usize, seed: u64, periods: usize) -> Folder {
         let root = tempfile::tempdir().unwrap();
         let data = root.path().join("data");
-        let run = ratebook(&[
-            "generate",
-            "--out",
-            data.to_str().unwrap(),
-            "--players",
-            &players.to_string(),
-            "--events",
-            &events.to_string(),
-            "--seed",
-            &seed.to_string(),
-        ]);
+        let mut args = vec![
+            "generate".to_string(),
+            "--out".into(),
+            data.display().to_string(),
+            "--players".into(),
+            players.to_string(),
+            "--events".into(),
+            events.to_string(),
+            "--seed".into(),
+            seed.to_string(),
+        ];
+        if periods > 1 {
+            args.extend(["--periods".into(), periods.to_string()]);
+        }
+        let run = ratebook(&args);
         assert!(run.status.success(), "{}", stderr(&run));
         Folder { root }
     }
@@ -421,22 +430,8 @@ fn record_import_seeds_history_from_published_player_files() {
 #[test]
 fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
     // Three yearly periods, recorded.
-    let root = tempfile::tempdir().unwrap();
-    let data = root.path().join("data");
-    let run = ratebook(&[
-        "generate",
-        "--out",
-        data.to_str().unwrap(),
-        "--players",
-        "250",
-        "--events",
-        "14",
-        "--periods",
-        "3",
-        "--seed",
-        "21",
-    ]);
-    ok(&run);
+    let f = Folder::chain(250, 14, 21, 3);
+    let (root, data) = (f.root.path(), f.data());
     let record = data.join("record.sqlite");
     // An event of the first period that gave no newcomer an ID.
     let code = query(
@@ -450,7 +445,7 @@ fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
         r.periods().unwrap().into_iter().map(|p| (p.period.clone(), r.input_files(p.id).unwrap())).collect()
     };
     assert_eq!(inputs.len(), 3);
-    let errata = root.path().join("errata");
+    let errata = root.join("errata");
     let run = ratebook(&[
         "rerate",
         "--from",
@@ -467,9 +462,9 @@ fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
     // Afresh: each period from its own inputs, the first without the report,
     // each later one from the player file the one before published.
     let mut previous_output: Option<PathBuf> = None;
-    let fresh_record = root.path().join("fresh-record.sqlite");
+    let fresh_record = root.join("fresh-record.sqlite");
     for (k, (_, files)) in inputs.iter().enumerate() {
-        let dir = root.path().join(format!("fresh-{k}"));
+        let dir = root.join(format!("fresh-{k}"));
         for (name, bytes) in files {
             if k == 0 && name.ends_with(&format!("/{code}.xlsx")) {
                 continue;
@@ -484,7 +479,7 @@ fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
         if fresh_record.exists() {
             std::fs::copy(&fresh_record, dir.join("record.sqlite")).unwrap();
         }
-        let out = root.path().join(format!("fresh-out-{k}"));
+        let out = root.join(format!("fresh-out-{k}"));
         let run = ratebook(&["period", "--data", dir.to_str().unwrap(), "--out", out.to_str().unwrap()]);
         ok(&run);
         std::fs::copy(dir.join("record.sqlite"), &fresh_record).unwrap();
