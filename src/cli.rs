@@ -82,6 +82,9 @@ pub enum Command {
         /// Re-rate and report, but record and write nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Print the wall time of each stage and the peak memory.
+        #[arg(long)]
+        timings: bool,
     },
     /// One person recorded under two IDs: DROP's games become KEEP's, re-rated from the first period DROP played in.
     Merge {
@@ -96,6 +99,9 @@ pub enum Command {
         /// Re-rate and report, but record and write nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Print the wall time of each stage and the peak memory.
+        #[arg(long)]
+        timings: bool,
     },
     /// The rating record itself.
     #[command(subcommand)]

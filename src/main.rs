@@ -103,15 +103,15 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             print!("{}", commands::history::to_text(id, &lines));
             Ok(ExitCode::SUCCESS)
         }
-        Command::Rerate { from, add, withdraw, data, out, dry_run } => {
+        Command::Rerate { from, add, withdraw, data, out, dry_run, timings } => {
             let data = commands::data_folder(data.as_deref())?;
             let correction = commands::rerate::Correction { add, withdraw, merge: None };
-            rerated(commands::rerate::RerateOptions { data, out, from: Some(from), correction, dry_run })
+            rerated(commands::rerate::RerateOptions { data, out, from: Some(from), correction, dry_run }, timings)
         }
-        Command::Merge { keep, drop, data, out, dry_run } => {
+        Command::Merge { keep, drop, data, out, dry_run, timings } => {
             let data = commands::data_folder(data.as_deref())?;
             let correction = commands::rerate::Correction { merge: Some((keep, drop)), ..Default::default() };
-            rerated(commands::rerate::RerateOptions { data, out, from: None, correction, dry_run })
+            rerated(commands::rerate::RerateOptions { data, out, from: None, correction, dry_run }, timings)
         }
         Command::Record(RecordCommand::Import { files, period, data }) => {
             let data = commands::data_folder(data.as_deref())?;
@@ -194,7 +194,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 }
 
 /// Runs `rerate` or `merge` and says what it did.
-fn rerated(options: commands::rerate::RerateOptions) -> anyhow::Result<ExitCode> {
+fn rerated(options: commands::rerate::RerateOptions, timings: bool) -> anyhow::Result<ExitCode> {
     let report = commands::rerate::rerate(&options)?;
     print!("{}", report.errata.summary());
     if options.dry_run {
@@ -210,6 +210,9 @@ fn rerated(options: commands::rerate::RerateOptions) -> anyhow::Result<ExitCode>
             revisions.join(", "),
             options.out.display()
         );
+    }
+    if timings {
+        eprint!("{}", report.timings.render());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -87,7 +87,7 @@ impl Recording {
                 Plan::New
             }
         };
-        let previous = periods.iter().filter(|p| p.end < end).last().cloned();
+        let previous = periods.iter().rfind(|p| p.end < end).cloned();
         let later = periods.iter().filter(|p| p.end > end).cloned().collect();
         let previous_lines = match &previous {
             Some(p) => record.player_lines(p.id)?,

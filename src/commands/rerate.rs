@@ -12,12 +12,16 @@ use anyhow::{bail, Context, Result};
 
 use crate::config::PeriodConfig;
 use crate::diag::Severity;
-use crate::ingest::{DataFolder, RawData};
+use crate::ingest::{DataFolder, HeldReports, RawData};
 use crate::model::PlayerFile;
-use crate::publish::{lists, split_player_file, Staging};
+use crate::publish::lists::{self, Lists};
+use crate::publish::{split_player_file, Staging};
+use crate::rate::{RatingSystem, Ratings};
 use crate::record::errata::Errata;
 use crate::record::{PeriodLines, PlayerLine, Record, RevisionInfo};
-use crate::validate::validate_with_ids;
+use crate::timings::Timings;
+use crate::validate::{validate_with_ids, Validated};
+use std::time::Instant;
 
 /// The correction to apply.
 #[derive(Debug, Clone, Default)]
@@ -47,11 +51,15 @@ pub struct Rerated {
     /// (`None` in a dry run).
     pub periods: Vec<(String, Option<i64>)>,
     pub errata: Errata,
+    /// Wall time of each stage, summed over the periods.
+    pub timings: Timings,
 }
 
 /// Re-rates from the record and records the result (unless a dry run),
 /// writing the errata and the last period's corrected player file to `out`.
 pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
+    let mut timings = Timings::default();
+    let started = Instant::now();
     let config = PeriodConfig::load(&opts.data.join("period.toml"))?;
     let Some(path) = super::recording::record_path(&opts.data, &config) else {
         bail!("period.toml keeps no record (record = false): there is nothing to re-rate");
@@ -100,6 +108,7 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     let periods = record.periods()?;
     let chain = &periods[start..];
 
+    timings.record("open", started);
     let work = WorkFolder::new()?;
     let mut before: Vec<PlayerLine> = match start {
         0 => Vec::new(),
@@ -111,57 +120,94 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     let mut all_lines = Vec::new();
     let mut errata = Errata::new(config.errata_tolerance);
     for (k, revision) in chain.iter().enumerate() {
+        let started = Instant::now();
         let dir = work.0.join(format!("{k}"));
         let recorded = record.input_files_hashed(revision.id)?;
-        materialize(&dir, &recorded)?;
         let old_lines = record.player_lines(revision.id)?;
-        let mut corrected_events = Vec::new();
+        timings.record("load", started);
+        // The reports are read from the record's copies; the few files
+        // beside them (period.toml, the player file, a rule set's own) are
+        // written out for the reader.
+        let started = Instant::now();
+        let (reports, beside): (Vec<_>, Vec<_>) =
+            recorded.iter().partition(|(path, _, _)| path.starts_with("reports/"));
+        materialize(&dir, &beside)?;
+        let mut held: HeldReports = reports.iter().map(|(path, _, bytes)| (path.clone(), bytes.as_slice())).collect();
+        let mut corrected = CorrectedReports::default();
         if k == 0 {
-            corrected_events = apply_reports(&dir, c)?;
+            corrected = apply_reports(&dir, &held, c)?;
+            for path in &corrected.removed {
+                held.remove(path);
+            }
+            held.extend(corrected.added.iter().map(|(path, bytes)| (path.clone(), bytes.as_slice())));
         }
-        if let Some((kept, all, original_ids)) = &carried {
-            carry_ratings(&dir, kept, all, original_ids)?;
-        }
+        timings.record("write", started);
+        let started = Instant::now();
         let folder = DataFolder::open(&dir)?;
         let system = folder.config.system.rules();
-        let mut raw = folder.read(system.inputs())?;
+        let published = folder.config.published;
+        let change = carried
+            .as_ref()
+            .map(|(kept, all, original_ids)| move |file: &mut PlayerFile| carry_ratings(file, kept, all, original_ids));
+        let change = change.as_ref().map(|f| f as crate::ingest::PlayerFileChange<'_>);
+        let mut raw = folder.read_held(system.inputs(), &held, change)?;
+        timings.record("read", started);
+        let started = Instant::now();
+        // The carried player file is recorded as players.xlsx (in place of
+        // the file the period had), written while the period is rated.
+        let carried_file = carried.is_some().then(|| raw.player_file.clone());
         let mut pinned = record.newcomer_ids(revision.id)?;
         if let Some((keep, drop)) = c.merge {
             merge_ids(&mut raw, &mut pinned, keep, drop);
         }
-        let validated = validate_with_ids(raw, system, &pinned);
-        let errors: Vec<String> =
-            validated.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
-        if !errors.is_empty() {
-            bail!(
-                "{} cannot be re-rated with the correction: {} error(s), nothing was changed:\n{}",
-                revision.period,
-                errors.len(),
-                errors.join("\n")
-            );
-        }
+        let (rated, carried_bytes) = std::thread::scope(|scope| {
+            let bytes = carried_file
+                .map(|file| scope.spawn(move || crate::formats::player_file::player_file_bytes(&file, published)));
+            let rated = rate_period(raw, system, &pinned, &revision.period);
+            let bytes = bytes.map(|b| b.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+            (rated, bytes)
+        });
+        let (validated, ratings, list) = rated?;
+        timings.record("rate", started);
+        let started = Instant::now();
         let period = &validated.period;
-        let ratings = system.rate(period);
-        let list = lists::build_lists(period, &ratings, system);
-        // The period's inputs as re-rated: its own, with the correction
-        // and the carried player file; unchanged files keep their digests.
-        let now_files = crate::record::lines::input_files(&dir, None)?;
-        let known: HashMap<&str, (&str, &[u8])> =
-            recorded.iter().map(|(path, sha, bytes)| (path.as_str(), (sha.as_str(), bytes.as_slice()))).collect();
+        // The period's inputs as re-rated: its own, with the correction and
+        // the carried player file; unchanged files keep their digests.
+        let replaced = match carried_bytes {
+            Some(_) => crate::ingest::player_file_in(&dir).map(|p| crate::ingest::relative(&dir, &p)),
+            None => None,
+        };
+        let mut now_files: Vec<(String, Vec<u8>, Option<&str>)> = Vec::new();
+        for (path, sha, bytes) in &recorded {
+            let kept = match path.starts_with("reports/") {
+                true => held.contains_key(path),
+                false => replaced.as_ref() != Some(path),
+            };
+            if kept {
+                now_files.push((path.clone(), bytes.clone(), Some(sha.as_str())));
+            }
+        }
+        for (path, bytes) in &corrected.added {
+            now_files.push((path.clone(), bytes.clone(), None));
+        }
+        if let Some(bytes) = carried_bytes {
+            now_files.push(("players.xlsx".to_string(), bytes.context("cannot write the carried player file")?, None));
+        }
+        now_files.sort_by(|a, b| a.0.cmp(&b.0));
         let hashes: Vec<String> = {
             use rayon::prelude::*;
             now_files
                 .par_iter()
-                .map(|(path, bytes)| match known.get(path.as_str()) {
-                    Some((sha, old)) if *old == bytes.as_slice() => sha.to_string(),
-                    _ => crate::record::sha256(bytes),
-                })
+                .map(|(_, bytes, sha)| sha.map_or_else(|| crate::record::sha256(bytes), str::to_string))
                 .collect()
         };
+        let now_files = now_files.into_iter().map(|(path, bytes, _)| (path, bytes)).collect();
         let lines = PeriodLines::of(period, &ratings, &list, system, now_files, Some(hashes), &before);
+        timings.record("lines", started);
+        let started = Instant::now();
         let games = lines.games.iter().map(|g| (g.event.clone(), g.white, g.black)).collect::<Vec<_>>();
         let old_games = record.games(revision.id)?;
-        errata.compare(&revision.period, &old_lines, &lines.players, &games, &old_games, &corrected_events, c.merge);
+        errata.compare(&revision.period, &old_lines, &lines.players, &games, &old_games, &corrected.events, c.merge);
         let (kept, removed) = split_player_file(period, &ratings);
         let mut all = kept.clone();
         all.players.extend(removed.players);
@@ -169,10 +215,12 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         carried = Some((kept, all, original_ids));
         before = lines.players.clone();
         all_lines.push(lines);
+        timings.record("errata", started);
     }
     let Some(staging) = staging else {
-        return Ok(Rerated { periods: chain.iter().map(|p| (p.period.clone(), None)).collect(), errata });
+        return Ok(Rerated { periods: chain.iter().map(|p| (p.period.clone(), None)).collect(), errata, timings });
     };
+    let started = Instant::now();
     let (what, detail) = describe(c, &from);
     let mut staging = staging;
     let published = chrono::NaiveDate::parse_from_str(&chain[chain.len() - 1].published, "%Y-%m-%d")
@@ -183,8 +231,12 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     if let Some((kept, _, _)) = &carried {
         crate::formats::player_file::write_player_file(&staging.path("players.xlsx"), kept, published)?;
     }
+    timings.record("outputs", started);
+    let started = Instant::now();
     let staged = record.stage_correction(&from, &what, &detail, &all_lines)?;
     staging.write(crate::record::TOKEN_FILE, staged[0].token.as_bytes())?;
+    timings.record("stage", started);
+    let started = Instant::now();
     crate::publish::staging::crash_point("recorded");
     if let Err(e) = staging.commit() {
         for s in &staged {
@@ -195,7 +247,8 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     for s in &staged {
         record.confirm(s)?;
     }
-    Ok(Rerated { periods: staged.iter().map(|s| (s.period.clone(), Some(s.revision))).collect(), errata })
+    timings.record("commit", started);
+    Ok(Rerated { periods: staged.iter().map(|s| (s.period.clone(), Some(s.revision))).collect(), errata, timings })
 }
 
 /// The correction in the words of the `corrections` view.
@@ -221,7 +274,7 @@ fn describe(c: &Correction, from: &str) -> (String, String) {
 
 /// Writes a recorded period's input files (path, digest, bytes) into `dir`,
 /// side by side.
-fn materialize(dir: &Path, files: &[(String, String, Vec<u8>)]) -> Result<()> {
+fn materialize(dir: &Path, files: &[&(String, String, Vec<u8>)]) -> Result<()> {
     use rayon::prelude::*;
     let mut folders: Vec<PathBuf> =
         files.iter().filter_map(|(name, _, _)| dir.join(name).parent().map(Path::to_path_buf)).collect();
@@ -262,77 +315,105 @@ impl Drop for WorkFolder {
     }
 }
 
-/// Applies `--withdraw` and `--add` to the first period's reports; returns
-/// the codes of the events corrected.
-fn apply_reports(dir: &Path, c: &Correction) -> Result<Vec<String>> {
-    let mut corrected = Vec::new();
+/// Validates and rates a recorded period again; an error of its inputs
+/// (with the correction) refuses the whole re-rating.
+fn rate_period(
+    raw: RawData,
+    system: &dyn RatingSystem,
+    pinned: &crate::validate::NewcomerIds,
+    name: &str,
+) -> Result<(Validated, Ratings, Lists)> {
+    let validated = validate_with_ids(raw, system, pinned);
+    let errors: Vec<String> =
+        validated.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
+    if !errors.is_empty() {
+        bail!(
+            "{name} cannot be re-rated with the correction: {} error(s), nothing was changed:\n{}",
+            errors.len(),
+            errors.join("\n")
+        );
+    }
+    let ratings = system.rate(&validated.period);
+    let list = lists::build_lists(&validated.period, &ratings, system);
+    Ok((validated, ratings, list))
+}
+
+/// What `--withdraw` and `--add` did to the first period's reports.
+#[derive(Default)]
+struct CorrectedReports {
+    /// Report files (and TRF sidecars) taken out, by path in the data folder.
+    removed: Vec<String>,
+    /// Report files (and sidecars) put in, under `reports/corrections/`.
+    added: Vec<(String, Vec<u8>)>,
+    /// The codes of the events corrected.
+    events: Vec<String>,
+}
+
+/// Applies `--withdraw` and `--add` to the first period's reports, `held`
+/// (the recorded period's data folder `dir` has the files beside them).
+fn apply_reports(dir: &Path, held: &HeldReports<'_>, c: &Correction) -> Result<CorrectedReports> {
+    let mut corrected = CorrectedReports::default();
     if c.withdraw.is_empty() && c.add.is_empty() {
         return Ok(corrected);
     }
     let folder = DataFolder::open(dir)?;
+    let config = folder.config.clone();
     let system = folder.config.system.rules();
-    let raw = folder.read(system.inputs())?;
+    let raw = folder.read_held(system.inputs(), held, None)?;
     let code_of = |r: &crate::ingest::RawReport| r.event.code.as_ref().map(|c| c.value.to_uppercase());
-    let remove = |file: &str| -> Result<()> {
-        let path = dir.join(file);
-        std::fs::remove_file(&path)?;
-        let sidecar = path.with_extension("toml");
-        if sidecar.is_file() && path.extension().is_some_and(|e| e != "toml") {
-            std::fs::remove_file(sidecar)?;
+    let mut removed = Vec::new();
+    let mut remove = |file: &str| {
+        removed.push(file.to_string());
+        let sidecar = crate::ingest::trf::sidecar_name(file);
+        if sidecar != file && held.contains_key(&sidecar) {
+            removed.push(sidecar);
         }
-        Ok(())
     };
     for code in &c.withdraw {
         for report in raw.reports.iter().filter(|r| code_of(r).as_deref() == Some(code.to_uppercase().as_str())) {
-            remove(&report.file)?;
+            remove(&report.file);
         }
-        corrected.push(code.to_uppercase());
+        corrected.events.push(code.to_uppercase());
     }
+    let mut added = Vec::new();
     for file in &c.add {
         let base = file.parent().unwrap_or(Path::new("."));
-        let added = crate::ingest::read_files(base, folder_config(dir)?, &[file.clone()], None, None, &[])?;
-        let Some(report) = added.reports.first() else {
-            let why: Vec<String> = added.diagnostics.iter().map(|d| d.to_string()).collect();
+        let read = crate::ingest::read_files(base, config.clone(), std::slice::from_ref(file), None, None, &[])?;
+        let Some(report) = read.reports.first() else {
+            let why: Vec<String> = read.diagnostics.iter().map(|d| d.to_string()).collect();
             bail!("the report {} cannot be read:\n{}", file.display(), why.join("\n"));
         };
         let Some(code) = code_of(report) else {
             bail!("the report {} has no event code: it must name the event it replaces or adds", file.display());
         };
         for old in raw.reports.iter().filter(|r| code_of(r).as_deref() == Some(code.as_str())) {
-            remove(&old.file)?;
+            remove(&old.file);
         }
-        let name = file.file_name().context("a report file has a name")?;
-        let target = dir.join("reports").join("corrections");
-        std::fs::create_dir_all(&target)?;
-        std::fs::copy(file, target.join(name)).with_context(|| format!("cannot read {}", file.display()))?;
+        let name = file.file_name().context("a report file has a name")?.to_string_lossy();
+        let target = format!("reports/corrections/{name}");
+        let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
         let sidecar = file.with_extension("toml");
         if sidecar.is_file() && file.extension().is_some_and(|e| e != "toml") {
-            std::fs::copy(&sidecar, target.join(name).with_extension("toml"))?;
+            let bytes = std::fs::read(&sidecar).with_context(|| format!("cannot read {}", sidecar.display()))?;
+            added.push((crate::ingest::trf::sidecar_name(&target), bytes));
         }
-        corrected.push(code);
+        added.push((target, bytes));
+        corrected.events.push(code);
     }
+    corrected.removed = removed;
+    corrected.added = added;
     Ok(corrected)
 }
 
-fn folder_config(dir: &Path) -> Result<PeriodConfig> {
-    Ok(PeriodConfig::load(&dir.join("period.toml"))?)
-}
-
 /// Puts the corrected ratings of the period before into this period's
-/// player file: rating, status, games, score, opponents' average, last
-/// played (and the rule set's own columns) by ID, from `all` (the corrected
-/// chain's players, the removed ones too). The identity details this
-/// period's own input gave, and its members, stand: a member the corrected
-/// chain knows nothing of (one the original chain made, e.g. a newcomer of
-/// a withdrawn event; `original_ids`) stays with no rating yet; a player
-/// the corrected chain made (in `kept`) joins.
-fn carry_ratings(dir: &Path, kept: &PlayerFile, all: &PlayerFile, original_ids: &HashSet<u32>) -> Result<()> {
-    let path = crate::ingest::player_file_in(dir).context("the recorded period has no player file")?;
-    let name = crate::ingest::relative(dir, &path);
-    let (mut file, findings) = crate::formats::player_file::read_player_file(&path, &name);
-    if findings.iter().any(|d| d.severity == Severity::Error) {
-        bail!("the recorded player file {name} cannot be read again");
-    }
+/// player file `file`: rating, status, games, score, opponents' average,
+/// last played (and the rule set's own columns) by ID, from `all` (the
+/// corrected chain's players, the removed ones too). The identity details
+/// this period's own input gave, and its members, stand: a member the
+/// corrected chain knows nothing of (one the original chain made, e.g. a
+/// newcomer of a withdrawn event; `original_ids`) stays with no rating yet;
+/// a player the corrected chain made (in `kept`) joins.
+fn carry_ratings(file: &mut PlayerFile, kept: &PlayerFile, all: &PlayerFile, original_ids: &HashSet<u32>) {
     let by_id: HashMap<u32, &crate::model::Player> = all.players.iter().map(|p| (p.id, p)).collect();
     let same_columns = all.extra_columns == file.extra_columns;
     let mut present = HashSet::new();
@@ -366,12 +447,13 @@ fn carry_ratings(dir: &Path, kept: &PlayerFile, all: &PlayerFile, original_ids: 
             let mut p = c.clone();
             p.extra.resize(file.extra_columns.len(), crate::model::ExtraValue::Empty);
             file.players.push(p);
+            // The rows the carried file gives the players who join it.
+            if let Some(origin) = &mut file.origin {
+                let next = origin.rows.last().map_or(1, |r| r + 1);
+                origin.rows.push(next);
+            }
         }
     }
-    let config = folder_config(dir)?;
-    std::fs::remove_file(&path)?;
-    crate::formats::player_file::write_player_file(&dir.join("players.xlsx"), &file, config.published)?;
-    Ok(())
 }
 
 /// DROP's games become KEEP's: in the reports, and for a newcomer the

@@ -387,6 +387,19 @@ pub fn write_player_file_with_changes(
     published: NaiveDate,
     changes: Option<&[Option<f64>]>,
 ) -> Result<(), XlsxError> {
+    player_workbook(file, published, changes)?.save(path)
+}
+
+/// The bytes [`write_player_file`] writes.
+pub fn player_file_bytes(file: &PlayerFile, published: NaiveDate) -> Result<Vec<u8>, XlsxError> {
+    player_workbook(file, published, None)?.save_to_buffer()
+}
+
+fn player_workbook(
+    file: &PlayerFile,
+    published: NaiveDate,
+    changes: Option<&[Option<f64>]>,
+) -> Result<rust_xlsxwriter::Workbook, XlsxError> {
     let mut workbook = crate::formats::workbook::new_workbook(published);
     let bold = Format::new().set_bold();
     let date = Format::new().set_num_format("yyyy-mm-dd");
@@ -420,7 +433,7 @@ pub fn write_player_file_with_changes(
             sheet.write_number_with_format(row, COLUMNS.len() as u16, change, &whole)?;
         }
     }
-    workbook.save(path)
+    Ok(workbook)
 }
 
 /// Writes one player's row.

@@ -78,7 +78,16 @@ impl Workbook {
             )));
         }
         let bytes = std::fs::read(path).map_err(|e| cannot(format!("cannot read the file: {e}")))?;
-        let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+        Workbook::from_bytes(bytes, file)
+    }
+
+    /// Reads a spreadsheet or `.csv` file named `file` from its bytes (a
+    /// copy the record holds); the name's extension says which kind it is.
+    pub fn from_bytes(bytes: Vec<u8>, file: &str) -> Result<Workbook, Diagnostic> {
+        let extension = Path::new(file).extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(unreadable(file, "the file is larger than any report or player file"));
+        }
         if extension == "csv" {
             let mut findings = Vec::new();
             let sheet = read_csv(&bytes, file, &mut findings)?;

@@ -7,6 +7,7 @@ pub mod extras;
 pub mod trf;
 mod walk;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -44,6 +45,15 @@ pub struct RawData {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// Reports held in memory rather than on disk (the record's copies of a
+/// recorded period's, which `rerate` reads again), by their path relative to
+/// the data folder (`reports/...`, TRF sidecars among them).
+pub type HeldReports<'a> = HashMap<String, &'a [u8]>;
+
+/// A change made to the player file as soon as it is read, before any
+/// report is matched against it (`rerate` carries corrected ratings in).
+pub type PlayerFileChange<'a> = &'a (dyn Fn(&mut PlayerFile) + Sync);
+
 /// Spreadsheet extensions read as tournament reports.
 const REPORT_EXTENSIONS: [&str; 4] = ["xlsx", "xlsm", "xls", "ods"];
 
@@ -69,7 +79,20 @@ impl DataFolder {
     /// rule set reads (`inputs`).
     pub fn read(self, inputs: &[extras::SystemInput]) -> Result<RawData, IngestError> {
         let DataFolder { dir, config } = self;
-        read_data_folder(&dir, config, inputs)
+        read_data_folder(&dir, config, inputs, None, None)
+    }
+
+    /// [`DataFolder::read`] with the reports taken from `reports` instead of
+    /// the folder's `reports/`, and the player file changed by `change` as
+    /// soon as it is read.
+    pub fn read_held(
+        self,
+        inputs: &[extras::SystemInput],
+        reports: &HeldReports<'_>,
+        change: Option<PlayerFileChange<'_>>,
+    ) -> Result<RawData, IngestError> {
+        let DataFolder { dir, config } = self;
+        read_data_folder(&dir, config, inputs, Some(reports), change)
     }
 }
 
@@ -79,10 +102,19 @@ pub fn player_file_in(dir: &Path) -> Option<PathBuf> {
 }
 
 /// Reads `dir` (the data folder) with its `config` already read.
-fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemInput]) -> Result<RawData, IngestError> {
+fn read_data_folder(
+    dir: &Path,
+    config: PeriodConfig,
+    inputs: &[extras::SystemInput],
+    held: Option<&HeldReports<'_>>,
+    change: Option<PlayerFileChange<'_>>,
+) -> Result<RawData, IngestError> {
     let player_path = player_file_in(dir).ok_or_else(|| IngestError::MissingPlayerFile(dir.to_path_buf()))?;
     let mut diagnostics = Vec::new();
-    let files = walk::report_files(dir, &dir.join("reports"), &mut diagnostics);
+    let files = match held {
+        Some(held) => held.keys().filter(|name| name.starts_with("reports/")).map(|name| dir.join(name)).collect(),
+        None => walk::report_files(dir, &dir.join("reports"), &mut diagnostics),
+    };
     let report_files = report_files(dir, files, &mut diagnostics);
     if report_files.is_empty() {
         diagnostics.push(Diagnostic::warning(
@@ -91,7 +123,8 @@ fn read_data_folder(dir: &Path, config: PeriodConfig, inputs: &[extras::SystemIn
             "no tournament reports found: the period rates no events",
         ));
     }
-    Ok(read_all(dir, config, Some(&player_path), report_files, diagnostics, Some(dir), inputs))
+    let sources = Sources { player_file: Some(&player_path), change, held };
+    Ok(read_all(dir, config, sources, report_files, diagnostics, Some(dir), inputs))
 }
 
 /// Reads the reports `files` (a folder stands for every report in it, at
@@ -131,7 +164,8 @@ pub fn read_files(
             ),
         );
     }
-    Ok(read_all(base, config, players, report_files, diagnostics, data, inputs))
+    let sources = Sources { player_file: players, change: None, held: None };
+    Ok(read_all(base, config, sources, report_files, diagnostics, data, inputs))
 }
 
 /// The report files among `files` (sorted, named relative to `base`), and
@@ -178,10 +212,20 @@ fn report_files(base: &Path, mut files: Vec<PathBuf>, diagnostics: &mut Vec<Diag
 
 /// Reads the player file (none: an empty one) and the reports, and the
 /// files beside them in `data` that the rule set reads.
+/// Where [`read_all`] takes the player file and the reports' bytes from.
+struct Sources<'a> {
+    /// The player file (none: an empty one).
+    player_file: Option<&'a Path>,
+    /// Made to the player file as soon as it is read.
+    change: Option<PlayerFileChange<'a>>,
+    /// Reports held in memory, read instead of the disk's files.
+    held: Option<&'a HeldReports<'a>>,
+}
+
 fn read_all(
     base: &Path,
     config: PeriodConfig,
-    player_path: Option<&Path>,
+    sources: Sources<'_>,
     report_files: Vec<(PathBuf, String)>,
     mut diagnostics: Vec<Diagnostic>,
     data: Option<&Path>,
@@ -189,17 +233,27 @@ fn read_all(
 ) -> RawData {
     // The player file and the workbook reports are read side by side; TRF
     // reports, whose players are matched against the player file, after it.
+    use crate::formats::report::read::{read_report, read_report_bytes};
+    let held = |name: &str| sources.held.and_then(|h| h.get(name).copied());
     let ((player_file, player_findings), workbooks) = std::thread::scope(|scope| {
         let workbooks = scope.spawn(|| {
             report_files
                 .par_iter()
-                .map(|(path, name)| (!is_trf(path)).then(|| crate::formats::report::read::read_report(path, name)))
+                .map(|(path, name)| {
+                    (!is_trf(path)).then(|| match held(name) {
+                        Some(bytes) => read_report_bytes(bytes.to_vec(), name),
+                        None => read_report(path, name),
+                    })
+                })
                 .collect::<Vec<_>>()
         });
-        let player_file = match player_path {
+        let mut player_file = match sources.player_file {
             Some(path) => crate::formats::player_file::read_player_file(path, &relative(base, path)),
             None => (PlayerFile::default(), Vec::new()),
         };
+        if let Some(change) = sources.change {
+            change(&mut player_file.0);
+        }
         (player_file, workbooks.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
     diagnostics.splice(0..0, player_findings);
@@ -209,7 +263,14 @@ fn read_all(
         .zip(workbooks)
         .map(|((path, name), workbook)| {
             let (report, diags) = workbook.unwrap_or_else(|| {
-                trf::read_trf(path, name, matcher.as_ref().expect("a matcher is made when there is a TRF report"))
+                let matcher = matcher.as_ref().expect("a matcher is made when there is a TRF report");
+                match held(name) {
+                    Some(bytes) => {
+                        let sidecar = held(&trf::sidecar_name(name)).map(|b| Ok(b.to_vec()));
+                        trf::read_trf_bytes(bytes, sidecar, name, matcher)
+                    }
+                    None => trf::read_trf(path, name, matcher),
+                }
             });
             (name.clone(), report, diags)
         })

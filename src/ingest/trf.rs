@@ -32,7 +32,6 @@ pub use crate::formats::trf::EXTENSIONS;
 /// `None` when the report cannot be used at all (no sidecar, a sidecar with
 /// errors, no player lines); the diagnostics say why. Never panics.
 pub fn read_trf(path: &Path, file: &str, matcher: &Matcher) -> (Option<RawReport>, Vec<Diagnostic>) {
-    let mut diagnostics = Vec::new();
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
@@ -42,9 +41,22 @@ pub fn read_trf(path: &Path, file: &str, matcher: &Matcher) -> (Option<RawReport
         }
     };
     let sidecar_path = path.with_extension("toml");
+    let sidecar = sidecar_path.is_file().then(|| std::fs::read(&sidecar_path).map_err(|e| e.to_string()));
+    read_trf_bytes(&bytes, sidecar, file, matcher)
+}
+
+/// [`read_trf`] of a TRF file's bytes and its sidecar's (`None`: there is
+/// none), named `file`.
+pub fn read_trf_bytes(
+    bytes: &[u8],
+    sidecar: Option<Result<Vec<u8>, String>>,
+    file: &str,
+    matcher: &Matcher,
+) -> (Option<RawReport>, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
     let sidecar_file = sidecar_name(file);
-    let sidecar = if sidecar_path.is_file() {
-        match std::fs::read(&sidecar_path).map_err(|e| e.to_string()).and_then(|b| text::decode(&b)) {
+    let sidecar = if let Some(sidecar) = sidecar {
+        match sidecar.and_then(|b| text::decode(&b)) {
             Ok(t) => sidecar::parse(&t, &sidecar_file, &mut diagnostics),
             Err(e) => {
                 diagnostics.push(
@@ -59,7 +71,7 @@ pub fn read_trf(path: &Path, file: &str, matcher: &Matcher) -> (Option<RawReport
             }
         }
     } else {
-        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let stem = Path::new(file).file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         diagnostics.push(
             Diagnostic::error(
                 Code::MissingSidecar,
@@ -72,12 +84,12 @@ pub fn read_trf(path: &Path, file: &str, matcher: &Matcher) -> (Option<RawReport
         );
         None
     };
-    let report = read_text(&bytes, file, sidecar, matcher, &mut diagnostics);
+    let report = read_text(bytes, file, sidecar, matcher, &mut diagnostics);
     (report, diagnostics)
 }
 
 /// `reports/x.trf` → `reports/x.toml`.
-fn sidecar_name(file: &str) -> String {
+pub(crate) fn sidecar_name(file: &str) -> String {
     let slash = file.rfind('/').map_or(0, |i| i + 1);
     match file[slash..].rfind('.') {
         Some(dot) => format!("{}.toml", &file[..slash + dot]),

@@ -99,6 +99,9 @@ pub fn folder_sha256(dir: &Path) -> Result<String> {
     Ok(manifest_sha256(&files))
 }
 
+/// The most page cache a connection keeps, in KiB (taken only as used).
+const CACHE_KIB: i64 = 256 * 1024;
+
 impl Record {
     /// Opens the record at `path`, creating an empty one when there is none,
     /// and brings its schema up to date. Refused: a file that is not a
@@ -108,6 +111,10 @@ impl Record {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let mut record = Record { conn, path: path.to_path_buf() };
         record.migrate().map_err(|e| record.explain(e))?;
+        // A publication touches pages all over the player index: with
+        // SQLite's default 2 MB cache they are spilled to the file (and the
+        // journal) again and again inside one transaction.
+        record.conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
         Ok(record)
     }
 

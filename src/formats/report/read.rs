@@ -15,8 +15,17 @@ use crate::model::{EventKind, Gender, Outcome};
 /// Reads a report workbook. `None` when the file cannot be used at all (the
 /// diagnostics say why); otherwise the report with every cell problem listed.
 pub fn read_report(path: &Path, file: &str) -> (Option<RawReport>, Vec<Diagnostic>) {
+    read_opened(Workbook::open(path, file))
+}
+
+/// [`read_report`] of a report's bytes (a copy the record holds), named `file`.
+pub fn read_report_bytes(bytes: Vec<u8>, file: &str) -> (Option<RawReport>, Vec<Diagnostic>) {
+    read_opened(Workbook::from_bytes(bytes, file))
+}
+
+fn read_opened(opened: Result<Workbook, Diagnostic>) -> (Option<RawReport>, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
-    let workbook = match Workbook::open(path, file) {
+    let workbook = match opened {
         Ok(w) => w,
         Err(d) => return (None, vec![d]),
     };

@@ -132,7 +132,7 @@ fn time_controls_of_the_acf_rules() {
     assert!(ok("1500+10").is_err());
     assert!(ok("300+3").is_err());
     assert!(ok("20/1800:900").is_err()); // 45 minutes for 60 moves, first control before move 30
-    // acf.md: the rapid clause is one sudden-death control, whatever the total.
+                                         // acf.md: the rapid clause is one sudden-death control, whatever the total.
     assert!(ok("20/3600:1800").is_err()); // first control at move 20, 90 minutes in all
     assert!(ok("40/4799:1800").is_err()); // just under 2 minutes a move
     assert!(ok("60/3600").is_err()); // a repeating control, not sudden death
