@@ -67,6 +67,8 @@ pub struct PeriodConfig {
     pub collation: String,
     /// The rating record, relative to the data folder (`None`: `record = false`).
     pub record: Option<String>,
+    /// Whether the publication writes the website, `site/` (`site = false`: not).
+    pub site: bool,
     /// Errata list players whose rating changes by at least this much.
     pub errata_tolerance: f64,
 }
@@ -102,6 +104,8 @@ struct PeriodToml {
     collation: Option<String>,
     #[serde(default)]
     record: Option<toml::Value>,
+    #[serde(default)]
+    site: Option<bool>,
     #[serde(default)]
     errata: Option<ErrataToml>,
 }
@@ -210,6 +214,7 @@ impl PeriodConfig {
             school_year_start,
             collation,
             record,
+            site: raw.site.unwrap_or(true),
             errata_tolerance,
         })
     }
@@ -232,6 +237,7 @@ impl PeriodConfig {
             school_year_start: (9, 1),
             collation: DEFAULT_COLLATION.to_string(),
             record: Some(DEFAULT_RECORD.to_string()),
+            site: true,
             errata_tolerance: 1.0,
         }
     }
@@ -281,6 +287,9 @@ impl PeriodConfig {
                 out += &line("record", quoted(name), "the rating record (record = false: publish without one)")
             }
             None => out += &line("record", "false".into(), "publish without a rating record"),
+        }
+        if !self.site {
+            out += &line("site", "false".into(), "publish without the website (site/)");
         }
         out += &format!("\n{:<35} # code = name; every player and event names one of these\n", "[states]");
         for (code, name) in &self.states {

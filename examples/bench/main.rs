@@ -10,13 +10,15 @@
 //! world-sized period, paired against the same run with `record = false`
 //! ([`recording`]), and a national federation's 240 periods of 10,000
 //! players ([`national`]): `history`, `rerate` of the last 12 periods, and
-//! the record's size.
+//! the record's size. Then the site's cost (issue 16): the world-sized
+//! period with its site against `site = false` ([`site`]).
 //!
 //! Usage: `cargo run --example bench [-- --runs N] [-- --only NAME]`, NAME
-//! one of sample, large, world, recording, national.
+//! one of sample, large, world, recording, national, site.
 
 mod national;
 mod recording;
+mod site;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -204,6 +206,10 @@ fn main() {
     if wanted("national") {
         let dir = national::build(&cache);
         national::bench(&dir, &cache, runs_override);
+    }
+    if wanted("site") {
+        let world = generated(&cache, &SIZES[2]);
+        site::bench(&world, &cache, runs_override.unwrap_or(2));
     }
 }
 

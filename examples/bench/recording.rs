@@ -12,6 +12,18 @@ use super::{median, remove_record, run_once, Run};
 /// A copy of `from` at `to` made of hard links, but for `period.toml`,
 /// written with `record = false`.
 fn without_record(from: &Path, to: &Path) {
+    linked_copy(from, to, &|text| {
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| if l.starts_with("record ") { "record = false".to_string() } else { l.to_string() })
+            .collect();
+        lines.join("\n") + "\n"
+    });
+}
+
+/// A copy of the data folder `from` at `to` made of hard links (its record
+/// left out), but for `period.toml`, written as `settings` makes it.
+pub(super) fn linked_copy(from: &Path, to: &Path, settings: &dyn Fn(&str) -> String) {
     let _ = std::fs::remove_dir_all(to);
     let mut pending = vec![from.to_path_buf()];
     while let Some(dir) = pending.pop() {
@@ -24,11 +36,7 @@ fn without_record(from: &Path, to: &Path) {
                 pending.push(path);
             } else if name == "period.toml" {
                 let text = std::fs::read_to_string(&path).unwrap();
-                let text: Vec<String> = text
-                    .lines()
-                    .map(|l| if l.starts_with("record ") { "record = false".to_string() } else { l.to_string() })
-                    .collect();
-                std::fs::write(target.join(&name), text.join("\n") + "\n").unwrap();
+                std::fs::write(target.join(&name), settings(&text)).unwrap();
             } else if !name.starts_with("record.sqlite") {
                 std::fs::hard_link(&path, target.join(&name)).unwrap();
             }
@@ -37,7 +45,7 @@ fn without_record(from: &Path, to: &Path) {
 }
 
 /// The processor time (user and system) of the finished child processes.
-fn children_cpu() -> f64 {
+pub(super) fn children_cpu() -> f64 {
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
     // SAFETY: getrusage writes into the struct it is given.
     unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
@@ -47,13 +55,13 @@ fn children_cpu() -> f64 {
 
 /// One run: its whole-process wall time and processor time (the second
 /// depends less on what else the machine is doing).
-fn timed(data: &Path, out: &Path) -> (f64, f64, Run) {
+pub(super) fn timed(data: &Path, out: &Path) -> (f64, f64, Run) {
     let (cpu, started) = (children_cpu(), Instant::now());
     let run = run_once(data, out);
     (started.elapsed().as_secs_f64(), children_cpu() - cpu, run)
 }
 
-fn stage(run: &Run, name: &str) -> f64 {
+pub(super) fn stage(run: &Run, name: &str) -> f64 {
     run.stages.iter().find(|(n, _)| n == name).map_or(0.0, |(_, t)| *t)
 }
 

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
 use super::recording::{Plan, Recording};
 use super::{load, Loaded, Stage};
@@ -40,6 +40,54 @@ pub struct PeriodReport {
     /// What happened to the rating record (or, for a dry run, what the list
     /// would change), as the terminal says it.
     pub record_note: Option<String>,
+    /// Where the outputs went: the output folder, or (a revision that
+    /// re-rates later periods) the errata folder beside it.
+    pub into: PathBuf,
+}
+
+/// `period --revise` of a period the record holds later periods after: the
+/// revision is recorded, and the later periods re-rated from it, as
+/// `rerate` does: the errata and the last period's corrected player file go
+/// to the folder `errata` beside the output folder (the output folder keeps
+/// the last publication: a past period's booklet is not published again).
+fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timings) -> Result<PeriodReport> {
+    use super::rerate::{rerate, Correction, RerateOptions};
+    let period = &validated.period;
+    let into = opts.out.with_file_name("errata");
+    let correction = Correction { revised: Some(opts.data.clone()), ..Default::default() };
+    let options = RerateOptions {
+        data: opts.data.clone(),
+        out: into.clone(),
+        from: Some(period.config.period.clone()),
+        correction,
+        dry_run: opts.dry_run,
+    };
+    let rerated = rerate(&options)?;
+    let revisions: Vec<String> = rerated
+        .periods
+        .iter()
+        .map(|(name, revision)| match revision {
+            Some(r) => format!("{name} revision {r}"),
+            None => name.clone(),
+        })
+        .collect();
+    let done = if opts.dry_run { "would re-rate" } else { "recorded" };
+    let note = format!(
+        "{}{done} {} (later periods re-rated as `ratebook rerate` does); the errata and the last period's corrected player file {} {}",
+        rerated.errata.summary(),
+        revisions.join(", "),
+        if opts.dry_run { "would go to" } else { "are in" },
+        into.display()
+    );
+    Ok(PeriodReport {
+        published: !opts.dry_run,
+        players: period.players.players.len(),
+        events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
+        diagnostics: validated.diagnostics,
+        timings,
+        record_note: Some(note),
+        into,
+    })
 }
 
 /// The period-end run. `Err` means the command could not run at all (bad
@@ -66,20 +114,17 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             players: 0,
             events_rated: 0,
             record_note: None,
+            into: opts.out.clone(),
         });
     }
     let started = Instant::now();
     let mut recording =
         Recording::begin(&opts.data, &validated.period.config, opts.revise, staging.as_ref().map(|s| s.out()))?;
-    if let Some(r) = &recording {
-        if r.plan == Plan::Revise && !r.later.is_empty() {
-            bail!(
-                "{} has later periods in the record ({}): correct it with `ratebook rerate --from \"{}\"`, which re-rates them too",
-                validated.period.config.period,
-                r.later.iter().map(|p| p.period.as_str()).collect::<Vec<_>>().join(", "),
-                validated.period.config.period
-            );
-        }
+    if recording.as_ref().is_some_and(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
+        // The record and the output folder are let go: `rerate` takes them.
+        drop(recording);
+        drop(staging);
+        return revise_with_later(opts, validated, timings);
     }
     timings.record("record", started);
     if errors > 0 {
@@ -141,13 +186,15 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             diagnostics,
             timings,
             record_note: Some(note),
+            into: opts.out.clone(),
         });
     };
 
     progress(Stage::Publishing);
+    // (The site's charts are what the history is read for.)
     let history = match &recording {
-        Some(r) => r.history()?,
-        None => Default::default(),
+        Some(r) if period.config.site => r.history()?,
+        _ => Default::default(),
     };
     let mut lines = lines;
     let published = publish::publish(
@@ -202,6 +249,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         diagnostics,
         timings,
         record_note,
+        into: opts.out.clone(),
     })
 }
 

@@ -32,6 +32,9 @@ pub struct Correction {
     pub withdraw: Vec<String>,
     /// (KEEP, DROP): DROP's games become KEEP's.
     pub merge: Option<(u32, u32)>,
+    /// A data folder whose inputs replace the first period's wholesale
+    /// (`period --revise` of a period with later ones).
+    pub revised: Option<PathBuf>,
 }
 
 /// What `rerate` and `merge` are asked.
@@ -122,7 +125,10 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     for (k, revision) in chain.iter().enumerate() {
         let started = Instant::now();
         let dir = work.0.join(format!("{k}"));
-        let recorded = record.input_files_hashed(revision.id)?;
+        let recorded = match (&c.revised, k) {
+            (Some(data), 0) => revised_inputs(data, &path)?,
+            _ => record.input_files_hashed(revision.id)?,
+        };
         let old_lines = record.player_lines(revision.id)?;
         timings.record("load", started);
         // The reports are read from the record's copies; the few files
@@ -151,6 +157,9 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
             .map(|(kept, all, original_ids)| move |file: &mut PlayerFile| carry_ratings(file, kept, all, original_ids));
         let change = change.as_ref().map(|f| f as crate::ingest::PlayerFileChange<'_>);
         let mut raw = folder.read_held(system.inputs(), &held, change)?;
+        if k == 0 && c.revised.is_some() {
+            corrected.events = revised_events(&record, revision.id, &raw, &recorded)?;
+        }
         timings.record("read", started);
         let started = Instant::now();
         // The carried player file is recorded as players.xlsx (in place of
@@ -251,6 +260,47 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     Ok(Rerated { periods: staged.iter().map(|s| (s.period.clone(), Some(s.revision))).collect(), errata, timings })
 }
 
+/// The files of the data folder `data` (but the record at `record`), with
+/// their digests: the inputs a revised period is rated from.
+fn revised_inputs(data: &Path, record: &Path) -> Result<Vec<(String, String, Vec<u8>)>> {
+    let files = crate::record::lines::input_files(data, Some(record))?;
+    let digests = crate::record::lines::hash_files(&files);
+    Ok(files.into_iter().zip(digests).map(|((path, bytes), sha)| (path, sha, bytes)).collect())
+}
+
+/// The events a revision of a period's inputs corrects: those whose report
+/// is new or changed, and those recorded that are gone.
+fn revised_events(
+    record: &Record,
+    revision_id: i64,
+    raw: &RawData,
+    inputs: &[(String, String, Vec<u8>)],
+) -> Result<Vec<String>> {
+    let recorded: HashSet<(String, String)> = record.input_digests(revision_id)?.into_iter().collect();
+    let code_of = |r: &crate::ingest::RawReport| r.event.code.as_ref().map(|c| c.value.to_uppercase());
+    let mut events: Vec<String> = raw
+        .reports
+        .iter()
+        .filter(|r| {
+            let sidecar = crate::ingest::trf::sidecar_name(&r.file);
+            inputs
+                .iter()
+                .filter(|(path, _, _)| *path == r.file || *path == sidecar)
+                .any(|(path, sha, _)| !recorded.contains(&(path.clone(), sha.clone())))
+        })
+        .filter_map(code_of)
+        .collect();
+    let now: HashSet<String> = raw.reports.iter().filter_map(code_of).collect();
+    for (code, _) in record.event_codes(revision_id)? {
+        if !now.contains(&code.to_uppercase()) {
+            events.push(code.to_uppercase());
+        }
+    }
+    events.sort();
+    events.dedup();
+    Ok(events)
+}
+
 /// The correction in the words of the `corrections` view.
 fn describe(c: &Correction, from: &str) -> (String, String) {
     let mut what = Vec::new();
@@ -268,6 +318,10 @@ fn describe(c: &Correction, from: &str) -> (String, String) {
     if !c.withdraw.is_empty() {
         what.push("event withdrawn");
         detail.push(format!("withdrawn {}", c.withdraw.join(", ")));
+    }
+    if let Some(data) = &c.revised {
+        what.push("report replaced");
+        detail.push(format!("{from} revised from the inputs in {}", data.display()));
     }
     (what.join(", "), detail.join("; "))
 }

@@ -80,7 +80,7 @@ pub fn publish(
     let ratings_path = staging.path("ratings.xlsx");
     let output_paths: Vec<_> = ratings.outputs.iter().map(|t| staging.path(&t.file)).collect();
     let pdf_path = staging.path("booklet.pdf");
-    let site_path = staging.path("site");
+    let site_path = period.config.site.then(|| staging.path("site"));
     // The workbooks and the booklet are independent: write them side by side.
     // The booklet keeps every core busy while typst lays out its pages, but
     // runs on one while it evaluates the templates and while it writes the
@@ -108,9 +108,13 @@ pub fn publish(
             workbook::write_ratings(&ratings_path, period, ratings, lists).context("writing ratings.xlsx")
         });
         let site = scope.spawn(|| -> Result<Duration> {
-            crate::background::lower_priority();
+            let Some(site_path) = &site_path else {
+                return Ok(Duration::ZERO);
+            };
+            // (Not lowered: the site is the last output to be done, and its
+            // files are written by one thread, which must not wait.)
             let input = site::SiteInput { period, ratings, lists, system, history };
-            site::write_site(&site_path, &input, templates).context("writing the site")?;
+            site::write_site(site_path, &input, templates).context("writing the site")?;
             Ok(started.elapsed())
         });
         let booklet = write_booklet(period, ratings, lists, system, templates, &pdf_path).map(|()| started.elapsed());

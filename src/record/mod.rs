@@ -281,6 +281,13 @@ impl Record {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// The input files of a revision: (path, digest).
+    pub fn input_digests(&self, revision_id: i64) -> Result<Vec<(String, String)>> {
+        let mut stmt = self.conn.prepare("SELECT path, sha256 FROM revision_file WHERE revision_id = ?1")?;
+        let rows = stmt.query_map([revision_id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The IDs the newcomers of a revision were given.
     pub fn newcomer_ids(&self, revision_id: i64) -> Result<crate::validate::NewcomerIds> {
         let mut stmt = self.conn.prepare("SELECT event, number, player_id FROM newcomer WHERE revision_id = ?1")?;

@@ -492,3 +492,84 @@ fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
         "the corrected player file is the one the corrected chain publishes"
     );
 }
+
+#[test]
+fn period_revise_of_a_period_with_later_ones_re_rates_them_as_rerate_does() {
+    let f = Folder::chain(250, 14, 21, 3);
+    let (root, data) = (f.root.path(), f.data());
+    let record = data.join("record.sqlite");
+    let code = query(
+        &record,
+        "SELECT code FROM events WHERE period = 'August 1993' AND disposition = 'rated'
+           AND code NOT IN (SELECT n.event FROM newcomer n JOIN revision r ON r.id = n.revision_id) ORDER BY code LIMIT 1",
+    )[0][0]
+        .clone();
+    // The first period's data folder again, one report taken out, with a
+    // copy of the record.
+    let first = {
+        let r = ratebook::record::Record::open_existing(&record).unwrap();
+        let periods = r.periods().unwrap();
+        r.input_files(periods[0].id).unwrap()
+    };
+    let revised = root.join("revised");
+    for (name, bytes) in &first {
+        if name.ends_with(&format!("/{code}.xlsx")) {
+            continue;
+        }
+        let path = revised.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, bytes).unwrap();
+    }
+    std::fs::copy(&record, revised.join("record.sqlite")).unwrap();
+    let revised_record = revised.join("record.sqlite");
+
+    // Without --revise: refused, nothing changed.
+    let before = std::fs::read(&revised_record).unwrap();
+    let out = root.join("revised-output");
+    let period = |extra: &[&str]| {
+        let mut args = vec!["period", "--data", revised.to_str().unwrap(), "--out", out.to_str().unwrap()];
+        args.extend(extra);
+        ratebook(&args)
+    };
+    let run = period(&[]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("--revise"), "{}", stderr(&run));
+    // A dry run says what would change and writes nothing.
+    let run = period(&["--revise", "--dry-run"]);
+    ok(&run);
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(said.contains("would re-rate August 1993, August 1994, August 1995"), "{said}\n{}", stderr(&run));
+    assert_eq!(std::fs::read(&revised_record).unwrap(), before);
+    assert!(!root.join("errata").exists());
+
+    // With --revise: the period and both later ones are re-rated.
+    let run = period(&["--revise"]);
+    ok(&run);
+    assert!(stderr(&run).contains("August 1995 revision 2"), "{}", stderr(&run));
+    let periods = query(&revised_record, "SELECT period, revision FROM periods WHERE current = 1 ORDER BY period");
+    assert_eq!(periods, [["August 1993", "2"], ["August 1994", "2"], ["August 1995", "2"]]);
+    assert_eq!(query(&revised_record, "SELECT what FROM corrections"), [["report replaced"]]);
+    // The output folder keeps the last publication; the errata go beside it.
+    assert!(!out.join("booklet.pdf").exists());
+    let errata = root.join("errata");
+    assert!(errata.join("errata.pdf").is_file() && errata.join("players.xlsx").is_file());
+    let lines = crate::common::sheet_rows(&errata.join("errata.xlsx"), "Errata");
+    assert!(lines[1..].iter().any(|l| l[8] == format!("the corrected event {code}")), "{lines:?}");
+
+    // The same as `rerate --withdraw` of that event.
+    let by_rerate = root.join("errata-by-rerate");
+    let run = ratebook(&[
+        "rerate",
+        "--from",
+        "August 1993",
+        "--withdraw",
+        &code,
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        by_rerate.to_str().unwrap(),
+    ]);
+    ok(&run);
+    assert_eq!(ratings(&revised_record), ratings(&record), "period by period, the same ratings");
+    assert_eq!(read_players(&errata.join("players.xlsx")), read_players(&by_rerate.join("players.xlsx")));
+}

@@ -169,6 +169,13 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
         let template = env.get_template(name)?;
         Ok(template.render(context! { site => &common, root => root, ..ctx })?)
     };
+    // A page rendered straight into a buffer of about its size.
+    let render_page = |name: &str, ctx: minijinja::Value| -> Result<Vec<u8>> {
+        let template = env.get_template(name)?;
+        let mut page = Vec::with_capacity(PAGE_BYTES / 2);
+        template.render_captured_to(context! { site => &common, root => "../", ..ctx }, &mut page)?;
+        Ok(page)
+    };
     for (name, built_in) in [("site.css", STYLESHEET), ("search.js", SEARCH)] {
         // A templates folder's own stylesheet (or script) replaces ours.
         match templates.map(|dir| dir.join("site").join(name)).filter(|p| p.is_file()) {
@@ -219,9 +226,15 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     // Events: every event's line, and a page for each.
     let events = event_pages(input);
     write("events.html", render("events.html", "", context! { events => &events })?.as_bytes())?;
-    events.par_iter().try_for_each(|e| -> Result<()> {
-        let page = render("event.html", "../", context! { event => e })?;
-        write(&format!("events/{}.html", e.file), page.as_bytes())
+    with_file_writer(dir, |files| {
+        for batch in events.chunks(BATCH) {
+            let pages = batch
+                .par_iter()
+                .map(|e| Ok((format!("events/{}.html", e.file), render_page("event.html", context! { event => e })?)))
+                .collect::<Result<Vec<SiteFile>>>()?;
+            send(files, pages)?;
+        }
+        Ok(())
     })?;
     stats.pages += 1 + events.len();
 
@@ -233,37 +246,53 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     let ranks = pages::Ranks::new(input);
     let games = pages::games_by_player(input);
     let start: HashMap<u32, usize> = input.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-    let sizes: Vec<usize> = (0..input.ratings.players.len())
-        .into_par_iter()
-        .map(|p| -> Result<usize> {
-            let mut page = pages::player(input, p, &ranks, &games, &start);
-            let mut text = render("player.html", "../", context! { player => &page })?;
-            if text.len() > PAGE_BYTES {
-                // A player with hundreds of games: his games and calculation
-                // go on further pages, each within the bound.
-                let parts = pages::split(&mut page);
-                let files: Vec<(String, String)> = (1..=parts.len())
-                    .map(|k| (format!("{}-{k}.html", page.id), format!("part {k} of {}", parts.len())))
-                    .collect();
-                for (k, part) in parts.iter().enumerate() {
-                    let text = render(
-                        "player_part.html",
-                        "../",
-                        context! {
-                            id => page.id, name => &page.name, label => &files[k].1, parts => &files,
-                            events => &part.events, calculation => &part.calculation,
-                            first_calculation => part.first_calculation,
-                        },
-                    )?;
-                    write(&format!("players/{}", files[k].0), text.as_bytes())?;
-                }
-                page.parts = files;
-                text = render("player.html", "../", context! { player => &page })?;
+    // A player's page, and the further pages of a heavy one; its size.
+    let player_files = |p: usize| -> Result<(Vec<SiteFile>, usize)> {
+        let mut page = pages::player(input, p, &ranks, &games, &start);
+        let mut text = render_page("player.html", context! { player => &page })?;
+        let mut files = Vec::new();
+        if text.len() > PAGE_BYTES {
+            // A player with hundreds of games: his games and calculation
+            // go on further pages, each within the bound.
+            let parts = pages::split(&mut page);
+            let names: Vec<(String, String)> = (1..=parts.len())
+                .map(|k| (format!("{}-{k}.html", page.id), format!("part {k} of {}", parts.len())))
+                .collect();
+            for (k, part) in parts.iter().enumerate() {
+                let text = render_page(
+                    "player_part.html",
+                    context! {
+                        id => page.id, name => &page.name, label => &names[k].1, parts => &names,
+                        events => &part.events, calculation => &part.calculation,
+                        first_calculation => part.first_calculation,
+                    },
+                )?;
+                files.push((format!("players/{}", names[k].0), text));
             }
-            write(&format!("players/{}.html", page.id), text.as_bytes())?;
-            Ok(text.len())
-        })
-        .collect::<Result<_>>()?;
+            page.parts = names;
+            text = render_page("player.html", context! { player => &page })?;
+        }
+        let size = text.len();
+        files.push((format!("players/{}.html", page.id), text));
+        Ok((files, size))
+    };
+    let players = input.ratings.players.len();
+    let sizes: Vec<usize> = with_file_writer(dir, |files| {
+        let mut sizes = Vec::with_capacity(players);
+        for first in (0..players).step_by(BATCH) {
+            let rendered = (first..(first + BATCH).min(players))
+                .into_par_iter()
+                .map(player_files)
+                .collect::<Result<Vec<(Vec<SiteFile>, usize)>>>()?;
+            let mut batch = Vec::with_capacity(rendered.len());
+            for (pages, size) in rendered {
+                batch.extend(pages);
+                sizes.push(size);
+            }
+            send(files, batch)?;
+        }
+        Ok(sizes)
+    })?;
     stats.pages += sizes.len();
     stats.largest_player_page = sizes.iter().copied().max().unwrap_or(0);
 
@@ -279,6 +308,65 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     )?;
     stats.pages += 2;
     Ok(stats)
+}
+
+/// A file to write: its path in the site, and its bytes.
+type SiteFile = (String, Vec<u8>);
+
+/// Pages rendered side by side and handed to the writer at once.
+const BATCH: usize = 1000;
+
+/// Runs `work`, which renders pages a batch at a time and sends each batch
+/// to `files`, while a thread of its own writes them into `dir` one after
+/// another. Files are added to a folder one at a time anyway (the folder is
+/// locked meanwhile): threads that both rendered and wrote spent a
+/// processor waiting for that lock. The batches are sent from `work`'s own
+/// thread, so the shared worker threads (the booklet's too) never wait for
+/// the disk; at most two batches wait for the writer.
+fn with_file_writer<R: Send>(
+    dir: &Path,
+    work: impl FnOnce(&std::sync::mpsc::SyncSender<Vec<SiteFile>>) -> Result<R> + Send,
+) -> Result<R> {
+    let (files, written) = std::sync::mpsc::sync_channel::<Vec<SiteFile>>(2);
+    std::thread::scope(|scope| {
+        let writer = scope.spawn(move || -> Result<()> {
+            for batch in written {
+                for (name, bytes) in batch {
+                    let path = dir.join(&name);
+                    write_out(&path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+                }
+            }
+            Ok(())
+        });
+        let done = work(&files);
+        drop(files);
+        // The writer's own failure says why the pages stopped going out.
+        writer.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+        done
+    })
+}
+
+/// Writes a file and starts putting it on the disk at once: the commit
+/// flushes the whole publication, and 2 GB of pages left to that moment
+/// made the run wait for them at its very end.
+fn write_out(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::File::create(path)?;
+    file.write_all(bytes)?;
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: the descriptor is open for the call; the call only starts
+        // the write-out of the file's dirty pages (a hint: its failure
+        // leaves the flush to the commit, as without it).
+        unsafe { libc::sync_file_range(file.as_raw_fd(), 0, 0, libc::SYNC_FILE_RANGE_WRITE) };
+    }
+    Ok(())
+}
+
+/// Hands a batch of pages to the writer.
+fn send(files: &std::sync::mpsc::SyncSender<Vec<SiteFile>>, batch: Vec<SiteFile>) -> Result<()> {
+    files.send(batch).map_err(|_| anyhow::anyhow!("the site's files stopped being written"))
 }
 
 /// An event as its page and the events list show it.
