@@ -427,37 +427,45 @@ fn record_import_seeds_history_from_published_player_files() {
     assert!(stderr(&run).contains("imported from a published player file"), "{}", stderr(&run));
 }
 
+/// An event of a chain's first period that gave no newcomer an ID.
+fn event_without_newcomers(record: &Path) -> String {
+    query(
+        record,
+        "SELECT code FROM events WHERE period = 'August 1993' AND disposition = 'rated'
+           AND code NOT IN (SELECT n.event FROM newcomer n JOIN revision r ON r.id = n.revision_id) ORDER BY code LIMIT 1",
+    )[0][0]
+        .clone()
+}
+
+/// `rerate --withdraw CODE` from the first period of the chain in `data`, the errata to `out`.
+fn withdraw_from_first(data: &Path, code: &str, out: &Path) {
+    ok(&ratebook(&[
+        "rerate",
+        "--from",
+        "August 1993",
+        "--withdraw",
+        code,
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]));
+}
+
 #[test]
 fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
     // Three yearly periods, recorded.
     let f = Folder::chain(250, 14, 21, 3);
     let (root, data) = (f.root.path(), f.data());
     let record = data.join("record.sqlite");
-    // An event of the first period that gave no newcomer an ID.
-    let code = query(
-        &record,
-        "SELECT code FROM events WHERE period = 'August 1993' AND disposition = 'rated'
-           AND code NOT IN (SELECT n.event FROM newcomer n JOIN revision r ON r.id = n.revision_id) ORDER BY code LIMIT 1",
-    )[0][0]
-        .clone();
+    let code = event_without_newcomers(&record);
     let inputs: Vec<(String, Vec<(String, Vec<u8>)>)> = {
         let r = ratebook::record::Record::open_existing(&record).unwrap();
         r.periods().unwrap().into_iter().map(|p| (p.period.clone(), r.input_files(p.id).unwrap())).collect()
     };
     assert_eq!(inputs.len(), 3);
     let errata = root.join("errata");
-    let run = ratebook(&[
-        "rerate",
-        "--from",
-        "August 1993",
-        "--withdraw",
-        &code,
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        errata.to_str().unwrap(),
-    ]);
-    ok(&run);
+    withdraw_from_first(&data, &code, &errata);
 
     // Afresh: each period from its own inputs, the first without the report,
     // each later one from the player file the one before published.
@@ -498,12 +506,7 @@ fn period_revise_of_a_period_with_later_ones_re_rates_them_as_rerate_does() {
     let f = Folder::chain(250, 14, 21, 3);
     let (root, data) = (f.root.path(), f.data());
     let record = data.join("record.sqlite");
-    let code = query(
-        &record,
-        "SELECT code FROM events WHERE period = 'August 1993' AND disposition = 'rated'
-           AND code NOT IN (SELECT n.event FROM newcomer n JOIN revision r ON r.id = n.revision_id) ORDER BY code LIMIT 1",
-    )[0][0]
-        .clone();
+    let code = event_without_newcomers(&record);
     // The first period's data folder again, one report taken out, with a
     // copy of the record.
     let first = {
@@ -558,18 +561,7 @@ fn period_revise_of_a_period_with_later_ones_re_rates_them_as_rerate_does() {
 
     // The same as `rerate --withdraw` of that event.
     let by_rerate = root.join("errata-by-rerate");
-    let run = ratebook(&[
-        "rerate",
-        "--from",
-        "August 1993",
-        "--withdraw",
-        &code,
-        "--data",
-        data.to_str().unwrap(),
-        "--out",
-        by_rerate.to_str().unwrap(),
-    ]);
-    ok(&run);
+    withdraw_from_first(&data, &code, &by_rerate);
     assert_eq!(ratings(&revised_record), ratings(&record), "period by period, the same ratings");
     assert_eq!(read_players(&errata.join("players.xlsx")), read_players(&by_rerate.join("players.xlsx")));
 }
