@@ -210,8 +210,6 @@ fn report_files(base: &Path, mut files: Vec<PathBuf>, diagnostics: &mut Vec<Diag
     report_files
 }
 
-/// Reads the player file (none: an empty one) and the reports, and the
-/// files beside them in `data` that the rule set reads.
 /// Where [`read_all`] takes the player file and the reports' bytes from.
 struct Sources<'a> {
     /// The player file (none: an empty one).
@@ -222,6 +220,8 @@ struct Sources<'a> {
     held: Option<&'a HeldReports<'a>>,
 }
 
+/// Reads the player file (none: an empty one) and the reports, and the
+/// files beside them in `data` that the rule set reads.
 fn read_all(
     base: &Path,
     config: PeriodConfig,
