@@ -186,19 +186,21 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
             Some(_) => crate::ingest::player_file_in(&dir).map(|p| crate::ingest::relative(&dir, &p)),
             None => None,
         };
-        let mut now_files: Vec<(String, Vec<u8>, Option<&str>)> = Vec::new();
-        for (path, sha, bytes) in &recorded {
-            let kept = match path.starts_with("reports/") {
+        let kept: Vec<bool> = recorded
+            .iter()
+            .map(|(path, _, _)| match path.starts_with("reports/") {
                 true => held.contains_key(path),
                 false => replaced.as_ref() != Some(path),
-            };
-            if kept {
-                now_files.push((path.clone(), bytes.clone(), Some(sha.as_str())));
-            }
-        }
-        for (path, bytes) in &corrected.added {
-            now_files.push((path.clone(), bytes.clone(), None));
-        }
+            })
+            .collect();
+        // (The bytes move into the lines: the reader is done with them.)
+        let mut now_files: Vec<(String, Vec<u8>, Option<String>)> = recorded
+            .into_iter()
+            .zip(kept)
+            .filter(|(_, kept)| *kept)
+            .map(|((path, sha, bytes), _)| (path, bytes, Some(sha)))
+            .collect();
+        now_files.extend(std::mem::take(&mut corrected.added).into_iter().map(|(path, bytes)| (path, bytes, None)));
         if let Some(bytes) = carried_bytes {
             now_files.push(("players.xlsx".to_string(), bytes.context("cannot write the carried player file")?, None));
         }
@@ -206,8 +208,8 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         let hashes: Vec<String> = {
             use rayon::prelude::*;
             now_files
-                .par_iter()
-                .map(|(_, bytes, sha)| sha.map_or_else(|| crate::record::sha256(bytes), str::to_string))
+                .par_iter_mut()
+                .map(|(_, bytes, sha)| sha.take().unwrap_or_else(|| crate::record::sha256(bytes)))
                 .collect()
         };
         let now_files = now_files.into_iter().map(|(path, bytes, _)| (path, bytes)).collect();

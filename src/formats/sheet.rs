@@ -78,19 +78,19 @@ impl Workbook {
             )));
         }
         let bytes = std::fs::read(path).map_err(|e| cannot(format!("cannot read the file: {e}")))?;
-        Workbook::from_bytes(bytes, file)
+        Workbook::from_bytes(&bytes, file)
     }
 
     /// Reads a spreadsheet or `.csv` file named `file` from its bytes (a
     /// copy the record holds); the name's extension says which kind it is.
-    pub fn from_bytes(bytes: Vec<u8>, file: &str) -> Result<Workbook, Diagnostic> {
+    pub fn from_bytes(bytes: &[u8], file: &str) -> Result<Workbook, Diagnostic> {
         let extension = Path::new(file).extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
         if bytes.len() as u64 > MAX_FILE_BYTES {
             return Err(unreadable(file, "the file is larger than any report or player file"));
         }
         if extension == "csv" {
             let mut findings = Vec::new();
-            let sheet = read_csv(&bytes, file, &mut findings)?;
+            let sheet = read_csv(bytes, file, &mut findings)?;
             return Ok(Workbook { file: file.to_string(), sheets: vec![sheet], findings });
         }
         // calamine may panic on some malformed input; such a file is an error
@@ -118,7 +118,7 @@ fn unreadable(file: &str, why: &str) -> Diagnostic {
         .with_hint("save the report again from the spreadsheet program as .xlsx, .xls or .ods")
 }
 
-fn read_spreadsheet(bytes: Vec<u8>, file: &str, extension: &str) -> Result<Workbook, Diagnostic> {
+fn read_spreadsheet(bytes: &[u8], file: &str, extension: &str) -> Result<Workbook, Diagnostic> {
     let cursor = Cursor::new(bytes);
     let mut workbook = calamine::open_workbook_auto_from_rs(cursor).map_err(|e| {
         unreadable(

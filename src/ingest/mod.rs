@@ -241,7 +241,7 @@ fn read_all(
                 .par_iter()
                 .map(|(path, name)| {
                     (!is_trf(path)).then(|| match held(name) {
-                        Some(bytes) => read_report_bytes(bytes.to_vec(), name),
+                        Some(bytes) => read_report_bytes(bytes, name),
                         None => read_report(path, name),
                     })
                 })

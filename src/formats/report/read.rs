@@ -19,7 +19,7 @@ pub fn read_report(path: &Path, file: &str) -> (Option<RawReport>, Vec<Diagnosti
 }
 
 /// [`read_report`] of a report's bytes (a copy the record holds), named `file`.
-pub fn read_report_bytes(bytes: Vec<u8>, file: &str) -> (Option<RawReport>, Vec<Diagnostic>) {
+pub fn read_report_bytes(bytes: &[u8], file: &str) -> (Option<RawReport>, Vec<Diagnostic>) {
     read_opened(Workbook::from_bytes(bytes, file))
 }
 

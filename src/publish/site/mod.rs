@@ -165,15 +165,12 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
         let path = dir.join(rel);
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
     };
-    let render = |name: &str, root: &str, ctx: minijinja::Value| -> Result<String> {
-        let template = env.get_template(name)?;
-        Ok(template.render(context! { site => &common, root => root, ..ctx })?)
-    };
-    // A page rendered straight into a buffer of about its size.
-    let render_page = |name: &str, ctx: minijinja::Value| -> Result<Vec<u8>> {
+    // A page rendered straight into a buffer of about its size; `root`
+    // leads from the page's folder back to the site's.
+    let render = |name: &str, root: &str, ctx: minijinja::Value| -> Result<Vec<u8>> {
         let template = env.get_template(name)?;
         let mut page = Vec::with_capacity(PAGE_BYTES / 2);
-        template.render_captured_to(context! { site => &common, root => "../", ..ctx }, &mut page)?;
+        template.render_captured_to(context! { site => &common, root => root, ..ctx }, &mut page)?;
         Ok(page)
     };
     for (name, built_in) in [("site.css", STYLESHEET), ("search.js", SEARCH)] {
@@ -188,7 +185,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     let mut stats = SiteStats::default();
 
     let index = pages::index(input);
-    write("index.html", render("index.html", "", context! { index => &index })?.as_bytes())?;
+    write("index.html", &render("index.html", "", context! { index => &index })?)?;
     let top: Vec<(String, String, Vec<Row>, &str)> = input
         .lists
         .ranked
@@ -215,22 +212,22 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
             (t.title.clone(), t.subtitle.clone(), rows, third)
         })
         .collect();
-    write("top.html", render("top.html", "", context! { lists => &top })?.as_bytes())?;
+    write("top.html", &render("top.html", "", context! { lists => &top })?)?;
     for (code, name, rows) in &input.lists.states {
         let rows: Vec<Row> = rows.iter().map(row).collect();
         let page = render("state.html", "../", context! { code => code, name => name, rows => &rows })?;
-        write(&format!("states/{}.html", file_name(code)), page.as_bytes())?;
+        write(&format!("states/{}.html", file_name(code)), &page)?;
     }
     stats.pages += 2 + input.lists.states.len();
 
     // Events: every event's line, and a page for each.
     let events = event_pages(input);
-    write("events.html", render("events.html", "", context! { events => &events })?.as_bytes())?;
+    write("events.html", &render("events.html", "", context! { events => &events })?)?;
     with_file_writer(dir, |files| {
         for batch in events.chunks(BATCH) {
             let pages = batch
                 .par_iter()
-                .map(|e| Ok((format!("events/{}.html", e.file), render_page("event.html", context! { event => e })?)))
+                .map(|e| Ok((format!("events/{}.html", e.file), render("event.html", "../", context! { event => e })?)))
                 .collect::<Result<Vec<SiteFile>>>()?;
             send(files, pages)?;
         }
@@ -240,7 +237,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
 
     let tables = input.system.tables();
     let system = input.system.id();
-    write("rules.html", render("rules.html", "", context! { tables => &tables, system => system })?.as_bytes())?;
+    write("rules.html", &render("rules.html", "", context! { tables => &tables, system => system })?)?;
 
     // Players: one page each, side by side.
     let ranks = pages::Ranks::new(input);
@@ -249,7 +246,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     // A player's page, and the further pages of a heavy one; its size.
     let player_files = |p: usize| -> Result<(Vec<SiteFile>, usize)> {
         let mut page = pages::player(input, p, &ranks, &games, &start);
-        let mut text = render_page("player.html", context! { player => &page })?;
+        let mut text = render("player.html", "../", context! { player => &page })?;
         let mut files = Vec::new();
         if text.len() > PAGE_BYTES {
             // A player with hundreds of games: his games and calculation
@@ -259,8 +256,9 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
                 .map(|k| (format!("{}-{k}.html", page.id), format!("part {k} of {}", parts.len())))
                 .collect();
             for (k, part) in parts.iter().enumerate() {
-                let text = render_page(
+                let text = render(
                     "player_part.html",
+                    "../",
                     context! {
                         id => page.id, name => &page.name, label => &names[k].1, parts => &names,
                         events => &part.events, calculation => &part.calculation,
@@ -270,7 +268,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
                 files.push((format!("players/{}", names[k].0), text));
             }
             page.parts = names;
-            text = render_page("player.html", context! { player => &page })?;
+            text = render("player.html", "../", context! { player => &page })?;
         }
         let size = text.len();
         files.push((format!("players/{}.html", page.id), text));
@@ -302,10 +300,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     write("downloads/ratings.json", &downloads::json(&rows)?)?;
     write("downloads/ratings-fide.txt", &downloads::fide_txt(&rows, c.published, ""))?;
     let outputs: Vec<&str> = ["booklet.pdf", "ratings.xlsx", "players.xlsx", "removed.xlsx"].into();
-    write(
-        "downloads.html",
-        render("downloads.html", "", context! { outputs => outputs, players => rows.len() })?.as_bytes(),
-    )?;
+    write("downloads.html", &render("downloads.html", "", context! { outputs => outputs, players => rows.len() })?)?;
     stats.pages += 2;
     Ok(stats)
 }
