@@ -165,12 +165,16 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
         let path = dir.join(rel);
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
     };
+    // What every page shows, made a template value once for all of them.
+    let common = minijinja::Value::from_serialize(&common);
     // A page rendered straight into a buffer of about its size; `root`
-    // leads from the page's folder back to the site's.
+    // leads from the page's folder back to the site's (a path of ours,
+    // written as it is: escaped, each `/` would take six bytes).
     let render = |name: &str, root: &str, ctx: minijinja::Value| -> Result<Vec<u8>> {
         let template = env.get_template(name)?;
         let mut page = Vec::with_capacity(PAGE_BYTES / 2);
-        template.render_captured_to(context! { site => &common, root => root, ..ctx }, &mut page)?;
+        let root = minijinja::Value::from_safe_string(root.to_string());
+        template.render_captured_to(context! { site => common.clone(), root => root, ..ctx }, &mut page)?;
         Ok(page)
     };
     for (name, built_in) in [("site.css", STYLESHEET), ("search.js", SEARCH)] {
@@ -318,18 +322,26 @@ const BATCH: usize = 1000;
 /// processor waiting for that lock. The batches are sent from `work`'s own
 /// thread, so the shared worker threads (the booklet's too) never wait for
 /// the disk; at most two batches wait for the writer.
+///
+/// A third thread puts what has been written on the disk as the pages go
+/// out (see [`flush_as_written`]), so the commit's flush has little left.
 fn with_file_writer<R: Send>(
     dir: &Path,
     work: impl FnOnce(&std::sync::mpsc::SyncSender<Vec<SiteFile>>) -> Result<R> + Send,
 ) -> Result<R> {
     let (files, written) = std::sync::mpsc::sync_channel::<Vec<SiteFile>>(2);
+    // One flush asked for at a time: batches written while a flush runs
+    // are in the next one.
+    let (flush, flushes) = std::sync::mpsc::sync_channel::<()>(1);
     std::thread::scope(|scope| {
+        scope.spawn(move || flush_as_written(dir, flushes));
         let writer = scope.spawn(move || -> Result<()> {
             for batch in written {
                 for (name, bytes) in batch {
                     let path = dir.join(&name);
-                    write_out(&path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+                    std::fs::write(&path, &bytes).with_context(|| format!("writing {}", path.display()))?;
                 }
+                let _ = flush.try_send(());
             }
             Ok(())
         });
@@ -341,22 +353,23 @@ fn with_file_writer<R: Send>(
     })
 }
 
-/// Writes a file and starts putting it on the disk at once: the commit
-/// flushes the whole publication, and 2 GB of pages left to that moment
-/// made the run wait for them at its very end.
-fn write_out(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut file = std::fs::File::create(path)?;
-    file.write_all(bytes)?;
+/// Flushes the filesystem `dir` is on (`syncfs`) each time it is asked,
+/// until the asking ends. The kernel then writes many files in one go; a
+/// write-out started per file (`sync_file_range`) cost a request to the
+/// disk each: 100,000 files of 6 KB took 11.8 processor-seconds that way
+/// against 8.0 this way, and left as little for the end. A failure leaves
+/// the flush to the commit, which checks its own.
+fn flush_as_written(dir: &Path, asked: std::sync::mpsc::Receiver<()>) {
     #[cfg(target_os = "linux")]
-    {
+    if let Ok(folder) = std::fs::File::open(dir) {
         use std::os::fd::AsRawFd;
-        // SAFETY: the descriptor is open for the call; the call only starts
-        // the write-out of the file's dirty pages (a hint: its failure
-        // leaves the flush to the commit, as without it).
-        unsafe { libc::sync_file_range(file.as_raw_fd(), 0, 0, libc::SYNC_FILE_RANGE_WRITE) };
+        for () in asked {
+            // SAFETY: the descriptor is open for the duration of the call.
+            unsafe { libc::syncfs(folder.as_raw_fd()) };
+        }
     }
-    Ok(())
+    #[cfg(not(target_os = "linux"))]
+    let _ = (dir, asked);
 }
 
 /// Hands a batch of pages to the writer.
