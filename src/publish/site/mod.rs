@@ -360,16 +360,11 @@ fn with_file_writer<R: Send>(
 /// against 8.0 this way, and left as little for the end. A failure leaves
 /// the flush to the commit, which checks its own.
 fn flush_as_written(dir: &Path, asked: std::sync::mpsc::Receiver<()>) {
-    #[cfg(target_os = "linux")]
-    if let Ok(folder) = std::fs::File::open(dir) {
-        use std::os::fd::AsRawFd;
-        for () in asked {
-            // SAFETY: the descriptor is open for the duration of the call.
-            unsafe { libc::syncfs(folder.as_raw_fd()) };
+    for () in asked {
+        if crate::publish::staging::flush_filesystem(dir).is_err() {
+            return;
         }
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (dir, asked);
 }
 
 /// Hands a batch of pages to the writer.
