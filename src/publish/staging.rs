@@ -377,7 +377,7 @@ fn sync_tree(dir: &Path) -> Result<()> {
     if flush_filesystem(dir).is_ok() {
         return Ok(());
     }
-    for entry in std::fs::read_dir(dir)? {
+    for entry in std::fs::read_dir(dir).with_context(|| format!("cannot open {}", dir.display()))? {
         let path = entry?.path();
         if path.is_dir() {
             sync_tree(&path)?;

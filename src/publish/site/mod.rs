@@ -161,10 +161,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     for sub in ["players", "events", "states", "downloads"] {
         std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
     }
-    let write = |rel: &str, text: &[u8]| -> Result<()> {
-        let path = dir.join(rel);
-        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))
-    };
+    let write = |rel: &str, text: &[u8]| write_file(dir, rel, text);
     // What every page shows, made a template value once for all of them.
     let common = minijinja::Value::from_serialize(&common);
     // A page rendered straight into a buffer of about its size; `root`
@@ -338,8 +335,7 @@ fn with_file_writer<R: Send>(
         let writer = scope.spawn(move || -> Result<()> {
             for batch in written {
                 for (name, bytes) in batch {
-                    let path = dir.join(&name);
-                    std::fs::write(&path, &bytes).with_context(|| format!("writing {}", path.display()))?;
+                    write_file(dir, &name, &bytes)?;
                 }
                 let _ = flush.try_send(());
             }
@@ -351,6 +347,12 @@ fn with_file_writer<R: Send>(
         writer.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
         done
     })
+}
+
+/// Writes one file of the site, `rel` within `dir`.
+fn write_file(dir: &Path, rel: &str, bytes: &[u8]) -> Result<()> {
+    let path = dir.join(rel);
+    std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
 }
 
 /// Flushes the filesystem `dir` is on (`syncfs`) each time it is asked,
