@@ -57,6 +57,17 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
     },
+    /// The statistics from the record, without publishing: the trends over
+    /// every recorded period and the last period's tables by age and by state.
+    Stats {
+        /// The data folder (default: the one the current folder is in).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// Every table of the last recorded period as JSON, as the site's
+        /// downloads/statistics.json.
+        #[arg(long)]
+        json: bool,
+    },
     /// Correct a recorded period and re-rate it and every later one.
     ///
     /// A report given with --add replaces the recorded event with the same

@@ -32,13 +32,40 @@ pub struct ListSizes {
     pub top: usize,
     pub juniors: Vec<u32>,
     pub junior_size: usize,
+    /// One "Top Over N" list for each N (aged N or more at the age date).
+    pub seniors: Vec<u32>,
+    pub senior_size: usize,
     pub females: usize,
     pub improvers: usize,
 }
 
 impl Default for ListSizes {
     fn default() -> Self {
-        ListSizes { top: 60, juniors: vec![20, 16, 12], junior_size: 20, females: 20, improvers: 25 }
+        ListSizes {
+            top: 60,
+            juniors: vec![20, 16, 12],
+            junior_size: 20,
+            seniors: vec![50, 65, 80],
+            senior_size: 20,
+            females: 20,
+            improvers: 25,
+        }
+    }
+}
+
+/// The statistics' settings (`[statistics]`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StatisticsSettings {
+    /// The lower bounds of the age bands after the first (`Under 12`, `12–15`, …).
+    pub age_bands: Vec<u32>,
+    /// The N of "top-N average".
+    pub top_average: usize,
+}
+
+impl Default for StatisticsSettings {
+    fn default() -> Self {
+        StatisticsSettings { age_bands: vec![12, 16, 20, 25, 50, 65, 80], top_average: 10 }
     }
 }
 
@@ -61,6 +88,7 @@ pub struct PeriodConfig {
     /// State code and name, in the order of `[states]`.
     pub states: Vec<(String, String)>,
     pub lists: ListSizes,
+    pub statistics: StatisticsSettings,
     /// The day a school year starts, as (month, day) (`cis`; default 1 September).
     pub school_year_start: (u32, u32),
     /// The locale names are sorted in, a BCP 47 tag (`und`: the root collation).
@@ -99,6 +127,8 @@ struct PeriodToml {
     #[serde(default)]
     lists: ListSizes,
     #[serde(default)]
+    statistics: StatisticsSettings,
+    #[serde(default)]
     school_year_start: Option<toml::Value>,
     #[serde(default)]
     collation: Option<String>,
@@ -136,6 +166,15 @@ impl PeriodConfig {
                 _ => Err(format!("`{key}` must be a date like 1993-08-01, not {value}")),
             }
         };
+        let bands = &raw.statistics.age_bands;
+        if bands.windows(2).any(|w| w[0] >= w[1]) || bands.first() == Some(&0) {
+            return Err(format!(
+                "[statistics] age_bands must be lower bounds in rising order, above 0 (such as [12, 16, 20, 25, 50, 65, 80]), not {bands:?}"
+            ));
+        }
+        if raw.statistics.top_average == 0 {
+            return Err("[statistics] top_average must be 1 or more (the N of the top-N average)".to_string());
+        }
         let published = date("published", &raw.published)?;
         let start = date("start", &raw.start)?;
         let end = date("end", &raw.end)?;
@@ -211,6 +250,7 @@ impl PeriodConfig {
             age_date,
             states,
             lists: raw.lists,
+            statistics: raw.statistics,
             school_year_start,
             collation,
             record,
@@ -234,6 +274,7 @@ impl PeriodConfig {
             age_date: date(1993, 1, 1),
             states: default_states(),
             lists: ListSizes::default(),
+            statistics: StatisticsSettings::default(),
             school_year_start: (9, 1),
             collation: DEFAULT_COLLATION.to_string(),
             record: Some(DEFAULT_RECORD.to_string()),
@@ -302,6 +343,24 @@ impl PeriodConfig {
         out +=
             &format!("{:<35} # one \"Top Under N\" list for each N\n", format!("juniors   = [{}]", juniors.join(", ")));
         out += &format!("junior_size = {}\nfemales   = {}\nimprovers = {}\n", l.junior_size, l.females, l.improvers);
+        // (Written only when not the defaults, so that the generator's folders keep their bytes.)
+        let defaults = ListSizes::default();
+        if (&l.seniors, l.senior_size) != (&defaults.seniors, defaults.senior_size) {
+            let seniors: Vec<String> = l.seniors.iter().map(|n| n.to_string()).collect();
+            out += &format!(
+                "{:<35} # one \"Top Over N\" list for each N\n",
+                format!("seniors   = [{}]", seniors.join(", "))
+            );
+            out += &format!("senior_size = {}\n", l.senior_size);
+        }
+        if self.statistics != StatisticsSettings::default() {
+            let bands: Vec<String> = self.statistics.age_bands.iter().map(|n| n.to_string()).collect();
+            out += &format!(
+                "\n[statistics]\nage_bands = [{}]\ntop_average = {}\n",
+                bands.join(", "),
+                self.statistics.top_average
+            );
+        }
         if self.errata_tolerance != 1.0 {
             out += &format!("\n[errata]\ntolerance = {}\n", self.errata_tolerance);
         }
@@ -436,6 +495,9 @@ A = "Australian Capital Territory"
             c.school_year_start = (2, 29);
             c.collation = "sv".into();
             c.lists.juniors = vec![18];
+            c.lists.seniors = vec![60];
+            c.lists.senior_size = 10;
+            c.statistics = StatisticsSettings { age_bands: vec![10, 18, 60], top_average: 5 };
             assert_eq!(PeriodConfig::parse(&c.to_toml()).unwrap(), c);
         }
     }
@@ -453,5 +515,15 @@ A = "Australian Capital Territory"
         let text = EXAMPLE.replace("age_date     = 1993-01-01\n", "");
         let c = PeriodConfig::parse(&text).unwrap();
         assert_eq!(c.age_date, NaiveDate::from_ymd_opt(1993, 1, 1).unwrap());
+    }
+
+    #[test]
+    fn age_bands_out_of_order_are_an_error_showing_a_right_setting() {
+        let with = |v: &str| PeriodConfig::parse(&format!("{EXAMPLE}\n[statistics]\n{v}\n"));
+        assert_eq!(with("age_bands = [10, 20]").unwrap().statistics.age_bands, [10, 20]);
+        let err = with("age_bands = [20, 10]").unwrap_err();
+        assert!(err.contains("[statistics] age_bands") && err.contains("[12, 16, 20"), "{err}");
+        assert!(with("top_average = 0").unwrap_err().contains("top_average"));
+        assert!(with("bands = [1]").unwrap_err().contains("bands"), "unknown keys are named");
     }
 }

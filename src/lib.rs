@@ -9,7 +9,8 @@
 //! new ratings under the period's rule set; [`publish`] derives the lists and
 //! writes the workbooks, the booklet, the site and the validation report;
 //! [`record`] keeps every published period in the rating record (SQLite),
-//! with history, corrections and errata.
+//! with history, corrections and errata; [`statistics`] measures the rated
+//! pool (by age, state, over the recorded periods) for publish to print.
 //! [`formats`] holds every file format's schema, reader and writer, and
 //! [`model`] the plain types and helpers every stage shares. [`commands`]
 //! strings the stages together, one file per command; [`generate`] writes
@@ -29,5 +30,6 @@ pub mod model;
 pub mod publish;
 pub mod rate;
 pub mod record;
+pub mod statistics;
 pub mod timings;
 pub mod validate;

@@ -110,6 +110,16 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             print!("{}", commands::history::to_text(id, &lines));
             Ok(ExitCode::SUCCESS)
         }
+        Command::Stats { data, json } => {
+            let data = commands::data_folder(data.as_deref())?;
+            let statistics = commands::stats::from_record(&data)?;
+            if json {
+                print!("{}", statistics.to_json());
+            } else {
+                print!("{}", commands::stats::to_text(&statistics));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Rerate { from, add, withdraw, data, out, dry_run, timings } => {
             let data = commands::data_folder(data.as_deref())?;
             let correction = commands::rerate::Correction { add, withdraw, ..Default::default() };

@@ -11,7 +11,9 @@
 //! ([`recording`]), and a national federation's 240 periods of 10,000
 //! players ([`national`]): `history`, `rerate` of the last 12 periods, and
 //! the record's size. Then the site's cost (issue 16): the world-sized
-//! period with its site against `site = false` ([`site`]).
+//! period with its site against `site = false` ([`site`]). The statistics
+//! (issue 27) are a stage of their own in the period's `--timings`
+//! (`statistics`), and `ratebook stats` is timed on the national record.
 //!
 //! Usage: `cargo run --example bench [-- --runs N] [-- --only NAME]`, NAME
 //! one of sample, large, world, recording, national, site.

@@ -114,7 +114,8 @@ fn min_max(v: &[f64]) -> (f64, f64) {
     (v.iter().copied().fold(f64::INFINITY, f64::min), v.iter().copied().fold(f64::NEG_INFINITY, f64::max))
 }
 
-/// Times `history` (30 runs) and `rerate` (`runs`, default 3), and prints the table.
+/// Times `history` (30 runs), `stats` (5 runs) and `rerate` (`runs`,
+/// default 3), and prints the table.
 pub fn bench(dir: &Path, cache: &Path, runs: Option<usize>) {
     let record_path = dir.join("record.sqlite");
     let size = std::fs::metadata(&record_path).unwrap().len();
@@ -157,6 +158,18 @@ pub fn bench(dir: &Path, cache: &Path, runs: Option<usize>) {
         let (took, out) = timed(Command::new(binary()).args(["history", &id.to_string(), "--data"]).arg(dir));
         lines = out.lines().filter(|l| l.contains("19") || l.contains("20")).count();
         history.push(took);
+    }
+
+    // `ratebook stats`: the trends over every recorded period from the record alone.
+    let mut stats = Vec::new();
+    for _ in 0..5 {
+        let started = Instant::now();
+        let output = Command::new(binary()).args(["stats", "--data"]).arg(dir).output().expect("ratebook stats runs");
+        if !output.status.success() {
+            eprintln!("  stats refuses: {}", String::from_utf8_lossy(&output.stderr).trim());
+            break;
+        }
+        stats.push(started.elapsed().as_secs_f64());
     }
 
     let copy = cache.join("national-rerate");
@@ -220,5 +233,14 @@ pub fn bench(dir: &Path, cache: &Path, runs: Option<usize>) {
         rerate.len(),
         median(rerate.clone())
     );
+    if !stats.is_empty() {
+        let (smin, smax) = min_max(&stats);
+        println!(
+            "| `stats` ({} periods; {} runs) | {:.2} s | {smin:.2}–{smax:.2} s | < 2 s |",
+            periods.len(),
+            stats.len(),
+            median(stats.clone())
+        );
+    }
     println!("| record.sqlite | {:.0} MiB | | < 1024 MiB |", size as f64 / 1048576.0);
 }

@@ -12,6 +12,7 @@ use crate::diag::{Code, Diagnostic, Location};
 use crate::publish::{self, lists};
 use crate::record::query::list_changes;
 use crate::record::PeriodLines;
+use crate::statistics::{self, Settings, Statistics, ThisPeriod};
 use crate::timings::Timings;
 use crate::validate::{Disposition, Validated};
 
@@ -196,12 +197,16 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         Some(r) if period.config.site => r.history()?,
         _ => Default::default(),
     };
+    let started = Instant::now();
+    let statistics = period_statistics(period, &ratings, system, recording.as_ref())?;
+    timings.record("statistics", started);
     let mut lines = lines;
     let published = publish::publish(
         period,
         &validated.diagnostics,
         &ratings,
         &lists,
+        &statistics,
         system,
         opts.templates.as_deref(),
         &history,
@@ -250,6 +255,44 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         timings,
         record_note,
         into: opts.out.clone(),
+    })
+}
+
+/// The period's statistics, with the record's earlier periods (and the
+/// players' meetings in them, for the site).
+fn period_statistics(
+    period: &crate::validate::ValidPeriod,
+    ratings: &crate::rate::Ratings,
+    system: &dyn crate::rate::RatingSystem,
+    recording: Option<&Recording>,
+) -> Result<Statistics> {
+    let config = &period.config;
+    let now = ThisPeriod::of_rated(period, ratings, system);
+    let end = config.end.to_string();
+    let (earlier, mut games) = match recording {
+        Some(r) => {
+            let periods: Vec<_> =
+                r.record.recorded_periods()?.into_iter().filter(|p| p.name != config.period && p.end < end).collect();
+            let games = if config.site { r.record.games_of(&periods)? } else { Vec::new() };
+            (r.record.earlier_periods(&periods)?, games)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    if config.site {
+        games.extend(this_period_games(period));
+    }
+    let mut statistics = statistics::compute(&now, &earlier, &Settings::of(config), recording.is_some())?;
+    statistics.meetings = statistics::meetings(games.into_iter());
+    Ok(statistics)
+}
+
+/// The period's rated games as (white, black, white's points).
+fn this_period_games(period: &crate::validate::ValidPeriod) -> impl Iterator<Item = (u32, u32, f64)> + '_ {
+    period.events.iter().filter(|e| e.disposition.is_rated()).flat_map(|e| {
+        e.games.iter().filter_map(|g| match (g.outcome, g.black) {
+            (crate::model::Outcome::Played { white_score }, Some(black)) => Some((g.white, black, white_score)),
+            _ => None,
+        })
     })
 }
 

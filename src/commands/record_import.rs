@@ -98,6 +98,8 @@ pub fn import(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<Vec<
             })
             .collect();
         lines.players.sort_by_key(|l| l.id);
+        lines.details = players.players.iter().map(crate::record::lines::PlayerDetail::of).collect();
+        lines.details.sort_by_key(|d| d.id);
         let staged = record.stage(&lines, "import", None)?;
         record.confirm(&staged)?;
         done.push(Imported { period, published, players: lines.players.len() });

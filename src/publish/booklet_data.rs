@@ -36,18 +36,57 @@ pub struct BookletData {
     pub tables: SystemTables,
     /// Totals for the title page and the introduction.
     pub totals: Totals,
+    /// The Statistics section (no tables: no section).
+    pub statistics: StatisticsSection,
 }
 
-/// Which columns a ranked list shows after the rating.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum ListKind {
-    /// rating, games this period, state, name
-    Top,
-    /// rating, age, state, name
-    Junior,
-    /// new rating, increase, state, name
-    Improvers,
+/// The Statistics section: every table as printed, and the charts' figures.
+#[derive(Debug, Clone, Serialize, PartialEq, Default)]
+pub struct StatisticsSection {
+    pub tables: Vec<PrintedTable>,
+    /// Players of the rated pool per 100-point band from `distribution_from`.
+    pub distribution_from: i64,
+    pub distribution: Vec<u64>,
+    /// Mean, median and top-100 average, period by period.
+    pub trend: Vec<crate::statistics::TrendPoint>,
+}
+
+/// A statistic's table as printed.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct PrintedTable {
+    pub name: String,
+    pub note: String,
+    pub columns: Vec<String>,
+    /// Whether a column holds numbers (set flush right).
+    pub numeric: Vec<bool>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl StatisticsSection {
+    pub fn of(statistics: &crate::statistics::Statistics) -> StatisticsSection {
+        let tables = statistics
+            .tables
+            .iter()
+            .map(|t| PrintedTable {
+                name: t.name.clone(),
+                note: t.note.clone(),
+                columns: t.columns.clone(),
+                numeric: (0..t.columns.len())
+                    .map(|c| {
+                        t.rows.iter().any(|r| r[c].number().is_some())
+                            && t.rows.iter().all(|r| !matches!(r[c], crate::statistics::Cell::Text(_)))
+                    })
+                    .collect(),
+                rows: t.rows.iter().map(|r| r.iter().map(|c| c.printed()).collect()).collect(),
+            })
+            .collect();
+        StatisticsSection {
+            tables,
+            distribution_from: statistics.distribution_from,
+            distribution: statistics.distribution.clone(),
+            trend: statistics.trend.clone(),
+        }
+    }
 }
 
 /// One of the "Top …" lists.
@@ -55,9 +94,12 @@ pub enum ListKind {
 pub struct RankedList {
     /// e.g. "Top Players", "Top Under 16".
     pub title: String,
-    /// e.g. "Ages as at 1 January 1993"; empty when there is none.
+    /// e.g. "Ages as at 1 January 1993".
     pub subtitle: String,
-    pub kind: ListKind,
+    /// The headings of the figures after the rating, e.g. `["Age"]`.
+    pub headings: Vec<String>,
+    /// Draw the first figure as bars beside the list (Top Improvers).
+    pub bars: bool,
     pub rows: Vec<RankedRow>,
 }
 
@@ -68,12 +110,9 @@ pub struct RankedRow {
     pub place: Option<u32>,
     /// The rating as printed, e.g. "2577".
     pub rating: String,
-    /// Games this period (kinds Top).
-    pub games: u32,
-    /// Age in whole years at the age date (kind Junior).
-    pub age: Option<u32>,
-    /// Printed new rating minus printed old rating (kind Improvers).
-    pub increase: Option<i64>,
+    /// The figures under [`RankedList::headings`], and as printed.
+    pub figures: Vec<Option<i64>>,
+    pub texts: Vec<String>,
     /// State code, e.g. "V".
     pub state: String,
     /// "Surname, First names".

@@ -1,7 +1,8 @@
 //! The published lists, derived from the period's ratings: Top
-//! Players, Top Under N, Top Females, Top Improvers and every state's active
-//! players, plus the per-player and per-event aggregates they show. The
-//! booklet and ratings.xlsx both print these same rows, so they agree.
+//! Players, Top Under N, Top Over N, Top Females, Top Improvers and every
+//! state's active players, plus the per-player and per-event aggregates they
+//! show. Each list carries its own headings and figures ([`Figure`]); the
+//! booklet, ratings.xlsx and the site print what they are given, so they agree.
 //! Names are in the order of the period's collation (`period.toml`'s
 //! `collation`), and a name two listed players share is marked, so that the
 //! lists can tell them apart.
@@ -11,7 +12,9 @@ use std::collections::HashMap;
 
 use chrono::NaiveDate;
 
-use super::booklet_data::{ListKind, RankedList, RankedRow, StateRow, StateSection};
+use serde::Serialize;
+
+use super::booklet_data::{RankedList, RankedRow, StateRow, StateSection};
 use crate::model::dates::age_at;
 use crate::model::names::{fold, NameOrder};
 use crate::model::{Gender, Status};
@@ -27,9 +30,10 @@ pub struct ListRow {
     /// The unrounded rating, when the player has a published one.
     pub value: Option<f64>,
     pub status: Status,
+    /// Games that counted this period.
     pub games: u32,
-    pub age: Option<u32>,
-    pub increase: Option<i64>,
+    /// The list's figures after the rating, one per [`ListTable::figures`].
+    pub figures: Vec<Option<i64>>,
     /// The published rating minus the one before the period (both published).
     pub change: Option<f64>,
     pub state: String,
@@ -50,14 +54,58 @@ impl ListRow {
     }
 }
 
-/// A ranked list or a state's list.
+/// A figure a list shows after the rating: its heading and its values are
+/// the list's, so that every output prints the same column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Figure {
+    /// Games that counted this period.
+    Games,
+    /// Age in whole years at the age date.
+    Age,
+    /// Printed new rating minus printed old rating (both confirmed).
+    Increase,
+}
+
+impl Figure {
+    /// The column's heading, alike in every output.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Figure::Games => "Games",
+            Figure::Age => "Age",
+            Figure::Increase => "Increase",
+        }
+    }
+
+    fn of(self, p: &Entry) -> Option<i64> {
+        match self {
+            Figure::Games => Some(p.games_period as i64),
+            Figure::Age => p.age.map(i64::from),
+            Figure::Increase => p.increase,
+        }
+    }
+
+    /// The figure as printed: an increase with its sign (`+354`).
+    pub fn text(self, value: Option<i64>) -> String {
+        match (self, value) {
+            (_, None) => String::new(),
+            (Figure::Increase, Some(v)) => format!("{v:+}"),
+            (_, Some(v)) => v.to_string(),
+        }
+    }
+}
+
+/// A ranked list.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListTable {
     pub title: String,
+    /// The line under the title: who the list counts.
     pub subtitle: String,
     /// The sheet name in ratings.xlsx.
     pub sheet: String,
-    pub kind: ListKind,
+    /// What the list shows after the rating, in order.
+    pub figures: Vec<Figure>,
+    /// The booklet draws the first figure as bars beside the list.
+    pub bars: bool,
     pub rows: Vec<ListRow>,
 }
 
@@ -68,6 +116,8 @@ pub struct Lists {
     pub ranked: Vec<ListTable>,
     /// One per state, in `[states]` order: (code, name, players).
     pub states: Vec<(String, String, Vec<ListRow>)>,
+    /// What the state lists show after the rating.
+    pub state_figures: Vec<Figure>,
     /// Games that counted this period, by player position.
     pub games_this_period: Vec<u32>,
     /// Active players listed (any status but new), all states.
@@ -172,6 +222,9 @@ fn ranked<'a>(
     rows
 }
 
+/// The figures of the state lists.
+const STATE_FIGURES: [Figure; 1] = [Figure::Games];
+
 /// Builds every list.
 pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -> Lists {
     let config = &period.config;
@@ -179,41 +232,57 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     let players = entries(period, ratings, system);
     let top_pool = || players.iter().filter(|p| p.confirmed_end && p.active);
     let rating = |p: &Entry| p.new_int;
+    let active = format!("Confirmed players active since {}", long_date(config.active_since));
+    let ages = format!("Ages as at {}", long_date(config.age_date));
+    let ranked_by_rating = |title: String, subtitle: &str, figure: Figure, rows: &[&Entry]| {
+        table(title, subtitle, vec![figure], rows, rating)
+    };
     let mut ranked_lists = Vec::new();
     let top = ranked(top_pool(), rating, sizes.top);
-    ranked_lists.push(table("Top Players", String::new(), ListKind::Top, &top, rating));
+    ranked_lists.push(ranked_by_rating("Top Players".into(), &active, Figure::Games, &top));
     for &n in &sizes.juniors {
         let rows = ranked(top_pool().filter(|p| p.age.is_some_and(|a| a < n)), rating, sizes.junior_size);
-        let subtitle = format!("Ages as at {}", long_date(config.age_date));
-        ranked_lists.push(table(&format!("Top Under {n}"), subtitle, ListKind::Junior, &rows, rating));
+        ranked_lists.push(ranked_by_rating(format!("Top Under {n}"), &ages, Figure::Age, &rows));
+    }
+    for &n in &sizes.seniors {
+        let rows = ranked(top_pool().filter(|p| p.age.is_some_and(|a| a >= n)), rating, sizes.senior_size);
+        ranked_lists.push(ranked_by_rating(format!("Top Over {n}"), &ages, Figure::Age, &rows));
     }
     let females = ranked(top_pool().filter(|p| p.female), rating, sizes.females);
-    ranked_lists.push(table("Top Females", String::new(), ListKind::Top, &females, rating));
+    ranked_lists.push(ranked_by_rating("Top Females".into(), &active, Figure::Games, &females));
     let increase = |p: &Entry| p.increase;
     let improvers = ranked(
         top_pool().filter(|p| p.confirmed_start && p.increase.is_some_and(|i| i > 0)),
         increase,
         sizes.improvers,
     );
-    ranked_lists.push(table("Top Improvers", String::new(), ListKind::Improvers, &improvers, increase));
+    let mut improvers = table(
+        "Top Improvers".into(),
+        "Rise in the printed rating this period",
+        vec![Figure::Increase],
+        &improvers,
+        increase,
+    );
+    improvers.bars = true;
+    ranked_lists.push(improvers);
 
     let mut states = Vec::new();
     let mut active_players = 0;
     for (code, state_name) in &config.states {
         let mut rows: Vec<&Entry> = players.iter().filter(|p| p.listed && p.active && &p.state == code).collect();
         rows.sort_by(|a, b| by_name(a, b));
-        let rows: Vec<ListRow> = rows.into_iter().map(|p| list_row(p, None)).collect();
+        let rows: Vec<ListRow> = rows.into_iter().map(|p| list_row(p, None, &STATE_FIGURES)).collect();
         active_players += rows.len() as u32;
         states.push((code.clone(), state_name.clone(), rows));
     }
     let games_this_period = players.iter().map(|p| p.games_period).collect();
-    Lists { ranked: ranked_lists, states, games_this_period, active_players }
+    Lists { ranked: ranked_lists, states, state_figures: STATE_FIGURES.to_vec(), games_this_period, active_players }
 }
 
 fn table(
-    title: &str,
-    subtitle: String,
-    kind: ListKind,
+    title: String,
+    subtitle: &str,
+    figures: Vec<Figure>,
     rows: &[&Entry],
     rank_by: impl Fn(&Entry) -> Option<i64>,
 ) -> ListTable {
@@ -226,13 +295,13 @@ fn table(
             let value = rank_by(p);
             let shared = i > 0 && value == previous;
             previous = value;
-            list_row(p, (!shared).then_some(i as u32 + 1))
+            list_row(p, (!shared).then_some(i as u32 + 1), &figures)
         })
         .collect();
-    ListTable { title: title.to_string(), subtitle, sheet: title.to_string(), kind, rows }
+    ListTable { sheet: title.clone(), title, subtitle: subtitle.to_string(), figures, bars: false, rows }
 }
 
-fn list_row(p: &Entry, place: Option<u32>) -> ListRow {
+fn list_row(p: &Entry, place: Option<u32>, figures: &[Figure]) -> ListRow {
     ListRow {
         place,
         id: p.id,
@@ -240,8 +309,7 @@ fn list_row(p: &Entry, place: Option<u32>) -> ListRow {
         value: p.value,
         status: p.status,
         games: p.games_period,
-        age: p.age,
-        increase: p.increase,
+        figures: figures.iter().map(|f| f.of(p)).collect(),
         change: p.change,
         state: p.state.clone(),
         name: p.name.clone(),
@@ -262,16 +330,16 @@ impl Lists {
             .map(|t| RankedList {
                 title: t.title.clone(),
                 subtitle: t.subtitle.clone(),
-                kind: t.kind,
+                headings: t.figures.iter().map(|f| f.heading().to_string()).collect(),
+                bars: t.bars,
                 rows: t
                     .rows
                     .iter()
                     .map(|r| RankedRow {
                         place: r.place,
                         rating: r.rating.clone(),
-                        games: r.games,
-                        age: r.age,
-                        increase: r.increase,
+                        figures: r.figures.clone(),
+                        texts: t.figures.iter().zip(&r.figures).map(|(f, v)| f.text(*v)).collect(),
                         state: r.state.clone(),
                         name: r.printed_name(),
                     })

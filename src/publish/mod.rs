@@ -1,5 +1,6 @@
 //! Publishing: the lists, the workbooks (rust_xlsxwriter), the booklet
-//! (typst) and the validation report. Publishing never computes ratings; it
+//! (typst), the site and the validation report, the statistics printed alike
+//! in each. Publishing never computes ratings; it
 //! owns its outputs, their names and how they are written: every file goes
 //! into a staging folder beside the output folder and is moved into place
 //! only when all succeeded ([`publish`], or [`refuse`] when nothing may be
@@ -23,8 +24,9 @@ use crate::formats::player_file::write_player_file_with_changes;
 use crate::formats::workbook::write_output_table;
 use crate::model::PlayerFile;
 use crate::rate::{RatingSystem, Ratings};
+use crate::statistics::Statistics;
 use crate::validate::ValidPeriod;
-use booklet_data::{event_dates, BookletData, EventLine, StateEvents, Totals};
+use booklet_data::{event_dates, BookletData, EventLine, StateEvents, StatisticsSection, Totals};
 use lists::{long_date, Lists};
 pub use staging::Staging;
 
@@ -61,6 +63,7 @@ pub fn publish(
     diagnostics: &[Diagnostic],
     ratings: &Ratings,
     lists: &Lists,
+    statistics: &Statistics,
     system: &dyn RatingSystem,
     templates: Option<&Path>,
     history: &site::History,
@@ -105,7 +108,7 @@ pub fn publish(
         });
         let ratings_book = scope.spawn(|| -> Result<()> {
             crate::background::lower_priority();
-            workbook::write_ratings(&ratings_path, period, ratings, lists).context("writing ratings.xlsx")
+            workbook::write_ratings(&ratings_path, period, ratings, lists, statistics).context("writing ratings.xlsx")
         });
         let site = scope.spawn(|| -> Result<Duration> {
             let Some(site_path) = &site_path else {
@@ -113,11 +116,12 @@ pub fn publish(
             };
             // (Not lowered: the site is the last output to be done, and its
             // files are written by one thread, which must not wait.)
-            let input = site::SiteInput { period, ratings, lists, system, history };
+            let input = site::SiteInput { period, ratings, lists, statistics, system, history };
             site::write_site(site_path, &input, templates).context("writing the site")?;
             Ok(started.elapsed())
         });
-        let booklet = write_booklet(period, ratings, lists, system, templates, &pdf_path).map(|()| started.elapsed());
+        let booklet =
+            write_booklet(period, ratings, lists, statistics, system, templates, &pdf_path).map(|()| started.elapsed());
         let joined = |job: std::thread::ScopedJoinHandle<'_, Result<()>>| {
             job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         };
@@ -155,11 +159,13 @@ fn write_booklet(
     period: &ValidPeriod,
     ratings: &Ratings,
     lists: &Lists,
+    statistics: &Statistics,
     system: &dyn RatingSystem,
     templates: Option<&Path>,
     path: &Path,
 ) -> Result<()> {
-    let data = booklet_data(period, ratings, lists, system);
+    let mut data = booklet_data(period, ratings, lists, system);
+    data.statistics = StatisticsSection::of(statistics);
     let pdf = booklet::render_booklet(&data, templates).context("typesetting booklet.pdf")?;
     std::fs::write(path, pdf).with_context(|| format!("cannot write {}", path.display()))
 }
@@ -216,5 +222,6 @@ pub fn booklet_data(period: &ValidPeriod, ratings: &Ratings, lists: &Lists, syst
         events_not_rated,
         tables: system.tables(),
         totals: Totals { active_players: lists.active_players, rated_events, games_rated: games_rated as u32 },
+        statistics: StatisticsSection::default(),
     }
 }

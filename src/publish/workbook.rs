@@ -1,6 +1,7 @@
 //! `ratings.xlsx`, the officers' workbook: every list of the booklet as a
 //! sheet (with IDs), one sheet per state, the events with their
-//! dispositions, and every calculation (one row per player per event); the
+//! dispositions, every calculation (one row per player per event) and the
+//! statistics, one sheet per table; the
 //! workbooks a rule set publishes beside it; and what every workbook we
 //! write shares.
 
@@ -9,10 +10,10 @@ use std::path::Path;
 use chrono::NaiveDate;
 use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 
-use super::booklet_data::ListKind;
-use super::lists::{ListRow, Lists};
+use super::lists::{Figure, ListRow, Lists};
 use crate::formats::workbook::new_workbook;
 use crate::rate::Ratings;
+use crate::statistics::{Cell, StatTable, Statistics};
 use crate::validate::ValidPeriod;
 
 /// Excel's last row is 1,048,576: longer sheets continue on "Calculations 2"…
@@ -44,23 +45,21 @@ fn tidy(x: f64) -> f64 {
 
 /// A list's sheet: the rating as printed (text: `1572`, `1111p`, `2R`),
 /// the rating as a number and the status beside it, so that the sheet can be
-/// sorted and filtered, then what the list shows, the name, the ID and the
-/// change since the list before (both ratings published).
-fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -> Result<(), XlsxError> {
-    let third = match kind {
-        Some(ListKind::Junior) => "Age",
-        Some(ListKind::Improvers) => "Increase",
-        _ => "Games",
-    };
+/// sorted and filtered, then the list's figures, the name, the ID and the
+/// change since the list before (both ratings published). A ranked list
+/// has places and states too.
+fn list_sheet(sheet: &mut Worksheet, ranked: bool, figures: &[Figure], rows: &[ListRow]) -> Result<(), XlsxError> {
     let mut names = Vec::new();
     let mut widths = Vec::new();
-    if kind.is_some() {
+    if ranked {
         names.push("Place");
         widths.push(7.0);
     }
-    names.extend(["Rating", "Rating value", "Status", third]);
-    widths.extend([9.0, 12.0, 12.0, 9.0]);
-    if kind.is_some() {
+    names.extend(["Rating", "Rating value", "Status"]);
+    widths.extend([9.0, 12.0, 12.0]);
+    names.extend(figures.iter().map(|f| f.heading()));
+    widths.extend(figures.iter().map(|_| 9.0));
+    if ranked {
         names.push("State");
         widths.push(7.0);
     }
@@ -71,7 +70,7 @@ fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -
     for (i, r) in rows.iter().enumerate() {
         let row = i as u32 + 1;
         let mut c = 0u16;
-        if kind.is_some() {
+        if ranked {
             if let Some(p) = r.place {
                 sheet.write_number(row, c, p)?;
             }
@@ -83,16 +82,13 @@ fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -
         }
         sheet.write_string(row, c + 2, r.status.as_str())?;
         c += 3;
-        let third_value = match kind {
-            Some(ListKind::Junior) => r.age.map(|a| a as f64),
-            Some(ListKind::Improvers) => r.increase.map(|a| a as f64),
-            _ => Some(r.games as f64),
-        };
-        if let Some(v) = third_value {
-            sheet.write_number(row, c, v)?;
+        for figure in &r.figures {
+            if let Some(v) = figure {
+                sheet.write_number(row, c, *v as f64)?;
+            }
+            c += 1;
         }
-        c += 1;
-        if kind.is_some() {
+        if ranked {
             sheet.write_string(row, c, &r.state)?;
             c += 1;
         }
@@ -148,20 +144,55 @@ pub fn state_sheet_names(states: &[(String, String, Vec<ListRow>)], taken: &[&st
         .collect()
 }
 
+/// A statistic's sheet: its headings, then its cells, numbers as numbers
+/// (a figure to one decimal), an empty cell left empty.
+fn statistic_sheet(sheet: &mut Worksheet, table: &StatTable) -> Result<(), XlsxError> {
+    let widths: Vec<f64> = table.columns.iter().map(|c| (c.chars().count() as f64 + 2.0).clamp(9.0, 28.0)).collect();
+    let names: Vec<&str> = table.columns.iter().map(String::as_str).collect();
+    header(sheet, &names, &widths, table.rows.len())?;
+    let one_place = Format::new().set_num_format("0.0");
+    for (i, cells) in table.rows.iter().enumerate() {
+        let row = i as u32 + 1;
+        for (c, cell) in cells.iter().enumerate() {
+            let c = c as u16;
+            match cell {
+                Cell::Empty => {}
+                Cell::Count(n) => {
+                    sheet.write_number(row, c, *n as f64)?;
+                }
+                Cell::Figure(x) => {
+                    sheet.write_number_with_format(row, c, *x, &one_place)?;
+                }
+                Cell::Text(t) => {
+                    sheet.write_string(row, c, t)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Writes `ratings.xlsx`.
-pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists: &Lists) -> Result<(), XlsxError> {
+pub fn write_ratings(
+    path: &Path,
+    period: &ValidPeriod,
+    ratings: &Ratings,
+    lists: &Lists,
+    statistics: &Statistics,
+) -> Result<(), XlsxError> {
     let mut workbook = new_workbook(period.config.published);
     for table in &lists.ranked {
         let sheet = workbook.add_worksheet();
         sheet.set_name(&table.sheet)?;
-        list_sheet(sheet, Some(table.kind), &table.rows)?;
+        list_sheet(sheet, true, &table.figures, &table.rows)?;
     }
     let mut taken: Vec<&str> = lists.ranked.iter().map(|t| t.sheet.as_str()).collect();
     taken.extend(["Events", "Calculations"]);
+    taken.extend(statistics.tables.iter().map(|t| t.name.as_str()));
     for ((_, _, rows), name) in lists.states.iter().zip(state_sheet_names(&lists.states, &taken)) {
         let sheet = workbook.add_worksheet_with_constant_memory()?;
         sheet.set_name(&name)?;
-        list_sheet(sheet, None, rows)?;
+        list_sheet(sheet, false, &lists.state_figures, rows)?;
     }
 
     let date = Format::new().set_num_format("yyyy-mm-dd");
@@ -263,6 +294,11 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
                 }
             }
         }
+    }
+    for table in &statistics.tables {
+        let sheet = workbook.add_worksheet();
+        sheet.set_name(&table.name)?;
+        statistic_sheet(sheet, table)?;
     }
     workbook.save(path)
 }

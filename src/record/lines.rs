@@ -44,6 +44,16 @@ impl PlayerLine {
     }
 }
 
+/// What the statistics read of a player besides his line: ISO dates, and
+/// `F` or `M`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PlayerDetail {
+    pub id: u32,
+    pub gender: Option<String>,
+    pub birth_date: Option<String>,
+    pub last_played: Option<String>,
+}
+
 /// An event's line (the `events` view's columns).
 #[derive(Debug, Clone, PartialEq)]
 pub struct EventLine {
@@ -82,6 +92,11 @@ pub struct PeriodLines {
     /// The SHA-256 of each of `files`, in their order (empty: hashed when stored).
     pub file_sha256: Vec<String>,
     pub players: Vec<PlayerLine>,
+    /// The dates activity and ages are taken at (ISO), when known.
+    pub active_since: Option<String>,
+    pub age_date: Option<String>,
+    /// One per player, when known.
+    pub details: Vec<PlayerDetail>,
     pub events: Vec<EventLine>,
     pub games: Vec<GameLine>,
     /// (event, start number, ID given).
@@ -136,6 +151,8 @@ impl PeriodLines {
             })
             .collect();
         players.sort_by_key(|l| l.id);
+        let mut details: Vec<PlayerDetail> = ratings.players.iter().map(PlayerDetail::of).collect();
+        details.sort_by_key(|d| d.id);
         let events = period
             .events
             .iter()
@@ -186,9 +203,24 @@ impl PeriodLines {
             files,
             file_sha256,
             players,
+            active_since: Some(c.active_since.to_string()),
+            age_date: Some(c.age_date.to_string()),
+            details,
             events,
             games,
             newcomers,
+        }
+    }
+}
+
+impl PlayerDetail {
+    /// A player's details as the player file holds them.
+    pub fn of(p: &crate::model::Player) -> PlayerDetail {
+        PlayerDetail {
+            id: p.id,
+            gender: p.gender.map(|g| g.as_str().to_string()),
+            birth_date: p.birth_date.map(|d| d.to_string()),
+            last_played: p.last_played.map(|d| d.to_string()),
         }
     }
 }
@@ -326,6 +358,18 @@ pub(super) fn insert(tx: &rusqlite::Transaction<'_>, id: i64, lines: &PeriodLine
                 &l.change,
             ]
         }),
+    )?;
+    if let (Some(active_since), Some(age_date)) = (&lines.active_since, &lines.age_date) {
+        tx.execute(
+            "INSERT INTO revision_detail (revision_id, active_since, age_date) VALUES (?1, ?2, ?3)",
+            params![id, active_since, age_date],
+        )?;
+    }
+    insert_rows(
+        tx,
+        "player_detail",
+        &["revision_id", "player_id", "gender", "birth_date", "last_played"],
+        lines.details.iter().map(|d| -> Vec<&dyn ToSql> { vec![&id, &d.id, &d.gender, &d.birth_date, &d.last_played] }),
     )?;
     insert_rows(
         tx,

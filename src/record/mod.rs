@@ -10,6 +10,7 @@ pub mod errata;
 pub mod lines;
 pub mod query;
 pub mod schema;
+pub mod statistics;
 
 use std::path::{Path, PathBuf};
 
@@ -192,9 +193,12 @@ impl Record {
     /// Brings the schema up to this ratebook's version.
     fn migrate(&mut self) -> Result<()> {
         let version = self.check_version()?;
-        if version < 1 {
+        if version < schema::VERSION {
             let tx = self.conn.transaction()?;
-            tx.execute_batch(schema::V1)?;
+            if version < 1 {
+                tx.execute_batch(schema::V1)?;
+            }
+            tx.execute_batch(schema::V2)?;
             tx.execute_batch(&format!(
                 "PRAGMA application_id = {}; PRAGMA user_version = {};",
                 schema::APPLICATION_ID,
@@ -425,7 +429,9 @@ fn revision_info(r: &rusqlite::Row<'_>) -> rusqlite::Result<RevisionInfo> {
 }
 
 fn delete_revision(tx: &rusqlite::Transaction<'_>, id: i64) -> Result<()> {
-    for table in ["player_line", "event_line", "game_line", "newcomer", "revision_file"] {
+    for table in
+        ["player_line", "player_detail", "revision_detail", "event_line", "game_line", "newcomer", "revision_file"]
+    {
         tx.execute(&format!("DELETE FROM {table} WHERE revision_id = ?1"), [id])?;
     }
     tx.execute("DELETE FROM revision WHERE id = ?1", [id])?;

@@ -7,7 +7,7 @@
 
 /// The schema this ratebook writes (SQLite's `user_version`). A record with a
 /// higher version was written by a newer ratebook and is not touched.
-pub const VERSION: i64 = 1;
+pub const VERSION: i64 = 2;
 
 /// SQLite's `application_id` for a ratebook record ("RBK1"): a database of
 /// something else is refused, not written into.
@@ -136,4 +136,25 @@ CREATE VIEW games AS
 
 CREATE VIEW corrections AS
     SELECT id, from_period, what, detail FROM correction;
+"#;
+
+/// Version 2: what the statistics read of a period besides its lines (the
+/// dates its activity and ages are taken at) and of each player (gender,
+/// birth date, last game). A revision recorded before has none: its
+/// statistics say so. The views do not change.
+pub const V2: &str = r#"
+CREATE TABLE revision_detail (
+    revision_id  INTEGER PRIMARY KEY REFERENCES revision (id),
+    active_since TEXT NOT NULL,
+    age_date     TEXT NOT NULL
+);
+
+CREATE TABLE player_detail (
+    revision_id INTEGER NOT NULL REFERENCES revision (id),
+    player_id   INTEGER NOT NULL,
+    gender      TEXT,
+    birth_date  TEXT,
+    last_played TEXT,
+    PRIMARY KEY (revision_id, player_id)
+);
 "#;

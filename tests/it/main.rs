@@ -17,6 +17,7 @@ mod outputs;
 mod record;
 mod robustness;
 mod site;
+mod statistics;
 mod systems;
 mod template;
 mod trf;

@@ -4,8 +4,34 @@
 use crate::publish::booklet_data::*;
 use crate::rate::tables::{Table1Line, Table2Line};
 
-pub(super) fn row(place: Option<u32>, rating: &str, games: u32, state: &str, name: &str) -> RankedRow {
-    RankedRow { place, rating: rating.into(), games, age: None, increase: None, state: state.into(), name: name.into() }
+/// A row whose one figure is `figure` (games, age or increase).
+pub(super) fn row(place: Option<u32>, rating: &str, figure: i64, state: &str, name: &str) -> RankedRow {
+    RankedRow {
+        place,
+        rating: rating.into(),
+        figures: vec![Some(figure)],
+        texts: vec![figure.to_string()],
+        state: state.into(),
+        name: name.into(),
+    }
+}
+
+/// A list's first figure, set row by row.
+fn set_figures(list: &mut RankedList, values: &[i64], text: impl Fn(i64) -> String) {
+    for (r, &v) in list.rows.iter_mut().zip(values) {
+        r.figures = vec![Some(v)];
+        r.texts = vec![text(v)];
+    }
+}
+
+fn list(title: &str, subtitle: &str, heading: &str, rows: Vec<RankedRow>) -> RankedList {
+    RankedList {
+        title: title.into(),
+        subtitle: subtitle.into(),
+        headings: vec![heading.into()],
+        bars: heading == "Increase",
+        rows,
+    }
 }
 
 pub(super) fn player(rating: &str, games: u32, name: &str) -> StateRow {
@@ -23,14 +49,46 @@ pub(super) fn event(code: &str, name: &str, state: &str, note: &str) -> EventLin
     }
 }
 
+/// A small Statistics section: one table with an empty band, both charts.
+fn statistics() -> StatisticsSection {
+    let text = |cells: &[&str]| cells.iter().map(|c| c.to_string()).collect::<Vec<String>>();
+    let point = |period: &str, mean: f64, top: Option<f64>| crate::statistics::TrendPoint {
+        period: period.into(),
+        mean: Some(mean),
+        median: Some(mean - 12.0),
+        top_100: top,
+    };
+    StatisticsSection {
+        tables: vec![PrintedTable {
+            name: "By Age".into(),
+            note: "The rated pool by age at the age date; a band with no players has no figures".into(),
+            columns: text(&["Age band", "Players", "Mean", "Best"]),
+            numeric: vec![false, true, true, false],
+            rows: vec![
+                text(&["Under 12", "0", "", ""]),
+                text(&["12\u{2013}15", "3", "1412.3", "Tao, Trevor"]),
+                text(&["Birth date unknown", "2", "-12.5", "Rogers, Ian"]),
+            ],
+        }],
+        distribution_from: 1000,
+        distribution: vec![2, 5, 9, 4, 0, 1],
+        trend: vec![
+            point("August 1992", 1501.5, None),
+            point("April 1993", 1498.0, Some(2101.0)),
+            point("August 1993", 1503.2, Some(2110.4)),
+        ],
+    }
+}
+
 /// A small booklet with every part: three states, every kind of list, long
 /// and accented names, events rated and not, and a few rows of each table.
 pub(super) fn fixture() -> BookletData {
-    let top = RankedList {
-        title: "Top Players".into(),
-        subtitle: String::new(),
-        kind: ListKind::Top,
-        rows: vec![
+    let active = "Confirmed players active since 1 January 1992";
+    let top = list(
+        "Top Players",
+        active,
+        "Games",
+        vec![
             row(Some(1), "2577", 32, "V", "Rogers, Ian"),
             row(Some(2), "2452", 42, "V", "Johansen, Darryl"),
             row(Some(3), "2433", 31, "W", "Đorđević, Zoë"),
@@ -38,50 +96,42 @@ pub(super) fn fixture() -> BookletData {
             row(Some(5), "2389", 29, "W", "Müller-Lüdenscheidt-Ångström, Anna-Maria"),
             row(Some(6), "2301", 9, "W", "Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine"),
         ],
-    };
-    let mut u20 = RankedList {
-        title: "Top Under 20".into(),
-        subtitle: "Ages as at 1 January 1993".into(),
-        kind: ListKind::Junior,
-        rows: vec![
+    );
+    let mut u20 = list(
+        "Top Under 20",
+        "Ages as at 1 January 1993",
+        "Age",
+        vec![
             row(Some(1), "2276", 16, "V", "Wallace, John-Paul"),
             row(Some(2), "2115", 19, "A", "Speck, Nicholas S"),
             row(Some(3), "1877", 15, "W", "Tao, Trevor"),
         ],
-    };
-    for (r, age) in u20.rows.iter_mut().zip([19, 18, 15]) {
-        r.age = Some(age);
-    }
-    let mut u12 = RankedList {
-        title: "Top Under 12".into(),
-        subtitle: "Ages as at 1 January 1993".into(),
-        kind: ListKind::Junior,
-        rows: vec![row(Some(1), "1294", 8, "A", "McDougall, William")],
-    };
-    u12.rows[0].age = Some(11);
-    let females = RankedList {
-        title: "Top Females".into(),
-        subtitle: String::new(),
-        kind: ListKind::Top,
-        rows: vec![
-            row(Some(1), "2096", 0, "V", "Feldman, Irene"),
-            row(Some(2), "2092", 3, "W", "Aladjova-Wills, Katrin"),
-        ],
-    };
-    let mut improvers = RankedList {
-        title: "Top Improvers".into(),
-        subtitle: String::new(),
-        kind: ListKind::Improvers,
-        rows: vec![
+    );
+    set_figures(&mut u20, &[19, 18, 15], |a| a.to_string());
+    let u12 = list(
+        "Top Under 12",
+        "Ages as at 1 January 1993",
+        "Age",
+        vec![row(Some(1), "1294", 11, "A", "McDougall, William")],
+    );
+    let females = list(
+        "Top Females",
+        active,
+        "Games",
+        vec![row(Some(1), "2096", 0, "V", "Feldman, Irene"), row(Some(2), "2092", 3, "W", "Aladjova-Wills, Katrin")],
+    );
+    let mut improvers = list(
+        "Top Improvers",
+        "Rise in the printed rating this period",
+        "Increase",
+        vec![
             row(Some(1), "1817", 58, "V", "Beaumont, David"),
             row(Some(2), "1518", 20, "W", "Ryan, Reg"),
             row(Some(3), "1377", 12, "A", "Zeve, Ladislav Jnr"),
             row(Some(4), "1290", 40, "W", "Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine"),
         ],
-    };
-    for (r, gain) in improvers.rows.iter_mut().zip([354, 237, 234, 109]) {
-        r.increase = Some(gain);
-    }
+    );
+    set_figures(&mut improvers, &[354, 237, 234, 109], |g| format!("{g:+}"));
     let states = vec![
         StateSection {
             code: "V".into(),
@@ -124,6 +174,7 @@ pub(super) fn fixture() -> BookletData {
         age_date_long: "1 January 1993".into(),
         system: "acf".into(),
         lists: vec![top, u20, u12, females, improvers],
+        statistics: statistics(),
         states,
         events_rated: vec![
             StateEvents {
@@ -279,33 +330,40 @@ pub(super) fn big_fixture(players: usize) -> BookletData {
         rows.sort_by(|a, b| a.name.cmp(&b.name));
     }
     all.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let ranked = |title: &str, subtitle: &str, kind: ListKind, skip: usize| RankedList {
+    let ranked = |title: &str, subtitle: &str, heading: &str, skip: usize| RankedList {
         title: title.into(),
         subtitle: subtitle.into(),
-        kind,
+        headings: vec![heading.into()],
+        bars: heading == "Increase",
         rows: all
             .iter()
             .skip(skip)
             .take(60)
             .enumerate()
-            .map(|(i, (v, games, state, name))| RankedRow {
-                place: Some(i as u32 + 1),
-                rating: format!("{}", v.round()),
-                games: *games,
-                age: (kind == ListKind::Junior).then_some(10 + (i as u32 % 9)),
-                increase: (kind == ListKind::Improvers).then_some(400 - 5 * i as i64),
-                state: state.to_string(),
-                name: name.clone(),
+            .map(|(i, (v, games, state, name))| {
+                let (figure, text) = match heading {
+                    "Age" => (10 + (i as i64 % 9), (10 + (i as i64 % 9)).to_string()),
+                    "Increase" => (400 - 5 * i as i64, format!("{:+}", 400 - 5 * i as i64)),
+                    _ => (*games as i64, games.to_string()),
+                };
+                RankedRow {
+                    place: Some(i as u32 + 1),
+                    rating: format!("{}", v.round()),
+                    figures: vec![Some(figure)],
+                    texts: vec![text],
+                    state: state.to_string(),
+                    name: name.clone(),
+                }
             })
             .collect(),
     };
     let lists = vec![
-        ranked("Top Players", "", ListKind::Top, 0),
-        ranked("Top Under 20", "Ages as at 1 January 1993", ListKind::Junior, 40),
-        ranked("Top Under 16", "Ages as at 1 January 1993", ListKind::Junior, 300),
-        ranked("Top Under 12", "Ages as at 1 January 1993", ListKind::Junior, 900),
-        ranked("Top Females", "", ListKind::Top, 20),
-        ranked("Top Improvers", "", ListKind::Improvers, 500),
+        ranked("Top Players", "Confirmed players active since 1 January 1992", "Games", 0),
+        ranked("Top Under 20", "Ages as at 1 January 1993", "Age", 40),
+        ranked("Top Under 16", "Ages as at 1 January 1993", "Age", 300),
+        ranked("Top Under 12", "Ages as at 1 January 1993", "Age", 900),
+        ranked("Top Females", "Confirmed players active since 1 January 1992", "Games", 20),
+        ranked("Top Improvers", "Rise in the printed rating this period", "Increase", 500),
     ];
     let states = STATES
         .iter()

@@ -125,7 +125,7 @@ fn top_players_print_in_order() {
     let mut at = 0;
     for r in &data.lists[0].rows {
         // The first letters of the name: a long name may wrap.
-        let line = format!("{} {} {} {}", r.rating, r.games, r.state, r.name.chars().take(8).collect::<String>());
+        let line = format!("{} {} {} {}", r.rating, r.texts[0], r.state, r.name.chars().take(8).collect::<String>());
         let found = section[at..].find(&line);
         assert!(found.is_some(), "{line:?} missing or out of order in:\n{section}");
         at += found.unwrap();

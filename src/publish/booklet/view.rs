@@ -25,7 +25,7 @@ use typst::layout::Abs;
 use typst::text::{Font, FontVariant, FontVariations};
 
 use super::super::booklet_data::{
-    BookletData, EventLine, ListKind, RankedList, StateEvents, StateRow, SystemTables, Totals,
+    BookletData, EventLine, RankedList, StateEvents, StateRow, StatisticsSection, SystemTables, Totals,
 };
 use super::distribution::Distribution;
 use super::world::{LIST_FONT, LIST_FONT_BOLD};
@@ -71,6 +71,7 @@ pub(crate) struct TemplateData<'a> {
     events_not_rated: Vec<EventView<'a>>,
     tables: &'a SystemTables,
     totals: &'a Totals,
+    statistics: &'a StatisticsSection,
     /// The published ratings of every state's active players together.
     ratings: Distribution,
 }
@@ -80,7 +81,8 @@ pub(crate) struct TemplateData<'a> {
 struct RankedListView<'a> {
     title: &'a str,
     subtitle: &'a str,
-    kind: ListKind,
+    headings: &'a [String],
+    bars: bool,
     rows: Vec<RankedRowView<'a>>,
 }
 
@@ -88,9 +90,8 @@ struct RankedListView<'a> {
 struct RankedRowView<'a> {
     place: Option<u32>,
     rating: &'a str,
-    games: u32,
-    age: Option<u32>,
-    increase: Option<i64>,
+    figures: &'a [Option<i64>],
+    texts: &'a [String],
     state: &'a str,
     /// "Surname, First names", one line, at most [`MAX_PRINT_EM`] wide.
     name: Cow<'a, str>,
@@ -260,6 +261,7 @@ impl<'a> TemplateData<'a> {
             events_not_rated,
             tables: &data.tables,
             totals: &data.totals,
+            statistics: &data.statistics,
             ratings,
         }
     }
@@ -275,9 +277,8 @@ fn ranked_list(list: &RankedList) -> RankedListView<'_> {
             RankedRowView {
                 place: r.place,
                 rating: &r.rating,
-                games: r.games,
-                age: r.age,
-                increase: r.increase,
+                figures: &r.figures,
+                texts: &r.texts,
                 state: &r.state,
                 em: METRICS.width(&name),
                 keep,
@@ -285,7 +286,7 @@ fn ranked_list(list: &RankedList) -> RankedListView<'_> {
             }
         })
         .collect();
-    RankedListView { title: &list.title, subtitle: &list.subtitle, kind: list.kind, rows }
+    RankedListView { title: &list.title, subtitle: &list.subtitle, headings: &list.headings, bars: list.bars, rows }
 }
 
 impl<'a> ListColumns<'a> {

@@ -41,6 +41,7 @@ static EMBEDDED: &[(&str, &[u8])] = &[
     ("parts/events.typ", include_bytes!("../../../templates/parts/events.typ")),
     ("parts/tables.typ", include_bytes!("../../../templates/parts/tables.typ")),
     ("parts/rules.typ", include_bytes!("../../../templates/parts/rules.typ")),
+    ("parts/statistics.typ", include_bytes!("../../../templates/parts/statistics.typ")),
 ];
 
 /// The sans face shipped with the templates (SIL OFL, see templates/fonts/OFL.txt).

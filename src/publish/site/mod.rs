@@ -9,6 +9,7 @@
 pub mod chart;
 pub mod downloads;
 mod pages;
+mod statistics;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -34,12 +35,13 @@ pub struct SiteInput<'a> {
     pub period: &'a ValidPeriod,
     pub ratings: &'a Ratings,
     pub lists: &'a Lists,
+    pub statistics: &'a crate::statistics::Statistics,
     pub system: &'a dyn RatingSystem,
     pub history: &'a History,
 }
 
 /// The templates and static files, compiled into the binary.
-const TEMPLATES: [(&str, &str); 13] = [
+const TEMPLATES: [(&str, &str); 14] = [
     ("base.html", include_str!("../../../templates/site/base.html")),
     ("index.html", include_str!("../../../templates/site/index.html")),
     ("top.html", include_str!("../../../templates/site/top.html")),
@@ -53,6 +55,7 @@ const TEMPLATES: [(&str, &str); 13] = [
     ("games.html", include_str!("../../../templates/site/games.html")),
     ("calculation.html", include_str!("../../../templates/site/calculation.html")),
     ("player_part.html", include_str!("../../../templates/site/player_part.html")),
+    ("statistics.html", include_str!("../../../templates/site/statistics.html")),
 ];
 const STYLESHEET: &str = include_str!("../../../templates/site/site.css");
 const SEARCH: &str = include_str!("../../../templates/site/search.js");
@@ -187,7 +190,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
 
     let index = pages::index(input);
     write("index.html", &render("index.html", "", context! { index => &index })?)?;
-    let top: Vec<(String, String, Vec<Row>, &str)> = input
+    let top: Vec<(String, String, Vec<Row>, Vec<&str>)> = input
         .lists
         .ranked
         .iter()
@@ -195,31 +198,22 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
             let rows = t
                 .rows
                 .iter()
-                .map(|r| {
-                    let mut shown = row(r);
-                    shown.extra = match t.kind {
-                        crate::publish::booklet_data::ListKind::Junior => r.age.map(|a| a.to_string()),
-                        crate::publish::booklet_data::ListKind::Improvers => r.increase.map(|i| signed(i as f64)),
-                        crate::publish::booklet_data::ListKind::Top => None,
-                    };
-                    shown
-                })
+                .map(|r| Row { figures: t.figures.iter().zip(&r.figures).map(|(f, v)| f.text(*v)).collect(), ..row(r) })
                 .collect();
-            let third = match t.kind {
-                crate::publish::booklet_data::ListKind::Junior => "Age",
-                crate::publish::booklet_data::ListKind::Improvers => "Increase",
-                crate::publish::booklet_data::ListKind::Top => "Games",
-            };
-            (t.title.clone(), t.subtitle.clone(), rows, third)
+            let headings = t.figures.iter().map(|f| f.heading()).collect();
+            (t.title.clone(), t.subtitle.clone(), rows, headings)
         })
         .collect();
     write("top.html", &render("top.html", "", context! { lists => &top })?)?;
+    let statistics_page = statistics::page(input.statistics);
+    write("statistics.html", &render("statistics.html", "", context! { page => &statistics_page })?)?;
+    write("downloads/statistics.json", input.statistics.to_json().as_bytes())?;
     for (code, name, rows) in &input.lists.states {
         let rows: Vec<Row> = rows.iter().map(row).collect();
         let page = render("state.html", "../", context! { code => code, name => name, rows => &rows })?;
         write(&format!("states/{}.html", file_name(code)), &page)?;
     }
-    stats.pages += 2 + input.lists.states.len();
+    stats.pages += 3 + input.lists.states.len();
 
     // Events: every event's line, and a page for each.
     let events = event_pages(input);

@@ -22,8 +22,8 @@ pub struct Row {
     pub change: String,
     pub state: String,
     pub place: Option<u32>,
-    /// The list's third column where it is not games (age, increase).
-    pub extra: Option<String>,
+    /// A ranked list's figures after the rating, as printed (games, age, increase).
+    pub figures: Vec<String>,
 }
 
 /// A whole number with its sign (`+12`, `-3`, `0`).
@@ -45,7 +45,7 @@ pub fn row(r: &ListRow) -> Row {
         change: r.change.map(signed).unwrap_or_default(),
         state: r.state.clone(),
         place: r.place,
-        extra: None,
+        figures: Vec::new(),
     }
 }
 
@@ -136,6 +136,11 @@ pub struct PlayerPage {
     pub state_rank: Option<(usize, usize)>,
     pub national_rank: Option<(usize, usize)>,
     pub chart: Option<Chart>,
+    /// His age band and his percentile in the rated pool.
+    pub age_band: Option<String>,
+    pub percentile: Option<String>,
+    /// His record against each opponent over the recorded periods.
+    pub meetings: Vec<super::statistics::MeetingLine>,
     pub events: Vec<EventGames>,
     pub calculation: Vec<CalcLine>,
     /// The further pages holding his games and calculation, when they are
@@ -263,6 +268,7 @@ pub fn player(
     let before = &input.period.players.players[p];
     let system = input.system;
     let name = after.display_name();
+    let standing = input.statistics.standings.get(&after.id);
     let mut history: Vec<HistoryPoint> = input.history.get(&after.id).cloned().unwrap_or_default();
     history.push(HistoryPoint {
         period: input.period.config.period.clone(),
@@ -345,6 +351,11 @@ pub fn player(
         state_rank: ranks.state.get(&after.id).copied(),
         national_rank: ranks.national.get(&after.id).copied(),
         chart: chart(&name, &history),
+        age_band: standing.map(|s| s.age_band.clone()),
+        percentile: standing.and_then(|s| s.percentile).map(|p| format!("{p:.1}%")),
+        meetings: super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| {
+            start.get(&id).map(|&k| input.ratings.players[k].display_name())
+        }),
         events,
         calculation,
         parts: Vec::new(),

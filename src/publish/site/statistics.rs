@@ -1,0 +1,248 @@
+//! The site's statistics page (`statistics.html`): every table as the
+//! statistics module made it, the rated pool's distribution as bars and its
+//! trend as lines, both inline SVG with a caption and the tables as their
+//! text alternative; and what a player's page shows of the statistics (his
+//! age band, his percentile, his record against each opponent).
+
+use serde::Serialize;
+
+use crate::statistics::{Cell, Meeting, Statistics};
+
+const WIDTH: f64 = 640.0;
+const HEIGHT: f64 = 240.0;
+const LEFT: f64 = 48.0;
+const RIGHT: f64 = 12.0;
+const TOP: f64 = 10.0;
+const BOTTOM: f64 = 26.0;
+
+/// A table as the page prints it.
+#[derive(Serialize)]
+pub struct PageTable {
+    pub name: String,
+    pub id: String,
+    pub note: String,
+    pub columns: Vec<String>,
+    /// Each cell's text, and whether it is a number (set flush right).
+    pub rows: Vec<Vec<(String, bool)>>,
+}
+
+/// An SVG chart's geometry: bars (x, y, width, height) or lines (points),
+/// gridlines (y, label) and labels along the bottom (x, anchor, text).
+#[derive(Serialize, Default)]
+pub struct SvgChart {
+    pub width: u32,
+    pub height: u32,
+    pub left: u32,
+    pub right: u32,
+    pub bars: Vec<(String, String, String, String)>,
+    /// (points, class, label) of each line.
+    pub lines: Vec<(String, &'static str, &'static str)>,
+    pub grid: Vec<(String, String, String)>,
+    pub labels: Vec<(String, &'static str, String)>,
+    pub caption: String,
+}
+
+/// What `statistics.html` shows.
+#[derive(Serialize)]
+pub struct StatisticsPage {
+    pub tables: Vec<PageTable>,
+    pub distribution: Option<SvgChart>,
+    pub trend: Option<SvgChart>,
+}
+
+fn num(x: f64) -> String {
+    format!("{x:.1}")
+}
+
+/// A "nice" step for about `ticks` gridlines over `span`.
+fn nice_step(span: f64, ticks: f64) -> f64 {
+    let raw = (span / ticks).max(1.0);
+    let magnitude = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0].into_iter().map(|m| m * magnitude).find(|s| *s >= raw).unwrap_or(10.0 * magnitude)
+}
+
+fn distribution_chart(s: &Statistics) -> Option<SvgChart> {
+    let top = *s.distribution.iter().max()?;
+    if top == 0 {
+        return None;
+    }
+    let step = nice_step(top as f64, 4.0);
+    let ymax = (top as f64 / step).ceil() * step;
+    let n = s.distribution.len() as f64;
+    let plot = WIDTH - LEFT - RIGHT;
+    let y = |v: f64| TOP + (HEIGHT - TOP - BOTTOM) * (1.0 - v / ymax);
+    let mut chart = SvgChart {
+        width: WIDTH as u32,
+        height: HEIGHT as u32,
+        left: LEFT as u32,
+        right: (WIDTH - RIGHT) as u32,
+        ..Default::default()
+    };
+    for (i, &count) in s.distribution.iter().enumerate() {
+        if count > 0 {
+            let x = LEFT + plot * i as f64 / n;
+            chart.bars.push((num(x), num(y(count as f64)), num(plot / n * 0.86), num(y(0.0) - y(count as f64))));
+        }
+    }
+    let mut v = 0.0;
+    while v <= ymax {
+        chart.grid.push((num(y(v)), num(y(v) + 4.0), format!("{v}")));
+        v += step;
+    }
+    let every = if n > 16.0 { 4 } else { 2 };
+    for i in (0..=s.distribution.len()).step_by(every) {
+        let rating = s.distribution_from + 100 * i as i64;
+        chart.labels.push((num(LEFT + plot * i as f64 / n), "middle", rating.to_string()));
+    }
+    let pool: u64 = s.distribution.iter().sum();
+    chart.caption = format!(
+        "The rated pool's {pool} players by 100-point band of rating, from {} to {}; the Distribution table below gives every band.",
+        s.distribution_from,
+        s.distribution_from + 100 * s.distribution.len() as i64 - 1
+    );
+    Some(chart)
+}
+
+fn trend_chart(s: &Statistics) -> Option<SvgChart> {
+    let series: [(&'static str, &'static str, fn(&crate::statistics::TrendPoint) -> Option<f64>); 3] =
+        [("mean", "Mean", |p| p.mean), ("median", "Median", |p| p.median), ("top", "Top-100 average", |p| p.top_100)];
+    let values: Vec<f64> = s.trend.iter().flat_map(|p| series.iter().filter_map(move |(_, _, f)| f(p))).collect();
+    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if !lo.is_finite() {
+        return None;
+    }
+    let step = nice_step((hi - lo).max(1.0), 4.0);
+    let (y0, y1) = ((lo / step).floor() * step, ((hi / step).ceil() * step).max((lo / step).floor() * step + step));
+    let n = s.trend.len();
+    let x = |i: usize| {
+        if n == 1 {
+            (LEFT + WIDTH - RIGHT) / 2.0
+        } else {
+            LEFT + (WIDTH - LEFT - RIGHT) * i as f64 / (n - 1) as f64
+        }
+    };
+    let y = |v: f64| TOP + (HEIGHT - TOP - BOTTOM) * (1.0 - (v - y0) / (y1 - y0));
+    let mut chart = SvgChart {
+        width: WIDTH as u32,
+        height: HEIGHT as u32,
+        left: LEFT as u32,
+        right: (WIDTH - RIGHT) as u32,
+        ..Default::default()
+    };
+    for (class, label, f) in series {
+        let points: Vec<String> = s
+            .trend
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| f(p).map(|v| format!("{},{}", num(x(i)), num(y(v)))))
+            .collect();
+        if !points.is_empty() {
+            chart.lines.push((points.join(" "), class, label));
+        }
+    }
+    let mut v = y0;
+    while v <= y1 {
+        chart.grid.push((num(y(v)), num(y(v) + 4.0), format!("{v}")));
+        v += step;
+    }
+    let first = &s.trend[0].period;
+    chart.labels.push((num(x(0)), if n == 1 { "middle" } else { "start" }, first.clone()));
+    if n > 1 {
+        chart.labels.push((num(x(n - 1)), "end", s.trend[n - 1].period.clone()));
+    }
+    let last = &s.trend[n - 1];
+    let say = |v: Option<f64>| v.map_or("none".to_string(), num);
+    chart.caption = format!(
+        "Mean, median and top-100 average of the rated pool in {n} recorded period{}, {first} to {}; in {}: mean {}, median {}, top-100 average {}. The Trends table below gives every figure.",
+        if n == 1 { "" } else { "s" },
+        last.period,
+        last.period,
+        say(last.mean),
+        say(last.median),
+        say(last.top_100)
+    );
+    Some(chart)
+}
+
+/// The statistics page.
+pub fn page(s: &Statistics) -> StatisticsPage {
+    let tables = s
+        .tables
+        .iter()
+        .map(|t| PageTable {
+            name: t.name.clone(),
+            id: t.name.to_lowercase().replace(' ', "-"),
+            note: t.note.clone(),
+            columns: t.columns.clone(),
+            rows: t
+                .rows
+                .iter()
+                .map(|r| r.iter().map(|c| (c.printed(), matches!(c, Cell::Count(_) | Cell::Figure(_)))).collect())
+                .collect(),
+        })
+        .collect();
+    StatisticsPage { tables, distribution: distribution_chart(s), trend: trend_chart(s) }
+}
+
+/// One line of a player's record against his opponents.
+#[derive(Serialize)]
+pub struct MeetingLine {
+    pub opponent: u32,
+    pub name: String,
+    /// Whether the opponent has a page (he is in this period's player file).
+    pub linked: bool,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// `2½`, `0`, `½`.
+    pub score: String,
+}
+
+/// A score as printed: whole points and a half.
+pub fn score_text(score: f64) -> String {
+    let whole = score.floor() as i64;
+    match (whole, score - whole as f64 >= 0.5) {
+        (0, true) => "\u{bd}".to_string(),
+        (w, true) => format!("{w}\u{bd}"),
+        (w, false) => w.to_string(),
+    }
+}
+
+/// A player's meetings as his page lists them, names from the player file
+/// (`name_of`; an opponent no longer in it is named by his ID).
+pub fn meeting_lines(meetings: Option<&Vec<Meeting>>, name_of: impl Fn(u32) -> Option<String>) -> Vec<MeetingLine> {
+    meetings
+        .map(|list| {
+            list.iter()
+                .map(|m| {
+                    let name = name_of(m.opponent);
+                    MeetingLine {
+                        opponent: m.opponent,
+                        linked: name.is_some(),
+                        name: name.unwrap_or_else(|| format!("ID {}", m.opponent)),
+                        games: m.games,
+                        wins: m.wins,
+                        draws: m.draws,
+                        losses: m.losses,
+                        score: score_text(m.score),
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_score_prints_its_half_as_a_fraction() {
+        assert_eq!(score_text(0.0), "0");
+        assert_eq!(score_text(0.5), "\u{bd}");
+        assert_eq!(score_text(2.5), "2\u{bd}");
+        assert_eq!(score_text(3.0), "3");
+    }
+}

@@ -1,0 +1,212 @@
+//! The statistics of the rated pool (how strong it is by age, by state, its
+//! distribution and percentiles, what this period changed, and its trend over
+//! the recorded periods), computed once with polars DataFrames from the
+//! period's players and the record's earlier periods. The booklet,
+//! ratings.xlsx, the site, `statistics.json` and `ratebook stats` all print
+//! the [`StatTable`]s this module returns.
+
+mod facts;
+pub mod meetings;
+mod pool;
+pub mod table;
+mod trends;
+
+use std::collections::HashMap;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use crate::config::PeriodConfig;
+pub use facts::leading_number;
+pub use meetings::{meetings, Meeting, Meetings};
+pub use table::{Cell, StatTable};
+
+/// What the statistics are asked for (`[statistics]` and `[lists]` in period.toml).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// The lower bounds of the age bands after the first.
+    pub age_bands: Vec<u32>,
+    /// The N of "top-N average".
+    pub top_average: usize,
+    /// Juniors are under this age (the first `juniors` list), seniors this age and over.
+    pub junior_age: Option<u32>,
+    pub senior_age: Option<u32>,
+    /// Code and name, in `[states]` order.
+    pub states: Vec<(String, String)>,
+}
+
+impl Settings {
+    pub fn of(config: &PeriodConfig) -> Settings {
+        Settings {
+            age_bands: config.statistics.age_bands.clone(),
+            top_average: config.statistics.top_average,
+            junior_age: config.lists.juniors.first().copied(),
+            senior_age: config.lists.seniors.first().copied(),
+            states: config.states.clone(),
+        }
+    }
+}
+
+/// One player as the statistics count him in the period.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PlayerFacts {
+    pub id: u32,
+    /// "Surname, First names".
+    pub name: String,
+    pub state: Option<String>,
+    pub female: bool,
+    /// Whole years at the age date, when the birth date is known.
+    pub age: Option<u32>,
+    /// The rating as the lists print it, as a number (`1572`), when published.
+    pub rating: Option<f64>,
+    /// The published rating minus the one before (both published).
+    pub change: Option<f64>,
+    /// Shown on the state lists: active, any status but new, not removed.
+    pub listed: bool,
+    /// In the rated pool (Top Players' pool): confirmed and active.
+    pub pooled: bool,
+    /// Removed from the player file by the maintenance rule.
+    pub removed: bool,
+}
+
+/// A player of an earlier period, as the trends count him.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PoolLine {
+    pub id: u32,
+    pub rating: Option<f64>,
+    pub listed: bool,
+    pub pooled: bool,
+}
+
+/// What a period rated, and whether its players' activity is known.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PeriodCounts {
+    pub events_rated: u64,
+    pub events_not_rated: u64,
+    pub events_deferred: u64,
+    pub games_rated: u64,
+}
+
+/// An earlier period as the trends read it from the record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EarlierPeriod {
+    /// The period's name as recorded.
+    pub name: String,
+    /// Whether the record holds the players' activity for it (revisions
+    /// recorded before it kept them have counts of events and games alone).
+    pub detailed: bool,
+    pub lines: Vec<PoolLine>,
+    pub counts: PeriodCounts,
+}
+
+/// The period the statistics are of, player by player.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThisPeriod {
+    pub name: String,
+    pub players: Vec<PlayerFacts>,
+    pub counts: PeriodCounts,
+}
+
+impl ThisPeriod {
+    /// The period as the trends count it.
+    pub fn as_earlier(&self) -> EarlierPeriod {
+        EarlierPeriod {
+            name: self.name.clone(),
+            detailed: true,
+            lines: self
+                .players
+                .iter()
+                .map(|p| PoolLine { id: p.id, rating: p.rating, listed: p.listed, pooled: p.pooled })
+                .collect(),
+            counts: self.counts.clone(),
+        }
+    }
+}
+
+/// Where a player stands in the rated pool.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Standing {
+    /// His age band (`25–49`, `Birth date unknown`).
+    pub age_band: String,
+    /// The share of the rated pool at or below his rating, in percent to one
+    /// decimal; `None` without a published rating.
+    pub percentile: Option<f64>,
+}
+
+/// One point of the trend chart.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct TrendPoint {
+    pub period: String,
+    pub mean: Option<f64>,
+    pub median: Option<f64>,
+    pub top_100: Option<f64>,
+}
+
+/// Every statistic of the period.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Statistics {
+    pub period: String,
+    /// By Age, By State, Distribution, Percentiles, This Period, Trends.
+    pub tables: Vec<StatTable>,
+    /// The distribution as a chart draws it: players per 100-point band
+    /// from `lowest` (the rated pool).
+    pub distribution_from: i64,
+    pub distribution: Vec<u64>,
+    /// Mean, median and top-100 average, period by period.
+    pub trend: Vec<TrendPoint>,
+    /// Each player's standing, by ID.
+    #[serde(skip)]
+    pub standings: HashMap<u32, Standing>,
+    /// Each player's record against each opponent (filled for the site).
+    #[serde(skip)]
+    pub meetings: Meetings,
+}
+
+impl Statistics {
+    /// The table named `name`.
+    pub fn table(&self, name: &str) -> Option<&StatTable> {
+        self.tables.iter().find(|t| t.name == name)
+    }
+
+    /// Every table as `statistics.json` holds it.
+    pub fn to_json(&self) -> String {
+        #[derive(Serialize)]
+        struct Json<'a> {
+            period: &'a str,
+            tables: &'a [StatTable],
+        }
+        let mut text = serde_json::to_string_pretty(&Json { period: &self.period, tables: &self.tables })
+            .expect("the statistics are plain data");
+        text.push('\n');
+        text
+    }
+}
+
+/// The statistics of `now`, with the trends over `earlier` (the record's
+/// periods before it, oldest first; `recorded` false: there is no record).
+pub fn compute(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Settings, recorded: bool) -> Result<Statistics> {
+    let pool = pool::PoolFrame::new(&now.players)?;
+    let bands = pool::AgeBands::new(&settings.age_bands);
+    let mut tables = vec![
+        pool.by_age(&bands, settings)?,
+        pool.by_state(settings)?,
+        pool.distribution_table(settings)?,
+        pool.percentiles()?,
+    ];
+    tables.push(trends::this_period(now, earlier, recorded));
+    let mut periods: Vec<EarlierPeriod> = earlier.to_vec();
+    periods.push(now.as_earlier());
+    let (trend_table, trend) = trends::trends(&periods, settings, recorded)?;
+    tables.push(trend_table);
+    let (distribution_from, distribution) = pool.distribution()?;
+    let standings = pool.standings(&now.players, &bands);
+    Ok(Statistics {
+        period: now.name.clone(),
+        tables,
+        distribution_from,
+        distribution,
+        trend,
+        standings,
+        meetings: Meetings::new(),
+    })
+}

@@ -1,0 +1,438 @@
+//! The period's own tables, from one DataFrame of its players: By Age,
+//! By State, the Distribution and the Percentiles of the rated pool, and each
+//! player's standing in it.
+
+use std::collections::HashMap;
+
+use polars::prelude::*;
+
+use super::table::{Cell, StatTable};
+use super::{PlayerFacts, Settings, Standing};
+
+/// The percentiles the Percentiles table gives.
+const PERCENTILES: [u32; 9] = [1, 5, 10, 25, 50, 75, 90, 95, 99];
+
+/// The width of a Distribution band, in rating points.
+const BAND: f64 = 100.0;
+
+/// The age bands: `Under 12`, `12–15`, …, `80 and over`, `Birth date unknown`.
+pub struct AgeBands {
+    bounds: Vec<u32>,
+    labels: Vec<String>,
+}
+
+pub const UNKNOWN_AGE: &str = "Birth date unknown";
+
+impl AgeBands {
+    pub fn new(bounds: &[u32]) -> AgeBands {
+        let mut labels = Vec::new();
+        if let Some(first) = bounds.first() {
+            labels.push(format!("Under {first}"));
+        }
+        for pair in bounds.windows(2) {
+            labels.push(format!("{}\u{2013}{}", pair[0], pair[1] - 1));
+        }
+        match bounds.last() {
+            Some(last) => labels.push(format!("{last} and over")),
+            None => labels.push("Every age".to_string()),
+        }
+        labels.push(UNKNOWN_AGE.to_string());
+        AgeBands { bounds: bounds.to_vec(), labels }
+    }
+
+    /// The band of an age.
+    pub fn of(&self, age: Option<u32>) -> &str {
+        match age {
+            None => UNKNOWN_AGE,
+            Some(a) => &self.labels[self.bounds.iter().take_while(|&&b| a >= b).count()],
+        }
+    }
+}
+
+/// The period's players as DataFrames: all of them, and the rated pool.
+pub struct PoolFrame {
+    all: DataFrame,
+    pooled: DataFrame,
+    /// The rated pool's ratings, lowest first.
+    sorted: Vec<f64>,
+}
+
+/// What a group of the rated pool adds up to.
+#[derive(Default, Clone)]
+struct Summary {
+    players: u64,
+    female: u64,
+    mean: Option<f64>,
+    median: Option<f64>,
+    top: Option<f64>,
+    best: Option<(f64, String)>,
+}
+
+impl PoolFrame {
+    pub fn new(players: &[PlayerFacts]) -> PolarsResult<PoolFrame> {
+        let all = df!(
+            "id" => players.iter().map(|p| p.id).collect::<Vec<u32>>(),
+            "name" => players.iter().map(|p| p.name.as_str()).collect::<Vec<&str>>(),
+            "state" => players.iter().map(|p| p.state.as_deref().unwrap_or("")).collect::<Vec<&str>>(),
+            "female" => players.iter().map(|p| p.female).collect::<Vec<bool>>(),
+            "age" => players.iter().map(|p| p.age).collect::<Vec<Option<u32>>>(),
+            "rating" => players.iter().map(|p| p.rating).collect::<Vec<Option<f64>>>(),
+            "listed" => players.iter().map(|p| p.listed).collect::<Vec<bool>>(),
+            "pooled" => players.iter().map(|p| p.pooled && p.rating.is_some()).collect::<Vec<bool>>(),
+        )?;
+        let pooled = all.filter(all.column("pooled")?.bool()?)?;
+        let mut sorted: Vec<f64> = pooled.column("rating")?.f64()?.into_no_null_iter().collect();
+        sorted.sort_by(f64::total_cmp);
+        Ok(PoolFrame { all, pooled, sorted })
+    }
+
+    /// Players in the rated pool.
+    fn size(&self) -> u64 {
+        self.sorted.len() as u64
+    }
+
+    /// By Age: the rated pool by age band, every band listed (an empty one
+    /// with no figures), players without a birth date in their own row.
+    pub fn by_age(&self, bands: &AgeBands, settings: &Settings) -> PolarsResult<StatTable> {
+        let n = settings.top_average;
+        let top = format!("Top-{n} average");
+        let mut table = StatTable::new(
+            "By Age",
+            "The rated pool by age at the age date; a band with no players has no figures",
+            &[
+                "Age band",
+                "Players",
+                "Female players",
+                "Share of the pool %",
+                "Mean",
+                "Median",
+                &top,
+                "Best rating",
+                "Best",
+            ],
+        );
+        let mut pooled = self.pooled.clone();
+        let labels: Vec<&str> = pooled.column("age")?.u32()?.into_iter().map(|a| bands.of(a)).collect();
+        pooled.with_column(Column::new("band".into(), labels))?;
+        let groups = summaries(&pooled, "band", n)?;
+        for label in &bands.labels {
+            let s = groups.get(label.as_str());
+            let mut row = vec![Cell::text(label.as_str())];
+            row.extend(summary_cells(s, Some(self.size())));
+            table.rows.push(row);
+        }
+        Ok(table)
+    }
+
+    /// By State: listed players and the rated pool state by state, ranked by
+    /// top-N average; states without one last, in `[states]` order.
+    pub fn by_state(&self, settings: &Settings) -> PolarsResult<StatTable> {
+        let n = settings.top_average;
+        let top = format!("Top-{n} average");
+        let women = format!("Top-{n} women's average");
+        let mut table = StatTable::new(
+            "By State",
+            "Listed players and the rated pool by state, ranked by the top average",
+            &["State", "Name", "Listed", "Rated pool", "Female", "Mean", "Median", &top, &women, "Best rating", "Best"],
+        );
+        // Listed players counted by state, joined with the pool's figures.
+        let listed = self.all.filter(self.all.column("listed")?.bool()?)?;
+        let counts = listed.group_by(["state"])?.select(["id"]).count()?;
+        let pool = summaries(&self.pooled, "state", n)?;
+        let female_pool = self.pooled.filter(self.pooled.column("female")?.bool()?)?;
+        let women_top = summaries(&female_pool, "state", n)?;
+        let counted: HashMap<String, u64> = {
+            let states = counts.column("state")?.str()?;
+            let ids = counts.column("id_count")?.cast(&DataType::UInt64)?;
+            let ids = ids.u64()?;
+            states.into_iter().zip(ids).filter_map(|(s, c)| Some((s?.to_string(), c.unwrap_or(0)))).collect()
+        };
+        let mut states: Vec<(String, String)> = settings.states.clone();
+        // Players of a state `[states]` does not name still count, in a row of their own.
+        let mut others: Vec<&String> =
+            counted.keys().chain(pool.keys()).filter(|s| !states.iter().any(|(c, _)| c == *s)).collect();
+        others.sort();
+        others.dedup();
+        for s in others {
+            states.push((s.clone(), if s.is_empty() { "No state".to_string() } else { s.clone() }));
+        }
+        let mut rows: Vec<(Option<f64>, usize, Vec<Cell>)> = states
+            .iter()
+            .enumerate()
+            .map(|(k, (code, name))| {
+                let s = pool.get(code.as_str());
+                let mut row = vec![Cell::text(code.as_str()), Cell::text(name.as_str())];
+                row.push(Cell::Count(counted.get(code).copied().unwrap_or(0)));
+                let mut figures = summary_cells(s, None);
+                let best = figures.split_off(5);
+                row.extend(figures);
+                row.push(Cell::figure(women_top.get(code.as_str()).and_then(|w| w.top)));
+                row.extend(best);
+                (s.and_then(|s| s.top), k, row)
+            })
+            .collect();
+        rows.sort_by(|a, b| match (a.0, b.0) {
+            (Some(x), Some(y)) => y.total_cmp(&x).then(a.1.cmp(&b.1)),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => a.1.cmp(&b.1),
+        });
+        table.rows = rows.into_iter().map(|(_, _, row)| row).collect();
+        Ok(table)
+    }
+
+    /// Players of the rated pool per 100-point band, from the lowest band
+    /// to the highest (bands between with none too).
+    pub fn distribution(&self) -> PolarsResult<(i64, Vec<u64>)> {
+        let rows = self.distribution_rows(None, None)?;
+        Ok((rows.first().map_or(0, |r| r.0), rows.iter().map(|r| r.1).collect()))
+    }
+
+    /// (band, players, female, juniors, seniors), every band from the lowest.
+    fn distribution_rows(
+        &self,
+        junior: Option<u32>,
+        senior: Option<u32>,
+    ) -> PolarsResult<Vec<(i64, u64, u64, u64, u64)>> {
+        if self.pooled.height() == 0 {
+            return Ok(Vec::new());
+        }
+        let mut pooled = self.pooled.clone();
+        let band: Vec<i64> =
+            pooled.column("rating")?.f64()?.into_no_null_iter().map(|r| ((r / BAND).floor() * BAND) as i64).collect();
+        pooled.with_column(Column::new("band".into(), band))?;
+        let counted = pooled.group_by(["band"])?.apply(move |g| {
+            let ages = g.column("age")?.u32()?;
+            let junior = ages.into_iter().filter(|a| matches!((a, junior), (Some(a), Some(j)) if *a < j)).count();
+            let senior = ages.into_iter().filter(|a| matches!((a, senior), (Some(a), Some(s)) if *a >= s)).count();
+            df!(
+                "band" => [g.column("band")?.i64()?.get(0)],
+                "players" => [g.height() as u64],
+                "female" => [g.column("female")?.bool()?.sum().unwrap_or(0) as u64],
+                "juniors" => [junior as u64],
+                "seniors" => [senior as u64],
+            )
+        })?;
+        let counted = counted.sort(["band"], SortMultipleOptions::default())?;
+        let column =
+            |name: &str| -> PolarsResult<Vec<u64>> { Ok(counted.column(name)?.u64()?.into_no_null_iter().collect()) };
+        let bands: Vec<i64> = counted.column("band")?.i64()?.into_no_null_iter().collect();
+        let (players, female, juniors, seniors) =
+            (column("players")?, column("female")?, column("juniors")?, column("seniors")?);
+        let (lo, hi) = (bands[0], bands[bands.len() - 1]);
+        let mut rows = Vec::new();
+        let mut k = 0;
+        let mut band = lo;
+        while band <= hi {
+            if bands.get(k) == Some(&band) {
+                rows.push((band, players[k], female[k], juniors[k], seniors[k]));
+                k += 1;
+            } else {
+                rows.push((band, 0, 0, 0, 0));
+            }
+            band += BAND as i64;
+        }
+        Ok(rows)
+    }
+
+    /// The Distribution table.
+    pub fn distribution_table(&self, settings: &Settings) -> PolarsResult<StatTable> {
+        let juniors = settings.junior_age.map_or("Juniors".to_string(), |a| format!("Juniors (under {a})"));
+        let seniors = settings.senior_age.map_or("Seniors".to_string(), |a| format!("Seniors ({a} and over)"));
+        let mut table = StatTable::new(
+            "Distribution",
+            "The rated pool by 100-point band of rating",
+            &["Band", "Players", "Female", &juniors, &seniors, "Cumulative %"],
+        );
+        let mut cumulative = 0;
+        for (band, players, female, junior, senior) in
+            self.distribution_rows(settings.junior_age, settings.senior_age)?
+        {
+            cumulative += players;
+            table.rows.push(vec![
+                Cell::text(format!("{band}\u{2013}{}", band + BAND as i64 - 1)),
+                Cell::Count(players),
+                Cell::Count(female),
+                Cell::Count(junior),
+                Cell::Count(senior),
+                Cell::figure(Some(100.0 * cumulative as f64 / self.size() as f64)),
+            ]);
+        }
+        Ok(table)
+    }
+
+    /// The Percentiles table: the rating at p (linear interpolation between
+    /// the closest ranks, R-7).
+    pub fn percentiles(&self) -> PolarsResult<StatTable> {
+        let mut table = StatTable::new(
+            "Percentiles",
+            "The rating at each percentile of the rated pool (linear interpolation, R-7)",
+            &["Percentile", "Rating"],
+        );
+        let ratings = self.pooled.column("rating")?.f64()?;
+        for p in PERCENTILES {
+            let at = ratings.quantile(p as f64 / 100.0, QuantileMethod::Linear)?;
+            table.rows.push(vec![Cell::Count(p as u64), Cell::figure(at)]);
+        }
+        Ok(table)
+    }
+
+    /// Each player's age band and percentile (the share of the rated pool
+    /// at or below his rating).
+    pub fn standings(&self, players: &[PlayerFacts], bands: &AgeBands) -> HashMap<u32, Standing> {
+        let n = self.sorted.len();
+        players
+            .iter()
+            .map(|p| {
+                let percentile = p.rating.filter(|_| n > 0).map(|r| {
+                    let at_or_below = self.sorted.partition_point(|&x| x <= r);
+                    (1000.0 * at_or_below as f64 / n as f64).round() / 10.0
+                });
+                (p.id, Standing { age_band: bands.of(p.age).to_string(), percentile })
+            })
+            .collect()
+    }
+}
+
+/// Players, female, share (of `pool`, when given), mean, median, top-N
+/// average, best rating and name: empty figures for a group with no players.
+fn summary_cells(s: Option<&Summary>, pool: Option<u64>) -> Vec<Cell> {
+    let s = s.cloned().unwrap_or_default();
+    let mut cells = vec![Cell::Count(s.players), Cell::Count(s.female)];
+    if let Some(pool) = pool {
+        cells.push(Cell::figure((pool > 0).then(|| 100.0 * s.players as f64 / pool as f64)));
+    }
+    cells.extend([Cell::figure(s.mean), Cell::figure(s.median), Cell::figure(s.top)]);
+    match s.best {
+        Some((rating, name)) => cells.extend([Cell::figure(Some(rating)), Cell::text(name)]),
+        None => cells.extend([Cell::Empty, Cell::Empty]),
+    }
+    cells
+}
+
+/// The pool's figures grouped by `key` (a text column): a group-by whose
+/// every group is summed up in one row.
+fn summaries(frame: &DataFrame, key: &str, top_n: usize) -> PolarsResult<HashMap<String, Summary>> {
+    if frame.height() == 0 {
+        return Ok(HashMap::new());
+    }
+    let key_name = key.to_string();
+    let out = frame.group_by([key])?.apply(move |g| {
+        // Best first, ties by name, then ID.
+        let sorted = g.sort(
+            ["rating", "name", "id"],
+            SortMultipleOptions::default()
+                .with_order_descending_multi([true, false, false])
+                .with_nulls_last(true)
+                .with_maintain_order(true),
+        )?;
+        let ratings = sorted.column("rating")?.f64()?;
+        let rated = ratings.len() - ratings.null_count();
+        let top = if rated >= top_n { ratings.slice(0, top_n).mean() } else { None };
+        df!(
+            "key" => [g.column(&key_name)?.str()?.get(0).unwrap_or("")],
+            "players" => [g.height() as u64],
+            "female" => [g.column("female")?.bool()?.sum().unwrap_or(0) as u64],
+            "mean" => [ratings.mean()],
+            "median" => [ratings.median()],
+            "top" => [top],
+            "best_rating" => [ratings.get(0)],
+            "best_name" => [sorted.column("name")?.str()?.get(0)],
+        )
+    })?;
+    let keys = out.column("key")?.str()?;
+    let players = out.column("players")?.u64()?;
+    let female = out.column("female")?.u64()?;
+    let mean = out.column("mean")?.f64()?;
+    let median = out.column("median")?.f64()?;
+    let top = out.column("top")?.f64()?;
+    let best_rating = out.column("best_rating")?.f64()?;
+    let best_name = out.column("best_name")?.str()?;
+    Ok((0..out.height())
+        .map(|i| {
+            let summary = Summary {
+                players: players.get(i).unwrap_or(0),
+                female: female.get(i).unwrap_or(0),
+                mean: mean.get(i),
+                median: median.get(i),
+                top: top.get(i),
+                best: best_rating.get(i).zip(best_name.get(i)).map(|(r, n)| (r, n.to_string())),
+            };
+            (keys.get(i).unwrap_or("").to_string(), summary)
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: u32, rating: Option<f64>, age: Option<u32>, female: bool, state: &str) -> PlayerFacts {
+        PlayerFacts {
+            id,
+            name: format!("Player {id}"),
+            state: Some(state.into()),
+            female,
+            age,
+            rating,
+            listed: true,
+            pooled: rating.is_some(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn age_bands_are_named_from_their_bounds() {
+        let bands = AgeBands::new(&[12, 16, 80]);
+        assert_eq!(bands.labels, ["Under 12", "12\u{2013}15", "16\u{2013}79", "80 and over", UNKNOWN_AGE]);
+        assert_eq!(bands.of(Some(11)), "Under 12");
+        assert_eq!(bands.of(Some(12)), "12\u{2013}15");
+        assert_eq!(bands.of(Some(80)), "80 and over");
+        assert_eq!(bands.of(None), UNKNOWN_AGE);
+    }
+
+    #[test]
+    fn percentiles_interpolate_linearly_between_ranks() {
+        // R-7 on 1000, 1100, 1200, 1300: p25 = 1075, p50 = 1150.
+        let players: Vec<PlayerFacts> =
+            (0..4).map(|i| player(i, Some(1000.0 + 100.0 * i as f64), Some(30), false, "V")).collect();
+        let pool = PoolFrame::new(&players).unwrap();
+        let table = pool.percentiles().unwrap();
+        let at = |p: u64| table.rows.iter().find(|r| r[0] == Cell::Count(p)).unwrap()[1].clone();
+        assert_eq!(at(25), Cell::Figure(1075.0));
+        assert_eq!(at(50), Cell::Figure(1150.0));
+        assert_eq!(at(1), Cell::Figure(1003.0));
+        // A player's percentile: the share at or below him.
+        let standings = pool.standings(&players, &AgeBands::new(&[12]));
+        assert_eq!(standings[&1].percentile, Some(50.0));
+        assert_eq!(standings[&3].percentile, Some(100.0));
+    }
+
+    #[test]
+    fn an_empty_band_has_no_figures_and_the_unknown_ages_their_own_row() {
+        let players = vec![
+            player(1, Some(1500.0), Some(30), true, "V"),
+            player(2, Some(1700.0), Some(40), false, "V"),
+            player(3, Some(1600.0), None, false, "N"),
+        ];
+        let settings = Settings {
+            age_bands: vec![12, 25],
+            top_average: 2,
+            junior_age: Some(20),
+            senior_age: Some(50),
+            states: vec![("N".into(), "New South Wales".into()), ("V".into(), "Victoria".into())],
+        };
+        let pool = PoolFrame::new(&players).unwrap();
+        let table = pool.by_age(&AgeBands::new(&settings.age_bands), &settings).unwrap();
+        let printed: Vec<Vec<String>> = table.rows.iter().map(|r| r.iter().map(Cell::printed).collect()).collect();
+        assert_eq!(printed[0], ["Under 12", "0", "0", "0.0", "", "", "", "", ""]);
+        assert_eq!(printed[2], ["25 and over", "2", "1", "66.7", "1600.0", "1600.0", "1600.0", "1700.0", "Player 2"]);
+        assert_eq!(printed[3], [UNKNOWN_AGE, "1", "0", "33.3", "1600.0", "1600.0", "", "1600.0", "Player 3"]);
+        // By State: ranked by the top average; a state without one last.
+        let by_state = pool.by_state(&settings).unwrap();
+        assert_eq!(by_state.rows[0][0], Cell::text("V"));
+        assert_eq!(by_state.rows[1][0], Cell::text("N"));
+        assert_eq!(by_state.rows[0][7], Cell::Figure(1600.0));
+        assert_eq!(by_state.rows[1][7], Cell::Empty);
+    }
+}

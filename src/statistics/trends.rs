@@ -1,0 +1,258 @@
+//! The tables that compare periods: This Period (who came, returned and
+//! left since the record's previous period, what was rated, how far
+//! ratings moved) and Trends (every recorded period, oldest first, with the
+//! drift of the ratings from one period to the next, a join of each
+//! period's rated pool against the one before).
+
+use std::collections::{HashMap, HashSet};
+
+use polars::prelude::*;
+
+use super::table::{Cell, StatTable};
+use super::{EarlierPeriod, Settings, ThisPeriod, TrendPoint};
+
+/// The bands of absolute rating change This Period counts: (lowest, highest, label).
+const CHANGE_BANDS: [(i64, i64, &str); 6] = [
+    (0, 0, "Rating changes of 0"),
+    (1, 10, "Rating changes of 1\u{2013}10"),
+    (11, 25, "Rating changes of 11\u{2013}25"),
+    (26, 50, "Rating changes of 26\u{2013}50"),
+    (51, 100, "Rating changes of 51\u{2013}100"),
+    (101, i64::MAX, "Rating changes over 100"),
+];
+
+/// The top average the Trends table and chart follow besides the top-N.
+const TREND_TOP: usize = 100;
+
+/// This Period: one line each.
+pub fn this_period(now: &ThisPeriod, earlier: &[EarlierPeriod], recorded: bool) -> StatTable {
+    let previous = earlier.last();
+    let note = match (recorded, previous) {
+        (false, _) => "No rating record (record = false): every listed player counts as new".to_string(),
+        (true, None) => "The record holds no earlier period: every listed player counts as new".to_string(),
+        (true, Some(p)) if !p.detailed => {
+            format!("Compared with {}, recorded before the record kept who was active: new, returning and dropped are not counted", p.name)
+        }
+        (true, Some(p)) => format!("Compared with {}, the record's previous period", p.name),
+    };
+    let mut table = StatTable::new("This Period", note, &["What", "Count"]);
+    let listed_in = |p: &EarlierPeriod| -> HashSet<u32> { p.lines.iter().filter(|l| l.listed).map(|l| l.id).collect() };
+    let before_ids: HashSet<u32> =
+        earlier.iter().flat_map(|p| p.lines.iter().filter(|l| l.listed).map(|l| l.id)).collect();
+    let last_ids = previous.map(listed_in).unwrap_or_default();
+    let known = previous.is_none_or(|p| p.detailed);
+    let listed: Vec<u32> = now.players.iter().filter(|p| p.listed).map(|p| p.id).collect();
+    let listed_set: HashSet<u32> = listed.iter().copied().collect();
+    let count = |n: usize| if known { Cell::Count(n as u64) } else { Cell::Empty };
+    let new = listed.iter().filter(|id| !before_ids.contains(id)).count();
+    let returning = listed.iter().filter(|id| !last_ids.contains(id) && before_ids.contains(id)).count();
+    let dropped = last_ids.iter().filter(|id| !listed_set.contains(id)).count();
+    let mut row = |what: &str, cell: Cell| table.rows.push(vec![Cell::text(what), cell]);
+    row("Listed", Cell::Count(listed.len() as u64));
+    row("Rated pool", Cell::Count(now.players.iter().filter(|p| p.pooled && p.rating.is_some()).count() as u64));
+    row("New (listed for the first time)", count(new));
+    row("Returning (listed before, not last period)", count(returning));
+    row("Dropped (listed last period, not now)", count(dropped));
+    row("Removed by maintenance", Cell::Count(now.players.iter().filter(|p| p.removed).count() as u64));
+    row("Events rated", Cell::Count(now.counts.events_rated));
+    row("Events not rated", Cell::Count(now.counts.events_not_rated));
+    row("Events deferred", Cell::Count(now.counts.events_deferred));
+    row("Games rated", Cell::Count(now.counts.games_rated));
+    let changes: Vec<i64> = now.players.iter().filter_map(|p| p.change).map(|c| c.abs().round() as i64).collect();
+    for (lo, hi, label) in CHANGE_BANDS {
+        row(label, Cell::Count(changes.iter().filter(|&&c| c >= lo && c <= hi).count() as u64));
+    }
+    table
+}
+
+/// Every period's players in one frame: period (its place, oldest first),
+/// id, rating, listed, pooled. Periods without activity recorded are left out.
+fn history_frame(periods: &[EarlierPeriod]) -> PolarsResult<DataFrame> {
+    let lines = || {
+        periods
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.detailed)
+            .flat_map(|(k, p)| p.lines.iter().map(move |l| (k as u32, l)))
+    };
+    df!(
+        "period" => lines().map(|(k, _)| k).collect::<Vec<u32>>(),
+        "id" => lines().map(|(_, l)| l.id).collect::<Vec<u32>>(),
+        "rating" => lines().map(|(_, l)| l.rating).collect::<Vec<Option<f64>>>(),
+        "listed" => lines().map(|(_, l)| l.listed).collect::<Vec<bool>>(),
+        "pooled" => lines().map(|(_, l)| l.pooled && l.rating.is_some()).collect::<Vec<bool>>(),
+    )
+}
+
+/// Per period (by its place): the figures `f` sums each period's group up to,
+/// one row each, read back as columns of f64 by name.
+fn per_period(
+    frame: &DataFrame,
+    names: &'static [&'static str],
+    f: impl Fn(&DataFrame) -> PolarsResult<Vec<Option<f64>>> + Send + Sync,
+) -> PolarsResult<HashMap<u32, Vec<Option<f64>>>> {
+    if frame.height() == 0 {
+        return Ok(HashMap::new());
+    }
+    let out = frame.group_by(["period"])?.apply(|g| {
+        let figures = f(&g)?;
+        let mut columns = vec![Column::new("period".into(), [g.column("period")?.u32()?.get(0)])];
+        for (name, value) in names.iter().zip(figures) {
+            columns.push(Column::new((*name).into(), [value]));
+        }
+        DataFrame::new(columns)
+    })?;
+    let periods = out.column("period")?.u32()?;
+    let mut by_period = HashMap::new();
+    for i in 0..out.height() {
+        let values = names
+            .iter()
+            .map(|name| Ok(out.column(name)?.cast(&DataType::Float64)?.f64()?.get(i)))
+            .collect::<PolarsResult<Vec<_>>>()?;
+        by_period.insert(periods.get(i).unwrap_or(0), values);
+    }
+    Ok(by_period)
+}
+
+/// The mean of the `n` highest ratings of a group; none when fewer qualify.
+fn top_mean(ratings: &Float64Chunked, n: usize) -> Option<f64> {
+    let sorted = ratings.drop_nulls().sort(true);
+    (sorted.len() >= n).then(|| sorted.slice(0, n).mean()).flatten()
+}
+
+/// The Trends table and the trend chart's points.
+pub fn trends(
+    periods: &[EarlierPeriod],
+    settings: &Settings,
+    recorded: bool,
+) -> PolarsResult<(StatTable, Vec<TrendPoint>)> {
+    let n = settings.top_average;
+    let top = format!("Top-{n} average");
+    let note = if !recorded {
+        "No rating record (record = false): this period alone".to_string()
+    } else if periods.len() == 1 {
+        "The record holds no earlier period: this period alone".to_string()
+    } else if periods.iter().any(|p| !p.detailed) {
+        "Periods recorded before the record kept who was active show their events and games alone".to_string()
+    } else {
+        "Every recorded period, oldest first; drift is the mean change of the players in the rated pool of both periods"
+            .to_string()
+    };
+    let mut table = StatTable::new(
+        "Trends",
+        note,
+        &[
+            "Period",
+            "Listed",
+            "Rated pool",
+            "New players",
+            "New players' mean first rating",
+            "Events rated",
+            "Games rated",
+            "Mean",
+            "Median",
+            "Top-100 average",
+            &top,
+            "Drift",
+        ],
+    );
+    let frame = history_frame(periods)?;
+    let pooled = frame.filter(frame.column("pooled")?.bool()?)?;
+    let listed = frame.filter(frame.column("listed")?.bool()?)?;
+    let pool = per_period(&pooled, &["pool", "mean", "median", "top100", "top"], move |g| {
+        let ratings = g.column("rating")?.f64()?;
+        Ok(vec![
+            Some(g.height() as f64),
+            ratings.mean(),
+            ratings.median(),
+            top_mean(ratings, TREND_TOP),
+            top_mean(ratings, n),
+        ])
+    })?;
+    let listed_counts = per_period(&listed, &["listed"], |g| Ok(vec![Some(g.height() as f64)]))?;
+    // A player is new in the period he is first listed in (the frame is in period order).
+    let first = listed.unique_stable(Some(&["id".to_string()]), UniqueKeepStrategy::First, None)?;
+    let newcomers = per_period(&first, &["new", "first_rating"], |g| {
+        Ok(vec![Some(g.height() as f64), g.column("rating")?.f64()?.mean()])
+    })?;
+    // Drift: each period's pool joined with the one before on the player.
+    let before = pooled.select(["period", "id", "rating"])?;
+    let next: Vec<u32> = before.column("period")?.u32()?.into_no_null_iter().map(|k| k + 1).collect();
+    let mut before = before.clone();
+    before.with_column(Column::new("period".into(), next))?;
+    before.rename("rating", "rating_before".into())?;
+    let joined = pooled.select(["period", "id", "rating"])?.join(
+        &before,
+        ["period", "id"],
+        ["period", "id"],
+        JoinArgs::new(JoinType::Inner),
+        None,
+    )?;
+    let drift = per_period(&joined, &["drift"], |g| {
+        let now = g.column("rating")?.f64()?;
+        let then = g.column("rating_before")?.f64()?;
+        Ok(vec![(now - then).mean()])
+    })?;
+
+    let mut points = Vec::new();
+    for (k, p) in periods.iter().enumerate() {
+        let key = k as u32;
+        let get = |m: &HashMap<u32, Vec<Option<f64>>>, i: usize| m.get(&key).and_then(|v| v[i]);
+        let count = |m: &HashMap<u32, Vec<Option<f64>>>, i: usize| {
+            if p.detailed {
+                Cell::Count(get(m, i).unwrap_or(0.0) as u64)
+            } else {
+                Cell::Empty
+            }
+        };
+        let before_detailed = k > 0 && periods[k - 1].detailed;
+        table.rows.push(vec![
+            Cell::text(p.name.as_str()),
+            count(&listed_counts, 0),
+            count(&pool, 0),
+            count(&newcomers, 0),
+            Cell::figure(get(&newcomers, 1)),
+            Cell::Count(p.counts.events_rated),
+            Cell::Count(p.counts.games_rated),
+            Cell::figure(get(&pool, 1)),
+            Cell::figure(get(&pool, 2)),
+            Cell::figure(get(&pool, 3)),
+            Cell::figure(get(&pool, 4)),
+            if before_detailed { Cell::figure(get(&drift, 0)) } else { Cell::Empty },
+        ]);
+        points.push(TrendPoint {
+            period: p.name.clone(),
+            mean: get(&pool, 1),
+            median: get(&pool, 2),
+            top_100: get(&pool, 3),
+        });
+    }
+    Ok((table, points))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::statistics::{PeriodCounts, PoolLine};
+
+    fn period(name: &str, lines: &[(u32, f64)]) -> EarlierPeriod {
+        EarlierPeriod {
+            name: name.into(),
+            detailed: true,
+            lines: lines.iter().map(|&(id, r)| PoolLine { id, rating: Some(r), listed: true, pooled: true }).collect(),
+            counts: PeriodCounts { events_rated: 2, games_rated: 10, ..Default::default() },
+        }
+    }
+
+    #[test]
+    fn drift_is_the_mean_change_of_the_players_in_both_pools() {
+        let settings =
+            Settings { age_bands: vec![], top_average: 2, junior_age: None, senior_age: None, states: vec![] };
+        let periods = [period("A", &[(1, 1000.0), (2, 1200.0)]), period("B", &[(1, 1010.0), (2, 1230.0), (3, 900.0)])];
+        let (table, points) = trends(&periods, &settings, true).unwrap();
+        let printed: Vec<Vec<String>> = table.rows.iter().map(|r| r.iter().map(Cell::printed).collect()).collect();
+        assert_eq!(printed[0], ["A", "2", "2", "2", "1100.0", "2", "10", "1100.0", "1100.0", "", "1100.0", ""]);
+        assert_eq!(printed[1], ["B", "3", "3", "1", "900.0", "2", "10", "1046.7", "1010.0", "", "1120.0", "20.0"]);
+        assert_eq!(points[1].median, Some(1010.0));
+    }
+}

@@ -1,0 +1,286 @@
+//! The statistics: every table of ratings.xlsx recomputed by plain loops
+//! from the published player file and the record (read with calamine and
+//! rusqlite), `ratebook stats --json` against the site's statistics.json,
+//! the site's page against the workbook, and the cases a user expects
+//! handled: no record, no birth date, an empty band.
+
+use std::path::Path;
+
+use chrono::NaiveDate;
+
+use crate::common::{ratebook, sheet_rows, stderr};
+use ratebook::config::PeriodConfig;
+use ratebook::model::dates::age_at;
+
+/// Generates a chain of `periods` small periods into `data` and publishes
+/// the last again into `out` (the record holds it already: nothing new is
+/// recorded, the outputs are written with its statistics).
+fn chain(data: &Path, out: &Path, periods: u32) {
+    let o = ratebook(&[
+        "generate",
+        "--out",
+        &data.display().to_string(),
+        "--players",
+        "400",
+        "--events",
+        "16",
+        "--seed",
+        "11",
+        "--periods",
+        &periods.to_string(),
+    ]);
+    assert!(o.status.success(), "generate failed:\n{}", stderr(&o));
+    let o = ratebook(&["period", "--data", &data.display().to_string(), "--out", &out.display().to_string()]);
+    assert!(o.status.success(), "period failed:\n{}", stderr(&o));
+}
+
+/// R-7: linear interpolation between the closest ranks of sorted values.
+fn quantile(sorted: &[f64], p: f64) -> f64 {
+    let h = (sorted.len() - 1) as f64 * p;
+    let (lo, hi) = (h.floor() as usize, h.ceil() as usize);
+    sorted[lo] + (h - h.floor()) * (sorted[hi] - sorted[lo])
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len() as f64
+}
+
+/// The mean of the `n` highest, when there are `n`.
+fn top_mean(values: &[f64], n: usize) -> Option<f64> {
+    let mut v = values.to_vec();
+    v.sort_by(|a, b| b.total_cmp(a));
+    (v.len() >= n).then(|| mean(&v[..n]))
+}
+
+/// A workbook cell's number ("" is none).
+fn number(text: &str) -> Option<f64> {
+    (!text.is_empty()).then(|| text.parse().unwrap_or_else(|_| panic!("a number, not {text:?}")))
+}
+
+fn assert_figure(got: &str, want: Option<f64>, what: &str) {
+    match (number(got), want) {
+        (Some(g), Some(w)) => assert!((g - w).abs() < 0.051, "{what}: workbook {g}, recomputed {w}"),
+        (None, None) => {}
+        (g, w) => panic!("{what}: workbook {g:?}, recomputed {w:?}"),
+    }
+}
+
+/// A pool player recomputed from the published player file.
+struct Pooled {
+    rating: f64,
+    age: Option<u32>,
+    state: String,
+}
+
+#[test]
+fn statistics_agree_with_a_recomputation_from_the_player_file_and_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, out) = (dir.path().join("data"), dir.path().join("out"));
+    chain(&data, &out, 3);
+    let config = PeriodConfig::load(&data.join("period.toml")).unwrap();
+    let ratings = out.join("ratings.xlsx");
+
+    // The rated pool from players.xlsx: confirmed, active, the printed (rounded) rating.
+    let rows = sheet_rows(&out.join("players.xlsx"), "Players");
+    let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
+    let (status, rating, last, birth, state) =
+        (col("Status"), col("Rating"), col("Last played"), col("Birth date"), col("State"));
+    let day = |t: &str| NaiveDate::parse_from_str(t, "%Y-%m-%d").ok();
+    let active = |r: &Vec<String>| day(&r[last]).is_some_and(|d| d >= config.active_since);
+    let pool: Vec<Pooled> = rows[1..]
+        .iter()
+        .filter(|r| r[status] == "confirmed" && !r[rating].is_empty() && active(r))
+        .map(|r| Pooled {
+            rating: (r[rating].parse::<f64>().unwrap() + 0.5).floor(),
+            age: day(&r[birth]).map(|b| age_at(b, config.age_date)),
+            state: r[state].clone(),
+        })
+        .collect();
+    assert!(pool.len() > 100, "a pool to measure: {}", pool.len());
+    let mut sorted: Vec<f64> = pool.iter().map(|p| p.rating).collect();
+    sorted.sort_by(f64::total_cmp);
+
+    // Percentiles.
+    let sheet = sheet_rows(&ratings, "Percentiles");
+    assert_eq!(sheet[0], ["Percentile", "Rating"]);
+    assert_eq!(sheet.len(), 10);
+    for row in &sheet[1..] {
+        let p: f64 = row[0].parse().unwrap();
+        assert_figure(&row[1], Some(quantile(&sorted, p / 100.0)), &format!("percentile {p}"));
+    }
+
+    // By Age: every band, the unknown birth dates in their own row.
+    let sheet = sheet_rows(&ratings, "By Age");
+    let bounds = &config.statistics.age_bands;
+    let band_of = |age: Option<u32>| age.map(|a| bounds.iter().take_while(|&&b| a >= b).count());
+    assert_eq!(sheet.len(), 1 + bounds.len() + 2, "{sheet:?}");
+    for (k, row) in sheet[1..].iter().enumerate() {
+        let band = if k == bounds.len() + 1 { None } else { Some(k) };
+        let mut members: Vec<f64> = pool.iter().filter(|p| band_of(p.age) == band).map(|p| p.rating).collect();
+        members.sort_by(f64::total_cmp);
+        assert_eq!(row[1], members.len().to_string(), "players of {}", row[0]);
+        let figures = (!members.is_empty()).then(|| (mean(&members), quantile(&members, 0.5)));
+        assert_figure(&row[4], figures.map(|f| f.0), &format!("mean of {}", row[0]));
+        assert_figure(&row[5], figures.map(|f| f.1), &format!("median of {}", row[0]));
+        assert_figure(&row[6], top_mean(&members, config.statistics.top_average), &format!("top of {}", row[0]));
+    }
+
+    // By State: the pool and its figures, ranked by the top average.
+    let sheet = sheet_rows(&ratings, "By State");
+    let mut previous_top = f64::INFINITY;
+    for row in &sheet[1..] {
+        let members: Vec<f64> = pool.iter().filter(|p| p.state == row[0]).map(|p| p.rating).collect();
+        assert_eq!(row[3], members.len().to_string(), "rated pool of {}", row[0]);
+        let top = top_mean(&members, config.statistics.top_average);
+        assert_figure(&row[7], top, &format!("top of {}", row[0]));
+        if let Some(t) = number(&row[7]) {
+            assert!(t <= previous_top + 0.05, "By State is ranked by the top average");
+            previous_top = t;
+        }
+    }
+
+    // Top Over 65: the pool's players aged 65 or more, best first.
+    let sheet = sheet_rows(&ratings, "Top Over 65");
+    let mut seniors: Vec<f64> = pool.iter().filter(|p| p.age.is_some_and(|a| a >= 65)).map(|p| p.rating).collect();
+    seniors.sort_by(|a, b| b.total_cmp(a));
+    seniors.truncate(config.lists.senior_size);
+    let (age_col, rating_col) = (sheet[0].iter().position(|h| h == "Age").unwrap(), 1);
+    let listed: Vec<f64> = sheet[1..].iter().map(|r| r[rating_col].parse().unwrap()).collect();
+    assert_eq!(listed, seniors);
+    assert!(sheet[1..].iter().all(|r| r[age_col].parse::<u32>().unwrap() >= 65));
+
+    // Trends, from the record by plain loops over its rows.
+    let db = rusqlite::Connection::open(data.join("record.sqlite")).unwrap();
+    let mut stmt = db
+        .prepare(
+            "SELECT c.period, d.active_since, l.status, l.printed, l.rating, p.last_played
+             FROM current_revision c JOIN revision_detail d ON d.revision_id = c.id
+             JOIN player_line l ON l.revision_id = c.id
+             JOIN player_detail p ON p.revision_id = c.id AND p.player_id = l.player_id
+             ORDER BY c.\"end\"",
+        )
+        .unwrap();
+    let mut by_period: Vec<(String, Vec<f64>)> = Vec::new();
+    let lines = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, Option<f64>>(4)?,
+                r.get::<_, Option<String>>(5)?,
+            ))
+        })
+        .unwrap();
+    for line in lines {
+        let (period, since, status, printed, value, last) = line.unwrap();
+        if by_period.last().is_none_or(|(p, _)| *p != period) {
+            by_period.push((period.clone(), Vec::new()));
+        }
+        if status == "confirmed" && value.is_some() && last.is_some_and(|l| l >= since) {
+            by_period.last_mut().unwrap().1.push(printed.parse().unwrap());
+        }
+    }
+    let sheet = sheet_rows(&ratings, "Trends");
+    assert_eq!(sheet.len() - 1, by_period.len(), "one row per recorded period");
+    let heading = |h: &str| sheet[0].iter().position(|c| c == h).unwrap();
+    for (row, (period, ratings)) in sheet[1..].iter().zip(&by_period) {
+        let mut sorted = ratings.clone();
+        sorted.sort_by(f64::total_cmp);
+        assert_eq!(&row[0], period);
+        assert_eq!(row[heading("Rated pool")], ratings.len().to_string(), "{period}");
+        assert_figure(&row[heading("Mean")], Some(mean(ratings)), period);
+        assert_figure(&row[heading("Median")], Some(quantile(&sorted, 0.5)), period);
+        assert_figure(&row[heading("Top-100 average")], top_mean(ratings, 100), period);
+    }
+
+    // `ratebook stats --json` reads the same from the record alone.
+    let o = ratebook(&["stats", "--json", "--data", &data.display().to_string()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let published = std::fs::read(out.join("site/downloads/statistics.json")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&published));
+    let o = ratebook(&["stats", "--data", &data.display().to_string()]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("Trends") && text.contains("By Age") && text.contains("By State"), "{text}");
+
+    // The site prints the workbook's cells.
+    let page = std::fs::read_to_string(out.join("site/statistics.html")).unwrap();
+    let trends = sheet_rows(&ratings, "Trends");
+    let json: serde_json::Value = serde_json::from_slice(&published).unwrap();
+    let tables = json["tables"].as_array().unwrap();
+    let trends_json = tables.iter().find(|t| t["name"] == "Trends").unwrap();
+    for (row, json_row) in trends[1..].iter().zip(trends_json["rows"].as_array().unwrap()) {
+        assert!(page.contains(&format!("<th scope=\"row\">{}", row[0])), "{}", row[0]);
+        let mean = &json_row[heading("Mean")];
+        assert_figure(&row[heading("Mean")], mean.as_f64(), "statistics.json's mean");
+        assert!(
+            page.contains(&format!(">{:.1}<", mean.as_f64().unwrap()))
+                || page.contains(&format!(">{:.1}\n", mean.as_f64().unwrap()))
+        );
+    }
+    // Each player's page shows his standing and his meetings.
+    let best = sheet_rows(&ratings, "Top Players");
+    let id = &best[1][best[0].iter().position(|h| h == "ID").unwrap()];
+    let player = std::fs::read_to_string(out.join(format!("site/players/{id}.html"))).unwrap();
+    assert!(player.contains("<dt>Percentile<dd>100.0%"), "the best player's percentile");
+    assert!(player.contains("<dt>Age band"), "his age band");
+    assert!(player.contains("Against each opponent"), "his meetings");
+}
+
+#[test]
+fn without_a_record_the_trends_are_this_period_alone_and_say_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, out) = (dir.path().join("data"), dir.path().join("out"));
+    chain(&data, &out, 1);
+    let toml = std::fs::read_to_string(data.join("period.toml")).unwrap();
+    let toml = toml.replace("record       = \"record.sqlite\"", "record       = false");
+    assert!(toml.contains("record       = false"), "{toml}");
+    std::fs::write(data.join("period.toml"), toml).unwrap();
+    let fresh = dir.path().join("fresh");
+    let o = ratebook(&["period", "--data", &data.display().to_string(), "--out", &fresh.display().to_string()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(fresh.join("site/downloads/statistics.json")).unwrap()).unwrap();
+    let trends = json["tables"].as_array().unwrap().iter().find(|t| t["name"] == "Trends").unwrap();
+    assert_eq!(trends["rows"].as_array().unwrap().len(), 1);
+    assert!(trends["note"].as_str().unwrap().contains("this period alone"), "{trends}");
+    let this = json["tables"].as_array().unwrap().iter().find(|t| t["name"] == "This Period").unwrap();
+    let rows = this["rows"].as_array().unwrap();
+    let count = |what: &str| rows.iter().find(|r| r[0].as_str().unwrap().starts_with(what)).unwrap()[1].as_u64();
+    assert_eq!(count("New"), count("Listed"), "without a record every listed player is new");
+    // `stats` needs a record, and says so.
+    let o = ratebook(&["stats", "--data", &data.display().to_string()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("record = false"), "{}", stderr(&o));
+}
+
+#[test]
+fn players_without_a_birth_date_have_their_own_row_and_an_empty_band_no_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, out) = (dir.path().join("data"), dir.path().join("out"));
+    chain(&data, &out, 1);
+    // Nobody under 12 in a pool where nobody's birth date is known.
+    let file = data.join("players.xlsx");
+    let (mut players, _) = ratebook::formats::player_file::read_player_file(&file, "players.xlsx");
+    for p in &mut players.players {
+        p.birth_date = None;
+    }
+    ratebook::formats::player_file::write_player_file(&file, &players, crate::common::date(1996, 4, 1)).unwrap();
+    let toml = std::fs::read_to_string(data.join("period.toml"))
+        .unwrap()
+        .replace("record       = \"record.sqlite\"", "record       = false");
+    std::fs::write(data.join("period.toml"), toml).unwrap();
+    let fresh = dir.path().join("fresh");
+    let o = ratebook(&["period", "--data", &data.display().to_string(), "--out", &fresh.display().to_string()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let sheet = sheet_rows(&fresh.join("ratings.xlsx"), "By Age");
+    let unknown = sheet.iter().find(|r| r[0] == "Birth date unknown").expect("a row for unknown birth dates");
+    let this = sheet_rows(&fresh.join("ratings.xlsx"), "This Period");
+    let pool = &this.iter().find(|r| r[0] == "Rated pool").unwrap()[1];
+    assert_eq!(&unknown[1], pool, "every pool player counted there");
+    let under = &sheet[1];
+    assert_eq!(under[0], "Under 12");
+    assert_eq!(under[1], "0");
+    assert_eq!(&under[4..9], ["", "", "", "", ""], "an empty band prints no figures: {under:?}");
+}
