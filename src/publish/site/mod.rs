@@ -41,7 +41,7 @@ pub struct SiteInput<'a> {
 }
 
 /// The templates and static files, compiled into the binary.
-const TEMPLATES: [(&str, &str); 14] = [
+const TEMPLATES: [(&str, &str); 16] = [
     ("base.html", include_str!("../../../templates/site/base.html")),
     ("index.html", include_str!("../../../templates/site/index.html")),
     ("top.html", include_str!("../../../templates/site/top.html")),
@@ -56,6 +56,8 @@ const TEMPLATES: [(&str, &str); 14] = [
     ("calculation.html", include_str!("../../../templates/site/calculation.html")),
     ("player_part.html", include_str!("../../../templates/site/player_part.html")),
     ("statistics.html", include_str!("../../../templates/site/statistics.html")),
+    ("meetings.html", include_str!("../../../templates/site/meetings.html")),
+    ("opponents.html", include_str!("../../../templates/site/opponents.html")),
 ];
 const STYLESHEET: &str = include_str!("../../../templates/site/site.css");
 const SEARCH: &str = include_str!("../../../templates/site/search.js");
@@ -241,8 +243,27 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     // A player's page, and the further pages of a heavy one; its size.
     let player_files = |p: usize| -> Result<(Vec<SiteFile>, usize)> {
         let mut page = pages::player(input, p, &ranks, &games, &start);
-        let mut text = render("player.html", "../", context! { player => &page })?;
         let mut files = Vec::new();
+        if page.meetings.len() > statistics::MEETINGS_ON_PAGE {
+            // A player of many opponents: they go on pages of their own.
+            let chunks: Vec<Vec<statistics::MeetingLine>> =
+                std::mem::take(&mut page.meetings).chunks(statistics::MEETINGS_ON_PAGE).map(|c| c.to_vec()).collect();
+            let names: Vec<(String, String)> = (1..=chunks.len())
+                .map(|k| {
+                    (format!("{}-opponents-{k}.html", page.id), format!("opponents, part {k} of {}", chunks.len()))
+                })
+                .collect();
+            for (k, chunk) in chunks.iter().enumerate() {
+                let text = render(
+                    "opponents.html",
+                    "../",
+                    context! { id => page.id, name => &page.name, label => &names[k].1, parts => &names, meetings => chunk },
+                )?;
+                files.push((format!("players/{}", names[k].0), text));
+            }
+            page.meeting_parts = names;
+        }
+        let mut text = render("player.html", "../", context! { player => &page })?;
         if text.len() > PAGE_BYTES {
             // A player with hundreds of games: his games and calculation
             // go on further pages, each within the bound.

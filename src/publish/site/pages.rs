@@ -141,6 +141,8 @@ pub struct PlayerPage {
     pub percentile: Option<String>,
     /// His record against each opponent over the recorded periods.
     pub meetings: Vec<super::statistics::MeetingLine>,
+    /// The pages holding his opponents, when they are too many for this one: (file, label).
+    pub meeting_parts: Vec<(String, String)>,
     pub events: Vec<EventGames>,
     pub calculation: Vec<CalcLine>,
     /// The further pages holding his games and calculation, when they are
@@ -356,6 +358,7 @@ pub fn player(
         meetings: super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| {
             start.get(&id).map(|&k| input.ratings.players[k].display_name())
         }),
+        meeting_parts: Vec::new(),
         events,
         calculation,
         parts: Vec::new(),

@@ -185,8 +185,12 @@ pub fn page(s: &Statistics) -> StatisticsPage {
     StatisticsPage { tables, distribution: distribution_chart(s), trend: trend_chart(s) }
 }
 
+/// The most opponents a player's page lists; more go on pages of their own,
+/// this many each (a page stays within its size).
+pub const MEETINGS_ON_PAGE: usize = 120;
+
 /// One line of a player's record against his opponents.
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 pub struct MeetingLine {
     pub opponent: u32,
     pub name: String,
