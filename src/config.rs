@@ -115,6 +115,13 @@ impl PeriodConfig {
     pub fn load(path: &Path) -> Result<PeriodConfig, ConfigError> {
         let bytes =
             std::fs::read(path).map_err(|error| ConfigError::Read { path: path.display().to_string(), error })?;
+        PeriodConfig::from_bytes(&bytes, path)
+    }
+
+    /// Checks the bytes of `period.toml` (a copy the record holds); `path`
+    /// names the file in messages.
+    pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<PeriodConfig, ConfigError> {
+        let bytes = bytes.to_vec();
         // Text that is no UTF-8 is a mistake in the file, found where it is.
         let text = String::from_utf8(bytes).map_err(|e| ConfigError::Invalid {
             path: path.display().to_string(),
@@ -199,6 +206,18 @@ impl PeriodConfig {
         }
         if states.is_empty() {
             return Err("[states] is empty: list every state as CODE = \"Name\"".to_string());
+        }
+        // (They head every page, sheet and terminal line the period prints.)
+        for (key, name) in [("federation", &raw.federation), ("period", &raw.period)] {
+            if name.chars().any(crate::diag::is_control) {
+                return Err(format!(
+                    "`{key}`, \"{}\", holds a control character (a line break, an escape or a direction override): type it as plain text",
+                    crate::diag::escape_controls(name)
+                ));
+            }
+            if name.trim().is_empty() {
+                return Err(format!("`{key}` is empty: name the {key}"));
+            }
         }
         Ok(PeriodConfig {
             federation: raw.federation,

@@ -56,6 +56,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 let errors = report.diagnostics.iter().any(|d| d.severity == ratebook::diag::Severity::Error);
                 return Ok(ExitCode::from(if errors { 1 } else { 0 }));
             }
+            if report.nothing_to_do {
+                eprintln!("{}", report.record_note.as_deref().unwrap_or(""));
+                return Ok(ExitCode::SUCCESS);
+            }
             if report.published {
                 eprintln!(
                     "published {} players, {} events rated, into {}",
@@ -203,6 +207,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// Runs `rerate` or `merge` and says what it did.
 fn rerated(options: commands::rerate::RerateOptions, timings: bool) -> anyhow::Result<ExitCode> {
     let report = commands::rerate::rerate(&options)?;
+    if let Some(said) = &report.done_before {
+        eprintln!("{said}");
+        return Ok(ExitCode::SUCCESS);
+    }
     print!("{}", report.errata.summary());
     if options.dry_run {
         eprintln!("dry run: nothing recorded or written");

@@ -14,8 +14,8 @@ pub fn history(data: &Path, id: u32) -> Result<Vec<HistoryLine>> {
     let Some(path) = super::recording::record_path(data, &config) else {
         bail!("period.toml keeps no record (record = false): there is no history to show");
     };
-    let record = Record::open_existing(&path)?;
-    let lines = record.history(id)?;
+    let record = Record::open_existing_to_read(&path)?;
+    let lines = record.history(id).map_err(|e| record.explain(e))?;
     if lines.is_empty() {
         bail!("no player with ID {id} in the record {}", path.display());
     }

@@ -11,7 +11,7 @@ use super::{load, Loaded, Stage};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::publish::{self, lists};
 use crate::record::query::list_changes;
-use crate::record::PeriodLines;
+use crate::record::{PeriodLines, Record};
 use crate::timings::Timings;
 use crate::validate::{Disposition, Validated};
 
@@ -33,6 +33,9 @@ pub struct PeriodOptions {
 /// What a period run did.
 pub struct PeriodReport {
     pub published: bool,
+    /// The record holds the run's outcome already (a past period or a
+    /// correction run again): nothing was published; `record_note` says why.
+    pub nothing_to_do: bool,
     pub diagnostics: Vec<Diagnostic>,
     pub timings: Timings,
     pub players: usize,
@@ -50,8 +53,13 @@ pub struct PeriodReport {
 /// `rerate` does: the errata and the last period's corrected player file go
 /// to the folder `errata` beside the output folder (the output folder keeps
 /// the last publication: a past period's booklet is not published again).
-fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timings) -> Result<PeriodReport> {
-    use super::rerate::{rerate, Correction, RerateOptions};
+fn revise_with_later(
+    opts: &PeriodOptions,
+    validated: Validated,
+    timings: Timings,
+    record: Record,
+) -> Result<PeriodReport> {
+    use super::rerate::{rerate_with, Correction, RerateOptions};
     let period = &validated.period;
     let into = opts.out.with_file_name("errata");
     let correction = Correction { revised: Some(opts.data.clone()), ..Default::default() };
@@ -62,7 +70,19 @@ fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timing
         correction,
         dry_run: opts.dry_run,
     };
-    let rerated = rerate(&options)?;
+    let rerated = rerate_with(&options, Some(record))?;
+    if let Some(said) = rerated.done_before {
+        return Ok(PeriodReport {
+            published: false,
+            nothing_to_do: true,
+            players: 0,
+            events_rated: 0,
+            diagnostics: validated.diagnostics,
+            timings,
+            record_note: Some(said),
+            into,
+        });
+    }
     let revisions: Vec<String> = rerated
         .periods
         .iter()
@@ -81,6 +101,7 @@ fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timing
     );
     Ok(PeriodReport {
         published: !opts.dry_run,
+        nothing_to_do: false,
         players: period.players.players.len(),
         events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
         diagnostics: validated.diagnostics,
@@ -109,6 +130,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         }
         return Ok(PeriodReport {
             published: false,
+            nothing_to_do: false,
             diagnostics: validated.diagnostics,
             timings,
             players: 0,
@@ -120,11 +142,31 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let started = Instant::now();
     let mut recording =
         Recording::begin(&opts.data, &validated.period.config, opts.revise, staging.as_ref().map(|s| s.out()))?;
-    if recording.as_ref().is_some_and(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
-        // The record and the output folder are let go: `rerate` takes them.
-        drop(recording);
+    if let Some(r) = recording.take_if(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
+        // The output folder is let go (the errata go beside it); the
+        // record, still locked, goes to the re-rating.
         drop(staging);
-        return revise_with_later(opts, validated, timings);
+        return revise_with_later(opts, validated, timings, r.record);
+    }
+    if let Some(r) = recording.as_ref().filter(|r| r.plan == Plan::Unchanged && !r.later.is_empty()) {
+        // A past period recorded with these very inputs (a revision run
+        // again): its booklet is not published over the last period's.
+        let later: Vec<&str> = r.later.iter().map(|p| p.period.as_str()).collect();
+        let note = format!(
+            "{} unchanged: the record holds it with these very inputs, and {} after it, so nothing was published or recorded",
+            validated.period.config.period,
+            later.join(", ")
+        );
+        return Ok(PeriodReport {
+            published: false,
+            nothing_to_do: true,
+            players: 0,
+            events_rated: 0,
+            diagnostics: validated.diagnostics,
+            timings,
+            record_note: Some(note),
+            into: opts.out.clone(),
+        });
     }
     timings.record("record", started);
     if errors > 0 {
@@ -181,6 +223,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         let Validated { diagnostics, .. } = validated;
         return Ok(PeriodReport {
             published: false,
+            nothing_to_do: false,
             players,
             events_rated,
             diagnostics,
@@ -244,6 +287,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     crate::background::drop_later((period, ratings, lists));
     Ok(PeriodReport {
         published: true,
+        nothing_to_do: false,
         players: published.players,
         events_rated: published.events_rated,
         diagnostics,

@@ -62,7 +62,7 @@ pub fn check_output_folder(out: &Path, data: &Path) -> Result<()> {
 }
 
 /// `path` made absolute with its links resolved as far as it exists.
-fn absolute(path: &Path) -> Result<PathBuf> {
+pub fn absolute(path: &Path) -> Result<PathBuf> {
     let path = std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
     let mut existing = path.as_path();
     let mut rest = Vec::new();
@@ -90,6 +90,20 @@ fn sibling(out: &Path, tag: &str) -> PathBuf {
     };
     let name = out.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "output".into());
     parent.join(format!(".{name}.{tag}"))
+}
+
+/// The record token of the publication in `out`: the one in place, or, when
+/// a killed run left `out` missing and a complete staging folder beside it
+/// (which the next run on `out` moves in), the staging folder's.
+pub fn token_in_place(out: &Path) -> Option<String> {
+    if let Ok(token) = std::fs::read_to_string(out.join(RECORD_TOKEN)) {
+        return Some(token);
+    }
+    let staging = sibling(out, "staging");
+    if !out.exists() && staging.join(MARKER).is_file() {
+        return std::fs::read_to_string(staging.join(RECORD_TOKEN)).ok();
+    }
+    None
 }
 
 /// For tests of a killed publication: `RATEBOOK_CRASH_AT=STEP` aborts the
