@@ -7,6 +7,8 @@ use std::process::Output;
 
 use crate::common::{ratebook, read_players, stderr};
 
+mod kills;
+
 /// A generated data folder (one period) in a temporary folder.
 struct Folder {
     root: tempfile::TempDir,
