@@ -7,6 +7,7 @@ use std::process::Output;
 
 use crate::common::{ratebook, read_players, stderr};
 
+mod concurrency;
 mod kills;
 
 /// A generated data folder (one period) in a temporary folder.
