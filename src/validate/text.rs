@@ -168,4 +168,24 @@ mod tests {
         assert!(findings[2].message.contains("direction override"));
         assert!(findings[3].message.contains("32768 characters"));
     }
+
+    #[test]
+    fn a_code_must_name_a_page_and_a_name_printed_whole_must_fit_a_cell() {
+        let at = Location::cell("r.xlsx", "Event", 1, 2);
+        let mut findings = Vec::new();
+        check_code("V93001", &at, &mut findings);
+        check_code(&"V".repeat(MAX_CODE_CHARS), &at, &mut findings);
+        assert!(findings.is_empty(), "{findings:?}");
+        check_code(&"V".repeat(MAX_CODE_CHARS + 1), &at, &mut findings);
+        check_code("V93\u{0}001", &at, &mut findings);
+        assert_eq!(findings.len(), 2, "{findings:?}");
+        // The longest code's page name, every character written as `~XXXX`,
+        // fits a file name (255 bytes).
+        assert!(MAX_CODE_CHARS * 5 + ".html".len() <= 255);
+        let mut findings = Vec::new();
+        check_whole_name(&"S".repeat(20_000), &"F".repeat(12_765), "player 1", &at, &mut findings);
+        assert!(findings.is_empty(), "\"S…, F…\" is 32,767 characters: it fits: {findings:?}");
+        check_whole_name(&"S".repeat(20_000), &"F".repeat(12_766), "player 1", &at, &mut findings);
+        assert_eq!(findings.len(), 1, "32,768 characters do not fit");
+    }
 }

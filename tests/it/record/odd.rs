@@ -114,3 +114,19 @@ fn an_output_folder_that_is_a_link_is_published_through() {
     let token = std::fs::read_to_string(web.join(".ratebook-record")).unwrap();
     assert_eq!(f.query("SELECT token FROM revision"), [[token]]);
 }
+
+#[test]
+fn a_player_file_with_control_characters_in_names_is_not_imported() {
+    let f = Folder::generated(100, 6, 67);
+    ok(&f.run(&["period"]));
+    let mut players = crate::common::read_players(&f.out().join("players.xlsx"));
+    players.players[0].surname = "Evil\u{1b}[2J".into();
+    let published = f.root.path().join("published-1993.xlsx");
+    let date = chrono::NaiveDate::from_ymd_opt(1993, 8, 1).unwrap();
+    ratebook::formats::player_file::write_player_file(&published, &players, date).unwrap();
+    let g = Folder::generated(100, 6, 68);
+    let run = g.run(&["record", "import", published.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("control character") && !stderr(&run).contains('\u{1b}'), "{}", stderr(&run));
+    assert!(!g.record().exists() || g.query("SELECT COUNT(*) FROM periods") == [["0"]], "nothing imported");
+}
