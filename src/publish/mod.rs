@@ -128,6 +128,13 @@ pub fn publish(
         (workbooks, booklet, site)
     });
     let (xlsx, pdf, site) = (workbooks?, booklet?, site?);
+    if let Some(site_path) = &site_path {
+        // The site stands alone: the booklet and the public workbook are
+        // among its downloads (the officer's own files never are).
+        for (from, name) in [(&pdf_path, "booklet.pdf"), (&ratings_path, "ratings.xlsx")] {
+            site::add_download(site_path, from, name)?;
+        }
+    }
     let text = validation_report::render(period, diagnostics, true);
     staging.write("validation.txt", text.as_bytes())?;
     before_commit(&mut staging)?;

@@ -14,11 +14,13 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use chrono::Datelike;
 use minijinja::{context, Environment};
 use rayon::prelude::*;
 use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
+use crate::config::PublicBirth;
 use crate::publish::lists::Lists;
 use crate::rate::{RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
@@ -300,10 +302,21 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     write("downloads/ratings.csv", &downloads::csv(&rows)?)?;
     write("downloads/ratings.json", &downloads::json(&rows)?)?;
     write("downloads/ratings-fide.txt", &downloads::fide_txt(&rows, c.published, ""))?;
-    let outputs: Vec<&str> = ["booklet.pdf", "ratings.xlsx", "players.xlsx", "removed.xlsx"].into();
-    write("downloads.html", &render("downloads.html", "", context! { outputs => outputs, players => rows.len() })?)?;
+    let context = context! { players => rows.len(), birth_year => c.birth.shown() };
+    write("downloads.html", &render("downloads.html", "", context)?)?;
     stats.pages += 2;
     Ok(stats)
+}
+
+/// Puts an output of the publication (`from`, already written) among the
+/// site's downloads as `downloads/NAME`: a second name for the same file
+/// where the disk allows, else a copy.
+pub fn add_download(site: &Path, from: &Path, name: &str) -> Result<()> {
+    let to = site.join("downloads").join(name);
+    if std::fs::hard_link(from, &to).is_err() {
+        std::fs::copy(from, &to).with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
+    }
+    Ok(())
 }
 
 /// A file to write: its path in the site, and its bytes.
@@ -467,7 +480,10 @@ fn download_rows(input: &SiteInput) -> Vec<downloads::DownloadRow> {
             surname: p.surname.clone(),
             first_names: p.first_names.clone(),
             gender: p.gender.map(|g| g.as_str()),
-            birth_date: p.birth_date.map(|d| d.to_string()),
+            birth_year: match input.period.config.birth {
+                PublicBirth::Year => downloads::BirthYear::Shown(p.birth_date.map(|d| d.year())),
+                PublicBirth::None => downloads::BirthYear::Withheld,
+            },
             state: p.state.clone(),
             status: p.status.as_str(),
             rating: p.rating.filter(|_| p.status.is_rated()),
