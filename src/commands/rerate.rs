@@ -183,7 +183,7 @@ fn rerate_record(
                 }
             }
         }
-        timings.record("write", started);
+        timings.record("correct", started);
         let started = Instant::now();
         let folder = DataFolder::held(&label, &held)?;
         let system = folder.config.system.rules();
