@@ -46,6 +46,11 @@ pub const ACTIVITY_BONUS: f64 = 1.0;
 pub const ACTIVITY_GAMES_A_MONTH: u32 = 20;
 /// The player file's column for the date a player entered the CIS pool.
 pub const JOINED_COLUMN: &str = "Joined";
+/// The lowest CIS rating: a step that would take a rating below it leaves it
+/// here. The source gives no floor; every game of a period uses the rating
+/// at its start, so without one a heavy loser falls below zero and the
+/// published file is no longer a valid player file (README, deviations).
+pub const FLOOR: f64 = 100.0;
 /// Months of age at which the initial rating starts to rise above 600 (the 6th birthday).
 pub const FIRST_MONTH: i64 = 72;
 
@@ -351,6 +356,12 @@ pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u3
             }
         }
         next += step.change + step.bonus;
+        if next < FLOOR {
+            // The rating stops at the floor; the note says how much that kept.
+            let sep = if step.note.is_empty() { "" } else { "; " };
+            step.note = format!("{}{sep}{} would be below the floor: kept at {}", step.note, num(next), num(FLOOR));
+            next = FLOOR;
+        }
         step.rating = Some(next);
         rating = Some(next);
         steps.push(step);

@@ -1,7 +1,7 @@
 //! A player's ECF grade, game by game and season by season, from the trace
 //! `rate` returned (his season). Formats; computes nothing.
 
-use super::{Ecf, SeasonResult};
+use super::{Ecf, SeasonResult, FLOOR};
 use crate::rate::common::{by_event, num, result_word};
 use crate::rate::{Explanation, RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
@@ -107,6 +107,10 @@ pub(super) fn explain(period: &ValidPeriod, ratings: &Ratings, p: usize) -> Expl
     }
     if let Some((age, bonus)) = s.junior {
         x.step(0, format!("Junior bonus: aged {age} on {}: +{bonus}", s.bonus_date));
+    }
+    let below = s.calc.as_ref().map(|c| c.grade + s.junior.map_or(0, |j| j.1)).filter(|&g| g < FLOOR);
+    if let (Some(g), Some(_)) = (below, s.grade) {
+        x.step(0, format!("{g} is below the lowest grade published: {FLOOR}"));
     }
     match s.grade {
         Some(g) => x.text(0, format!("Published grade: {g} (printed {})", Ecf.printed(&ratings.players[p]))),
