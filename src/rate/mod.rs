@@ -22,6 +22,7 @@ use std::fmt::Debug;
 pub use crate::formats::workbook::OutputTable;
 use crate::ingest::extras::SystemInput;
 use crate::model::system::SystemName;
+pub use crate::model::words::Words;
 use crate::model::Player;
 use crate::rate::tables::SystemTables;
 use crate::validate::{EligibilityPolicy, ValidPeriod};
@@ -149,6 +150,9 @@ pub trait RatingSystem: EligibilityPolicy {
     fn printed(&self, player: &Player) -> String;
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
+    /// The words its outputs print (its number's name, its statuses, its
+    /// histogram band).
+    fn words(&self) -> Words;
     /// The rule set's part of the booklet (typst, served to the templates as
     /// `system.typ`): `legend`, how the lists print a rating, and `section`,
     /// "The Rating System". By default a generic section with the tables.

@@ -20,7 +20,7 @@ use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::publish::lists::Lists;
-use crate::rate::{RatingSystem, Ratings};
+use crate::rate::{RatingSystem, Ratings, Words};
 use crate::validate::ValidPeriod;
 pub use chart::HistoryPoint;
 use pages::{row, signed, Row};
@@ -146,6 +146,8 @@ struct Common<'a> {
     period: &'a str,
     published: String,
     states: Vec<(String, String, String)>,
+    /// The rule set's words, which every page prints.
+    words: Words,
 }
 
 /// Writes the site into `dir` (which must not exist yet).
@@ -157,6 +159,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
         period: &c.period,
         published: crate::publish::lists::long_date(c.published),
         states: c.states.iter().map(|(code, name)| (code.clone(), name.clone(), file_name(code))).collect(),
+        words: input.system.words(),
     };
     for sub in ["players", "events", "states", "downloads"] {
         std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
@@ -440,7 +443,7 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                 end: e.end.to_string(),
                 time_control: e.time_control.clone(),
                 disposition: match e.disposition.note() {
-                    note if note.is_empty() => "rated".to_string(),
+                    note if note.is_empty() => input.system.words().rated.to_string(),
                     note => note,
                 },
                 rated: e.disposition.is_rated(),
@@ -469,7 +472,7 @@ fn download_rows(input: &SiteInput) -> Vec<downloads::DownloadRow> {
             gender: p.gender.map(|g| g.as_str()),
             birth_date: p.birth_date.map(|d| d.to_string()),
             state: p.state.clone(),
-            status: p.status.as_str(),
+            status: input.system.words().status(p.status),
             rating: p.rating.filter(|_| p.status.is_rated()),
             printed: input.system.printed(p),
             games: p.games,

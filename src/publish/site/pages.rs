@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::chart::{chart, Chart, HistoryPoint};
 use super::{file_name, search_key, SiteInput};
-use crate::model::{Outcome, Status};
+use crate::model::Outcome;
 use crate::publish::lists::ListRow;
 use crate::rate::explanation::LineKind;
 
@@ -126,7 +126,8 @@ pub struct PlayerPage {
     pub state: Option<String>,
     pub state_file: Option<String>,
     pub state_name: Option<String>,
-    pub status: &'static str,
+    /// The status, when it says more than that the player has a rating.
+    pub status: Option<&'static str>,
     pub rating: String,
     pub games_period: u32,
     pub games_total: u32,
@@ -336,7 +337,12 @@ pub fn player(
         state_file: after.state.as_deref().map(file_name),
         state: after.state.clone(),
         state_name,
-        status: if input.ratings.removed[p] { "removed" } else { status_word(after.status) },
+        status: if input.ratings.removed[p] {
+            Some("removed")
+        } else {
+            let words = system.words();
+            words.status_tells(after.status).then(|| words.status(after.status))
+        },
         rating: system.printed(after),
         games_period: input.lists.games_this_period.get(p).copied().unwrap_or(0),
         games_total: after.games,
@@ -349,8 +355,4 @@ pub fn player(
         calculation,
         parts: Vec::new(),
     }
-}
-
-fn status_word(s: Status) -> &'static str {
-    s.as_str()
 }

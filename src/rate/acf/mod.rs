@@ -14,7 +14,7 @@ use super::common::{
 };
 use super::games::GameRef;
 use super::tables::{dp, expected_percent, table2_row, Table2Row};
-use super::{Calculation, Explanation, RatingSystem, Ratings};
+use super::{Calculation, Explanation, RatingSystem, Ratings, Words};
 use crate::model::system::SystemName;
 use crate::model::time_control::{minutes, Control, TimeControl};
 use crate::model::{Player, Status};
@@ -303,6 +303,10 @@ impl RatingSystem for Acf {
             (Status::Confirmed, Some(r)) => round_half_up(r).to_string(),
             (_, None) => "Unr".to_string(),
         }
+    }
+
+    fn words(&self) -> Words {
+        crate::model::words::ACF
     }
 
     fn tables(&self) -> SystemTables {

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use super::common::{by_event, carry_forward, extra_column, num, printed_whole, with_columns};
 use super::games::GameIndex;
-use super::{Calculation, Explanation, OutputTable, RatingSystem, Ratings, Trace};
+use super::{Calculation, Explanation, OutputTable, RatingSystem, Ratings, Trace, Words};
 use crate::model::system::SystemName;
 
 use crate::diag::{Code, Diagnostic, Location};
@@ -655,6 +655,11 @@ impl RatingSystem for Cis {
 
     fn printed(&self, player: &Player) -> String {
         printed_whole(player)
+    }
+
+    /// CIS ratings are rated or not: no provisional or confirmed status.
+    fn words(&self) -> Words {
+        Words { confirmed: "rated", provisional: None, band: 50, ..crate::model::words::ACF }
     }
 
     fn tables(&self) -> SystemTables {

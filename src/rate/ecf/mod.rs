@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::common::{by_event, carry_forward, extra_column, num, printed_whole, round_half_up, with_columns};
 use super::games::{GameIndex, GameRef};
-use super::{Calculation, Explanation, RatingSystem, Ratings, Trace};
+use super::{Calculation, Explanation, RatingSystem, Ratings, Trace, Words};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::dates::age_at;
 use crate::model::system::SystemName;
@@ -350,6 +350,22 @@ impl RatingSystem for Ecf {
 
     fn printed(&self, player: &Player) -> String {
         printed_whole(player)
+    }
+
+    /// Grades, graded and ungraded, the grading list; no provisional grade.
+    fn words(&self) -> Words {
+        Words {
+            rating: "grade",
+            ratings: "grades",
+            rating_title: "Grade",
+            ratings_title: "Grades",
+            list: "grading list",
+            rated: "graded",
+            unrated: "ungraded",
+            confirmed: "graded",
+            provisional: None,
+            band: 10,
+        }
     }
 
     fn tables(&self) -> SystemTables {

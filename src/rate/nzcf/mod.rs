@@ -17,7 +17,7 @@ use super::common::{
 };
 use super::games::GameRef;
 use super::tables::{dp, expected_percent};
-use super::{Calculation, Explanation, RatingSystem, Ratings};
+use super::{Calculation, Explanation, RatingSystem, Ratings, Words};
 use crate::model::system::SystemName;
 use crate::model::time_control::{Control, TimeControl};
 use crate::model::{Player, Status};
@@ -513,6 +513,11 @@ impl RatingSystem for Nzcf {
             (Status::Confirmed, Some(r)) => round_half_up(r).to_string(),
             _ => "Unr".to_string(),
         }
+    }
+
+    /// NZCF's statuses are provisional and established.
+    fn words(&self) -> Words {
+        Words { confirmed: "established", ..crate::model::words::ACF }
     }
 
     fn tables(&self) -> SystemTables {
