@@ -4,7 +4,7 @@
 //! histograms count in. Each rule set gives one [`Words`] behind
 //! `RatingSystem::words` (in `rate`); the booklet, the
 //! workbooks, the site, `explain` and `history` print from it and never ask
-//! which rule set ran.
+//! which rule set ran. [`RulesText`] is its one text of its rules.
 
 use serde::Serialize;
 
@@ -54,6 +54,26 @@ impl Words {
     pub fn status_tells(&self, status: Status) -> bool {
         self.provisional.is_some() || !status.is_rated()
     }
+}
+
+/// A rule set's one text of its rules, which the booklet's rules section
+/// and the site's `rules.html` both print, and its legend of how the lists
+/// print a number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RulesText {
+    /// typst markup: headings, paragraphs, lists, formulas, and the calls
+    /// `#example[title][body]`, `#note[body]`, `#rule-table(header, rows)`
+    /// and `#legend`, which both printers know.
+    pub text: &'static str,
+    pub legend: &'static [LegendEntry],
+}
+
+/// One line of a legend: a number as the lists print it and what it means
+/// (typst markup without blocks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LegendEntry {
+    pub sample: &'static str,
+    pub meaning: &'static str,
 }
 
 /// The ACF's words, which rule sets with ratings, provisional and confirmed, share.

@@ -212,6 +212,7 @@ pub fn booklet_data(period: &ValidPeriod, ratings: &Ratings, lists: &Lists, syst
         age_date_long: long_date(c.age_date),
         system: system.id().to_string(),
         words: system.words(),
+        rules: system.rules(),
         lists: lists.booklet_lists(),
         states: lists.booklet_states(),
         events_rated,

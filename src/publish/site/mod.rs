@@ -9,6 +9,7 @@
 pub mod chart;
 pub mod downloads;
 mod pages;
+mod rules;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -240,8 +241,10 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     stats.pages += 1 + events.len();
 
     let tables = input.system.tables();
-    let system = input.system.id();
-    write("rules.html", &render("rules.html", "", context! { tables => &tables, system => system })?)?;
+    let text = input.system.rules();
+    let rules = rules::to_html(text.text, text.legend).map_err(anyhow::Error::msg).context("rules.html")?;
+    let rules = minijinja::Value::from_safe_string(rules);
+    write("rules.html", &render("rules.html", "", context! { tables => &tables, rules => rules })?)?;
 
     // Players: one page each, side by side.
     let ranks = pages::Ranks::new(input);

@@ -16,7 +16,7 @@ use rayon::prelude::*;
 
 use super::common::{by_event, carry_forward, extra_column, num, printed_whole, with_columns};
 use super::games::GameIndex;
-use super::{Calculation, Explanation, OutputTable, RatingSystem, Ratings, Trace, Words};
+use super::{Calculation, Explanation, LegendEntry, OutputTable, RatingSystem, Ratings, RulesText, Trace, Words};
 use crate::model::system::SystemName;
 
 use crate::diag::{Code, Diagnostic, Location};
@@ -51,6 +51,17 @@ pub const JOINED_COLUMN: &str = "Joined";
 /// at its start, so without one a heavy loser falls below zero and the
 /// published file is no longer a valid player file (README, deviations).
 pub const FLOOR: f64 = 100.0;
+/// How the lists print a CIS rating.
+const LEGEND: [LegendEntry; 2] = [
+    LegendEntry {
+        sample: "755",
+        meaning: "a *CIS rating*: every player in the pool has one from the day he or she joins.",
+    },
+    LegendEntry {
+        sample: "Unr",
+        meaning: "*no CIS rating*: the player has played, but without a date of birth no initial rating can be given.",
+    },
+];
 /// Months of age at which the initial rating starts to rise above 600 (the 6th birthday).
 pub const FIRST_MONTH: i64 = 72;
 
@@ -666,8 +677,8 @@ impl RatingSystem for Cis {
         SystemTables::default()
     }
 
-    fn booklet_part(&self) -> &'static str {
-        include_str!("booklet.typ")
+    fn rules(&self) -> RulesText {
+        RulesText { text: include_str!("rules.typ"), legend: &LEGEND }
     }
 }
 

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::common::{by_event, carry_forward, extra_column, num, printed_whole, round_half_up, with_columns};
 use super::games::{GameIndex, GameRef};
-use super::{Calculation, Explanation, RatingSystem, Ratings, Trace, Words};
+use super::{Calculation, Explanation, LegendEntry, RatingSystem, Ratings, RulesText, Trace, Words};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::dates::age_at;
 use crate::model::system::SystemName;
@@ -372,8 +372,17 @@ impl RatingSystem for Ecf {
         SystemTables::default()
     }
 
-    fn booklet_part(&self) -> &'static str {
-        include_str!("booklet.typ")
+    fn rules(&self) -> RulesText {
+        RulesText {
+            text: include_str!("rules.typ"),
+            legend: &[
+                LegendEntry { sample: "123", meaning: "a *grade*, a whole number, junior bonus included." },
+                LegendEntry {
+                    sample: "Unr",
+                    meaning: "*ungraded*: the player has played, but not yet enough for a grade; the results count next season.",
+                },
+            ],
+        }
     }
 }
 
