@@ -142,8 +142,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     print!("{text}");
                     Ok(ExitCode::SUCCESS)
                 }
-                Explained::Several(candidates) => {
-                    print!("{}", commands::explain::Candidate::table(&player, &candidates));
+                Explained::Several(candidates, words) => {
+                    print!("{}", commands::explain::Candidate::table(&player, &candidates, &words));
                     Ok(ExitCode::SUCCESS)
                 }
                 Explained::Nobody => {

@@ -148,6 +148,13 @@ pub trait RatingSystem: EligibilityPolicy {
     /// The rating as lists print it (`1572`, `1111p`, `2R`, `Unr`); empty for
     /// players who are not listed.
     fn printed(&self, player: &Player) -> String;
+    /// Player `p`'s rating as his opponents' calculations counted it this
+    /// period, as the lists print it (the site's game lists show it). By
+    /// default his rating at the start of the period.
+    fn counted_rating(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> String {
+        let _ = ratings;
+        self.printed(&period.players.players[p])
+    }
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
     /// The words its outputs print (its number's name, its statuses, its

@@ -292,7 +292,10 @@ pub fn player(
             colour: if white { "White" } else { "Black" },
             opponent,
             opponent_name: opponent_player.map(|o| o.display_name()).unwrap_or_default(),
-            opponent_rating: opponent_player.map(|o| system.printed(o)).unwrap_or_default(),
+            opponent_rating: start
+                .get(&opponent)
+                .map(|&i| system.counted_rating(input.period, input.ratings, i))
+                .unwrap_or_default(),
             result: if score >= 1.0 {
                 "1"
             } else if score > 0.0 {
@@ -350,7 +353,7 @@ pub fn player(
         listed: ranks.listed.contains(&after.id),
         state_rank: ranks.state.get(&after.id).copied(),
         national_rank: ranks.national.get(&after.id).copied(),
-        chart: chart(&name, &history),
+        chart: chart(&name, &history, system.words().rating),
         events,
         calculation,
         parts: Vec::new(),

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use chrono::{Datelike, NaiveDate};
 use rayon::prelude::*;
 
-use super::common::{by_event, carry_forward, extra_column, num, printed_whole, with_columns};
+use super::common::{by_event, carry_forward, extra_column, num, printed_whole, round_half_up, with_columns};
 use super::games::GameIndex;
 use super::{Calculation, Explanation, LegendEntry, OutputTable, RatingSystem, Ratings, RulesText, Trace, Words};
 use crate::model::system::SystemName;
@@ -666,6 +666,14 @@ impl RatingSystem for Cis {
 
     fn printed(&self, player: &Player) -> String {
         printed_whole(player)
+    }
+
+    /// Every game uses the start rating, a newcomer's initial rating included.
+    fn counted_rating(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> String {
+        match ratings.trace::<CisPeriod>(p).and_then(|r| r.start) {
+            Some(start) => round_half_up(start.value()).to_string(),
+            None => printed_whole(&period.players.players[p]),
+        }
     }
 
     /// CIS ratings are rated or not: no provisional or confirmed status.

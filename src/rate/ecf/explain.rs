@@ -50,17 +50,15 @@ pub(super) fn explain(period: &ValidPeriod, ratings: &Ratings, p: usize) -> Expl
             x.game(2, opp.id, None, text);
         }
     }
+    if !s.not_used.is_empty() {
+        x.blank();
+        x.heading(0, "Games not used: the opponent has no grade");
+    }
     for g in &s.not_used {
         let opp = &start[g.opponent as usize];
         let ev = &period.events[g.event as usize];
-        let text = format!(
-            "{} v {} ({}) in {}: not used, the opponent has no grade",
-            result_word(g.score as f64),
-            opp.display_name(),
-            opp.id,
-            ev.code
-        );
-        x.game(2, opp.id, Some(&ev.code), text);
+        let text = format!("{} v {} ({}) in {}", result_word(g.score as f64), opp.display_name(), opp.id, ev.code);
+        x.game(1, opp.id, Some(&ev.code), text);
     }
     let (this, prev, prev2) = (s.this, s.prev, s.prev2);
     x.blank();
