@@ -21,3 +21,4 @@ mod systems;
 mod template;
 mod trf;
 mod trf_exports;
+mod vocabulary;
