@@ -110,8 +110,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::History { id, data } => {
             let data = commands::data_folder(data.as_deref())?;
-            let lines = commands::history::history(&data, id)?;
-            print!("{}", commands::history::to_text(id, &lines));
+            let history = commands::history::history(&data, id)?;
+            print!("{}", commands::history::to_text(id, &history));
             Ok(ExitCode::SUCCESS)
         }
         Command::Rerate { from, add, withdraw, data, out, dry_run, timings } => {
@@ -146,8 +146,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     print!("{text}");
                     Ok(ExitCode::SUCCESS)
                 }
-                Explained::Several(candidates) => {
-                    print!("{}", commands::explain::Candidate::table(&player, &candidates));
+                Explained::Several(candidates, words) => {
+                    print!("{}", commands::explain::Candidate::table(&player, &candidates, &words));
                     Ok(ExitCode::SUCCESS)
                 }
                 Explained::Nobody => {

@@ -9,6 +9,7 @@
 pub mod chart;
 pub mod downloads;
 mod pages;
+mod rules;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -22,7 +23,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use crate::config::PublicBirth;
 use crate::publish::lists::Lists;
-use crate::rate::{RatingSystem, Ratings};
+use crate::rate::{RatingSystem, Ratings, Words};
 use crate::validate::ValidPeriod;
 pub use chart::HistoryPoint;
 use pages::{row, signed, Row};
@@ -148,6 +149,8 @@ struct Common<'a> {
     period: &'a str,
     published: String,
     states: Vec<(String, String, String)>,
+    /// The rule set's words, which every page prints.
+    words: Words,
 }
 
 /// Writes the site into `dir` (which must not exist yet).
@@ -159,6 +162,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
         period: &c.period,
         published: crate::publish::lists::long_date(c.published),
         states: c.states.iter().map(|(code, name)| (code.clone(), name.clone(), file_name(code))).collect(),
+        words: input.system.words(),
     };
     for sub in ["players", "events", "states", "downloads"] {
         std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
@@ -239,8 +243,10 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     stats.pages += 1 + events.len();
 
     let tables = input.system.tables();
-    let system = input.system.id();
-    write("rules.html", &render("rules.html", "", context! { tables => &tables, system => system })?)?;
+    let text = input.system.rules();
+    let rules = rules::to_html(text.text, text.legend).map_err(anyhow::Error::msg).context("rules.html")?;
+    let rules = minijinja::Value::from_safe_string(rules);
+    write("rules.html", &render("rules.html", "", context! { tables => &tables, rules => rules })?)?;
 
     // Players: one page each, side by side.
     let ranks = pages::Ranks::new(input);
@@ -453,7 +459,7 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                 end: e.end.to_string(),
                 time_control: e.time_control.clone(),
                 disposition: match e.disposition.note() {
-                    note if note.is_empty() => "rated".to_string(),
+                    note if note.is_empty() => input.system.words().rated.to_string(),
                     note => note,
                 },
                 rated: e.disposition.is_rated(),
@@ -485,7 +491,7 @@ fn download_rows(input: &SiteInput) -> Vec<downloads::DownloadRow> {
                 PublicBirth::None => downloads::BirthYear::Withheld,
             },
             state: p.state.clone(),
-            status: p.status.as_str(),
+            status: input.system.words().status(p.status),
             rating: p.rating.filter(|_| p.status.is_rated()),
             printed: input.system.printed(p),
             games: p.games,
