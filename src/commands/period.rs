@@ -7,6 +7,7 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::recording::{Plan, Recording};
+use super::summary::{Outcome, PlayerCounts, RunSummary};
 use super::{load, Loaded, Stage};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::publish::{self, lists};
@@ -43,6 +44,8 @@ pub struct PeriodReport {
     /// Where the outputs went: the output folder, or (a revision that
     /// re-rates later periods) the errata folder beside it.
     pub into: PathBuf,
+    /// What the run ends with on the terminal.
+    pub summary: RunSummary,
 }
 
 /// `period --revise` of a period the record holds later periods after: the
@@ -79,7 +82,11 @@ fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timing
         if opts.dry_run { "would go to" } else { "are in" },
         into.display()
     );
+    let outcome = if opts.dry_run { Outcome::DryRun } else { Outcome::Published };
+    let mut summary = RunSummary::new(outcome, period, &validated.diagnostics);
+    summary.record = Some(note.clone());
     Ok(PeriodReport {
+        summary,
         published: !opts.dry_run,
         players: period.players.players.len(),
         events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
@@ -104,10 +111,14 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let Loaded { mut validated, system } = load(&opts.data, &mut timings)?;
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
+        let skippable = !validated.has_global_errors();
+        let mut summary = RunSummary::new(Outcome::Refused { skippable }, &validated.period, &validated.diagnostics);
         if let Some(staging) = staging {
             publish::refuse(&validated.period, &validated.diagnostics, staging)?;
+            summary.outputs.push(("validation report", opts.out.join("validation.txt")));
         }
         return Ok(PeriodReport {
+            summary,
             published: false,
             diagnostics: validated.diagnostics,
             timings,
@@ -178,8 +189,11 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         };
         let events_rated = period.events.iter().filter(|e| e.disposition.is_rated()).count();
         let players = ratings.players.len();
+        let mut summary = RunSummary::new(Outcome::DryRun, period, &validated.diagnostics);
+        summary.players = Some(player_counts(&ratings, &lists));
         let Validated { diagnostics, .. } = validated;
         return Ok(PeriodReport {
+            summary,
             published: false,
             players,
             events_rated,
@@ -232,7 +246,11 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             Some(staged) => {
                 format!("recorded in {} as {} revision {}", r.record.path().display(), staged.period, staged.revision)
             }
-            None => format!("{} unchanged: the record holds it with these very inputs", period.config.period),
+            None => format!(
+                "{} was recorded already, from these very input files: the record is unchanged (the outputs were \
+                 written again)",
+                period.config.period
+            ),
         }),
         None => None,
     };
@@ -240,9 +258,22 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     timings.push("xlsx", published.xlsx);
     timings.push("pdf", published.pdf);
     timings.push("site", published.site);
+    let mut summary = RunSummary::new(Outcome::Published, period, &validated.diagnostics);
+    summary.players = Some(player_counts(&ratings, &lists));
+    summary.outputs = vec![
+        ("booklet", opts.out.join("booklet.pdf")),
+        ("workbook", opts.out.join("ratings.xlsx")),
+        ("next player file", opts.out.join("players.xlsx")),
+    ];
+    if period.config.site {
+        summary.outputs.push(("site", opts.out.join("site").join("index.html")));
+    }
+    summary.outputs.push(("validation report", opts.out.join("validation.txt")));
+    summary.record = record_note.clone();
     let Validated { period, diagnostics } = validated;
     crate::background::drop_later((period, ratings, lists));
     Ok(PeriodReport {
+        summary,
         published: true,
         players: published.players,
         events_rated: published.events_rated,
@@ -251,6 +282,16 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         record_note,
         into: opts.out.clone(),
     })
+}
+
+/// The players counted as the outputs count them.
+fn player_counts(ratings: &crate::rate::Ratings, lists: &lists::Lists) -> PlayerCounts {
+    let listed = || lists.states.iter().flat_map(|(_, _, rows)| rows);
+    PlayerCounts {
+        in_file: ratings.removed.iter().filter(|gone| !**gone).count(),
+        active: lists.active_players as usize,
+        active_rated: listed().filter(|r| r.value.is_some()).count(),
+    }
 }
 
 /// With `--skip-invalid`: a note for every event skipped because its report
