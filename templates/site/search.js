@@ -107,7 +107,7 @@
     return (orders[id] = result);
   }
 
-  var hits = [], shown = 0;
+  var hits = [], shown = 0, buffer = null;
   function showMore() {
     var frag = document.createDocumentFragment(), end = Math.min(hits.length, shown + LIMIT);
     for (var h = shown; h < end; h++) frag.appendChild(rows[hits[h]].cloneNode(true));
@@ -128,20 +128,20 @@
       window.__lastFilterMs = performance.now() - t0;
       return;
     }
-    var by = order(), n = keys.length;
-    hits = [];
+    var by = order(), n = keys.length, total = 0;
+    if (!buffer) buffer = new Int32Array(n);
     for (var p = 0; p < n; p++) {
       var i = by ? by[p] : sort.down ? n - 1 - p : p;
       if (state && states[i] !== state) continue;
       var k = keys[i], ok = true;
       for (var w = 0; w < words.length; w++) if (k.indexOf(words[w]) < 0) { ok = false; break; }
-      if (ok) hits.push(i);
+      if (ok) buffer[total++] = i;
     }
+    hits = buffer.subarray(0, total);
     T.scan = performance.now() - t0;
     shown = 0;
     showMore();
     found.hidden = false; showList(false);
-    var total = hits.length;
     count.textContent = total === 0 ? 'No player matches.' : total + (total === 1 ? ' player' : ' players');
     window.__lastFilterMs = performance.now() - t0; // read by the browser tests
   }

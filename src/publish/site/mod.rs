@@ -207,7 +207,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
                 .collect();
             let third = match t.kind {
                 crate::publish::booklet_data::ListKind::Junior => "Age",
-                crate::publish::booklet_data::ListKind::Improvers => "Increase",
+                crate::publish::booklet_data::ListKind::Improvers => "Gain",
                 crate::publish::booklet_data::ListKind::Top => "Games",
             };
             (t.title.clone(), t.subtitle.clone(), rows, third)
