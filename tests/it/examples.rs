@@ -162,7 +162,7 @@ fn worked_examples_over_two_periods() {
     assert!(!text.contains("+ -") && !text.contains("+ (-") && !text.contains("→"), "{text}");
     assert!(text.contains("What the letters mean") && text.contains("Se: the score expected"), "{text}");
     assert!(text.contains("BP = 15 × (Sa − Se − 1) = 15 × (4 − 1.68 − 1) = 19.80"), "{text}");
-    assert!(text.contains("= 54.60"), "{text}");
+    assert!(text.contains("= +54.60 from this event"), "{text}");
     assert!(text.contains("printed 1066"), "{text}");
     let explained = december.run(&["explain", &SMITH.to_string()]);
     let text = String::from_utf8_lossy(&explained.stdout);
