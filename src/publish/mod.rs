@@ -155,7 +155,7 @@ pub fn publish(
 /// when both are published (provisional or confirmed).
 pub fn rating_change(before: Option<&crate::model::Player>, after: &crate::model::Player) -> Option<f64> {
     let published = |p: &crate::model::Player| p.rating.filter(|_| p.status.is_rated());
-    Some(published(after)? - published(before?)?)
+    Some(crate::rate::common::printed_change(published(before?)?, published(after)?))
 }
 
 /// Typesets the booklet and writes it to `path`.
