@@ -12,6 +12,7 @@ pub mod recording;
 pub mod rerate;
 pub mod sample;
 pub mod stats;
+pub mod summary;
 pub mod template;
 
 use std::path::{Path, PathBuf};

@@ -33,7 +33,7 @@ pub fn from_record(data: &Path) -> Result<Statistics> {
         );
     };
     let earlier = record.earlier_periods(earlier)?;
-    statistics::compute(&now, &earlier, &Settings::of(&config), true)
+    statistics::compute(&now, &earlier, &Settings::of(&config, config.system.rules().words()), true)
 }
 
 /// Trends, By Age and By State as aligned text.

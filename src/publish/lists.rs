@@ -167,7 +167,7 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
             let (s, e) = (&start[i], &end[i]);
             let published = e.rating.filter(|_| e.status.is_rated());
             let new_int = published.map(round_half_up);
-            let old_int = s.rating.filter(|_| s.status == Status::Confirmed).map(round_half_up);
+            let change = super::rating_change(Some(s), e);
             Entry {
                 id: e.id,
                 name_key: order.key(&e.surname, &e.first_names),
@@ -184,8 +184,11 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
                 status: e.status,
                 value: published,
                 new_int,
-                increase: new_int.zip(old_int).map(|(n, o)| n - o),
-                change: super::rating_change(Some(s), e),
+                // Top Improvers ranks the change of the players confirmed on both lists.
+                increase: change
+                    .filter(|_| s.status == Status::Confirmed && e.status == Status::Confirmed)
+                    .map(|c| c as i64),
+                change,
                 games_period: games.get(&e.id).copied().unwrap_or(0),
             }
         })
@@ -232,8 +235,12 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     let players = entries(period, ratings, system);
     let top_pool = || players.iter().filter(|p| p.confirmed_end && p.active);
     let rating = |p: &Entry| p.new_int;
-    let active = format!("Confirmed players active since {}", long_date(config.active_since));
+    let words = system.words();
+    let active = format!("{} players active since {}", capitalised(words.confirmed), long_date(config.active_since));
     let ages = format!("Ages as at {}", long_date(config.age_date));
+    // With `[site] birth = "none"` a list chosen by age prints no age: its
+    // figure is the games, as Top Players'.
+    let age_figure = if config.birth.shown() { Figure::Age } else { Figure::Games };
     let ranked_by_rating = |title: String, subtitle: &str, figure: Figure, rows: &[&Entry]| {
         table(title, subtitle, vec![figure], rows, rating)
     };
@@ -242,11 +249,11 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     ranked_lists.push(ranked_by_rating("Top Players".into(), &active, Figure::Games, &top));
     for &n in &sizes.juniors {
         let rows = ranked(top_pool().filter(|p| p.age.is_some_and(|a| a < n)), rating, sizes.junior_size);
-        ranked_lists.push(ranked_by_rating(format!("Top Under {n}"), &ages, Figure::Age, &rows));
+        ranked_lists.push(ranked_by_rating(format!("Top Under {n}"), &ages, age_figure, &rows));
     }
     for &n in &sizes.seniors {
         let rows = ranked(top_pool().filter(|p| p.age.is_some_and(|a| a >= n)), rating, sizes.senior_size);
-        ranked_lists.push(ranked_by_rating(format!("Top Over {n}"), &ages, Figure::Age, &rows));
+        ranked_lists.push(ranked_by_rating(format!("Top Over {n}"), &ages, age_figure, &rows));
     }
     let females = ranked(top_pool().filter(|p| p.female), rating, sizes.females);
     ranked_lists.push(ranked_by_rating("Top Females".into(), &active, Figure::Games, &females));
@@ -258,7 +265,11 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     );
     let mut improvers = table(
         "Top Improvers".into(),
-        "Rise in the printed rating this period",
+        &format!(
+            "Players {} on the last list and on this one (provisional players are not ranked): \
+             the rise in the printed {}",
+            words.confirmed, words.rating
+        ),
         vec![Figure::Increase],
         &improvers,
         increase,
@@ -315,6 +326,12 @@ fn list_row(p: &Entry, place: Option<u32>, figures: &[Figure]) -> ListRow {
         name: p.name.clone(),
         namesake: p.namesake,
     }
+}
+
+/// "confirmed" → "Confirmed".
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
 }
 
 /// "1 August 1993".

@@ -12,7 +12,7 @@ use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 
 use super::lists::{Figure, ListRow, Lists};
 use crate::formats::workbook::new_workbook;
-use crate::rate::Ratings;
+use crate::rate::{Ratings, Words};
 use crate::statistics::{Cell, StatTable, Statistics};
 use crate::validate::ValidPeriod;
 
@@ -47,15 +47,22 @@ fn tidy(x: f64) -> f64 {
 /// the rating as a number and the status beside it, so that the sheet can be
 /// sorted and filtered, then the list's figures, the name, the ID and the
 /// change since the list before (both ratings published). A ranked list
-/// has places and states too.
-fn list_sheet(sheet: &mut Worksheet, ranked: bool, figures: &[Figure], rows: &[ListRow]) -> Result<(), XlsxError> {
+/// has places and states too; the rating's heading is the rule set's word.
+fn list_sheet(
+    sheet: &mut Worksheet,
+    ranked: bool,
+    figures: &[Figure],
+    rows: &[ListRow],
+    words: &Words,
+) -> Result<(), XlsxError> {
     let mut names = Vec::new();
     let mut widths = Vec::new();
     if ranked {
         names.push("Place");
         widths.push(7.0);
     }
-    names.extend(["Rating", "Rating value", "Status"]);
+    let value = format!("{} value", words.rating_title);
+    names.extend([words.rating_title, &value, "Status"]);
     widths.extend([9.0, 12.0, 12.0]);
     names.extend(figures.iter().map(|f| f.heading()));
     widths.extend(figures.iter().map(|_| 9.0));
@@ -80,7 +87,7 @@ fn list_sheet(sheet: &mut Worksheet, ranked: bool, figures: &[Figure], rows: &[L
         if let Some(v) = r.value {
             sheet.write_number_with_format(row, c + 1, tidy(v), &two_places)?;
         }
-        sheet.write_string(row, c + 2, r.status.as_str())?;
+        sheet.write_string(row, c + 2, words.status(r.status))?;
         c += 3;
         for figure in &r.figures {
             if let Some(v) = figure {
@@ -178,13 +185,14 @@ pub fn write_ratings(
     period: &ValidPeriod,
     ratings: &Ratings,
     lists: &Lists,
+    words: &Words,
     statistics: &Statistics,
 ) -> Result<(), XlsxError> {
     let mut workbook = new_workbook(period.config.published);
     for table in &lists.ranked {
         let sheet = workbook.add_worksheet();
         sheet.set_name(&table.sheet)?;
-        list_sheet(sheet, true, &table.figures, &table.rows)?;
+        list_sheet(sheet, true, &table.figures, &table.rows, words)?;
     }
     let mut taken: Vec<&str> = lists.ranked.iter().map(|t| t.sheet.as_str()).collect();
     taken.extend(["Events", "Calculations"]);
@@ -192,10 +200,12 @@ pub fn write_ratings(
     for ((_, _, rows), name) in lists.states.iter().zip(state_sheet_names(&lists.states, &taken)) {
         let sheet = workbook.add_worksheet_with_constant_memory()?;
         sheet.set_name(&name)?;
-        list_sheet(sheet, false, &lists.state_figures, rows)?;
+        list_sheet(sheet, false, &lists.state_figures, rows, words)?;
     }
 
     let date = Format::new().set_num_format("yyyy-mm-dd");
+    let players_rated = format!("Players {}", words.rated);
+    let rated = capitalised(words.rated);
     let sheet = workbook.add_worksheet();
     sheet.set_name("Events")?;
     header(
@@ -211,8 +221,8 @@ pub fn write_ratings(
             "Time control",
             "Players",
             "Games played",
-            "Players rated",
-            "Rated",
+            &players_rated,
+            &rated,
             "Note",
             "File",
         ],
@@ -254,6 +264,7 @@ pub fn write_ratings(
         .map(|(before, after)| (after.id, (after.display_name(), before.rating, after.rating)))
         .collect();
     let two_places = Format::new().set_num_format("0.00");
+    let (old_rating, new_rating) = (format!("Old {}", words.rating), format!("New {}", words.rating));
     let chunks: Vec<&[crate::rate::Calculation]> =
         if ratings.calculations.is_empty() { vec![&[]] } else { ratings.calculations.chunks(MAX_ROWS).collect() };
     for (k, chunk) in chunks.iter().enumerate() {
@@ -272,8 +283,8 @@ pub fn write_ratings(
                 "Expected",
                 "Bonus",
                 "Change",
-                "Old rating",
-                "New rating",
+                &old_rating,
+                &new_rating,
             ],
             &[9.0, 30.0, 10.0, 6.0, 7.0, 7.0, 10.0, 10.0, 8.0, 9.0, 11.0, 11.0],
             chunk.len(),
@@ -301,4 +312,10 @@ pub fn write_ratings(
         statistic_sheet(sheet, table)?;
     }
     workbook.save(path)
+}
+
+/// "graded" → "Graded", for a heading.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
 }

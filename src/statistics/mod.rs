@@ -17,6 +17,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::config::PeriodConfig;
+use crate::model::words::Words;
 pub use facts::leading_number;
 pub use meetings::{meetings, Meeting, Meetings};
 pub use table::{Cell, StatTable};
@@ -33,16 +34,19 @@ pub struct Settings {
     pub senior_age: Option<u32>,
     /// Code and name, in `[states]` order.
     pub states: Vec<(String, String)>,
+    /// The rule set's words ("rating" or "grade") for the headings and notes.
+    pub words: Words,
 }
 
 impl Settings {
-    pub fn of(config: &PeriodConfig) -> Settings {
+    pub fn of(config: &PeriodConfig, words: Words) -> Settings {
         Settings {
             age_bands: config.statistics.age_bands.clone(),
             top_average: config.statistics.top_average,
             junior_age: config.lists.juniors.first().copied(),
             senior_age: config.lists.seniors.first().copied(),
             states: config.states.clone(),
+            words,
         }
     }
 }
@@ -191,9 +195,9 @@ pub fn compute(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Settings,
         pool.by_age(&bands, settings)?,
         pool.by_state(settings)?,
         pool.distribution_table(settings)?,
-        pool.percentiles()?,
+        pool.percentiles(settings)?,
     ];
-    tables.push(trends::this_period(now, earlier, recorded));
+    tables.push(trends::this_period(now, earlier, settings, recorded));
     let mut periods: Vec<EarlierPeriod> = earlier.to_vec();
     periods.push(now.as_earlier());
     let (trend_table, trend) = trends::trends(&periods, settings, recorded)?;

@@ -96,20 +96,11 @@ impl PoolFrame {
     pub fn by_age(&self, bands: &AgeBands, settings: &Settings) -> PolarsResult<StatTable> {
         let n = settings.top_average;
         let top = format!("Top-{n} average");
+        let best = format!("Best {}", settings.words.rating);
         let mut table = StatTable::new(
             "By Age",
             "The rated pool by age at the age date; a band with no players has no figures",
-            &[
-                "Age band",
-                "Players",
-                "Female players",
-                "Share of the pool %",
-                "Mean",
-                "Median",
-                &top,
-                "Best rating",
-                "Best",
-            ],
+            &["Age band", "Players", "Female players", "Share of the pool %", "Mean", "Median", &top, &best, "Best"],
         );
         let mut pooled = self.pooled.clone();
         let labels: Vec<&str> = pooled.column("age")?.u32()?.into_iter().map(|a| bands.of(a)).collect();
@@ -130,10 +121,11 @@ impl PoolFrame {
         let n = settings.top_average;
         let top = format!("Top-{n} average");
         let women = format!("Top-{n} women's average");
+        let best = format!("Best {}", settings.words.rating);
         let mut table = StatTable::new(
             "By State",
             "Listed players and the rated pool by state, ranked by the top average",
-            &["State", "Name", "Listed", "Rated pool", "Female", "Mean", "Median", &top, &women, "Best rating", "Best"],
+            &["State", "Name", "Listed", "Rated pool", "Female", "Mean", "Median", &top, &women, &best, "Best"],
         );
         // Listed players counted by state, joined with the pool's figures.
         let listed = self.all.filter(self.all.column("listed")?.bool()?)?;
@@ -241,7 +233,7 @@ impl PoolFrame {
         let seniors = settings.senior_age.map_or("Seniors".to_string(), |a| format!("Seniors ({a} and over)"));
         let mut table = StatTable::new(
             "Distribution",
-            "The rated pool by 100-point band of rating",
+            format!("The rated pool by 100-point band of {}", settings.words.rating),
             &["Band", "Players", "Female", &juniors, &seniors, "Cumulative %"],
         );
         let mut cumulative = 0;
@@ -263,11 +255,12 @@ impl PoolFrame {
 
     /// The Percentiles table: the rating at p (linear interpolation between
     /// the closest ranks, R-7).
-    pub fn percentiles(&self) -> PolarsResult<StatTable> {
+    pub fn percentiles(&self, settings: &Settings) -> PolarsResult<StatTable> {
+        let w = settings.words;
         let mut table = StatTable::new(
             "Percentiles",
-            "The rating at each percentile of the rated pool (linear interpolation, R-7)",
-            &["Percentile", "Rating"],
+            format!("The {} at each percentile of the rated pool (linear interpolation, R-7)", w.rating),
+            &["Percentile", w.rating_title],
         );
         let ratings = self.pooled.column("rating")?.f64()?;
         for p in PERCENTILES {
@@ -364,7 +357,7 @@ fn summaries(frame: &DataFrame, key: &str, top_n: usize) -> PolarsResult<HashMap
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn player(id: u32, rating: Option<f64>, age: Option<u32>, female: bool, state: &str) -> PlayerFacts {
@@ -378,6 +371,17 @@ mod tests {
             listed: true,
             pooled: rating.is_some(),
             ..Default::default()
+        }
+    }
+
+    pub(crate) fn settings(age_bands: Vec<u32>, top_average: usize) -> Settings {
+        Settings {
+            age_bands,
+            top_average,
+            junior_age: Some(20),
+            senior_age: Some(50),
+            states: vec![("N".into(), "New South Wales".into()), ("V".into(), "Victoria".into())],
+            words: crate::model::system::SystemName::Acf.rules().words(),
         }
     }
 
@@ -397,7 +401,7 @@ mod tests {
         let players: Vec<PlayerFacts> =
             (0..4).map(|i| player(i, Some(1000.0 + 100.0 * i as f64), Some(30), false, "V")).collect();
         let pool = PoolFrame::new(&players).unwrap();
-        let table = pool.percentiles().unwrap();
+        let table = pool.percentiles(&settings(vec![12], 2)).unwrap();
         let at = |p: u64| table.rows.iter().find(|r| r[0] == Cell::Count(p)).unwrap()[1].clone();
         assert_eq!(at(25), Cell::Figure(1075.0));
         assert_eq!(at(50), Cell::Figure(1150.0));
@@ -415,13 +419,7 @@ mod tests {
             player(2, Some(1700.0), Some(40), false, "V"),
             player(3, Some(1600.0), None, false, "N"),
         ];
-        let settings = Settings {
-            age_bands: vec![12, 25],
-            top_average: 2,
-            junior_age: Some(20),
-            senior_age: Some(50),
-            states: vec![("N".into(), "New South Wales".into()), ("V".into(), "Victoria".into())],
-        };
+        let settings = settings(vec![12, 25], 2);
         let pool = PoolFrame::new(&players).unwrap();
         let table = pool.by_age(&AgeBands::new(&settings.age_bands), &settings).unwrap();
         let printed: Vec<Vec<String>> = table.rows.iter().map(|r| r.iter().map(Cell::printed).collect()).collect();

@@ -25,7 +25,7 @@ const CHANGE_BANDS: [(i64, i64, &str); 6] = [
 const TREND_TOP: usize = 100;
 
 /// This Period: one line each.
-pub fn this_period(now: &ThisPeriod, earlier: &[EarlierPeriod], recorded: bool) -> StatTable {
+pub fn this_period(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Settings, recorded: bool) -> StatTable {
     let previous = earlier.last();
     let note = match (recorded, previous) {
         (false, _) => "No rating record (record = false): every listed player counts as new".to_string(),
@@ -60,7 +60,8 @@ pub fn this_period(now: &ThisPeriod, earlier: &[EarlierPeriod], recorded: bool) 
     row("Games rated", Cell::Count(now.counts.games_rated));
     let changes: Vec<i64> = now.players.iter().filter_map(|p| p.change).map(|c| c.abs().round() as i64).collect();
     for (lo, hi, label) in CHANGE_BANDS {
-        row(label, Cell::Count(changes.iter().filter(|&&c| c >= lo && c <= hi).count() as u64));
+        let label = label.replacen("Rating", settings.words.rating_title, 1);
+        row(&label, Cell::Count(changes.iter().filter(|&&c| c >= lo && c <= hi).count() as u64));
     }
     table
 }
@@ -128,6 +129,7 @@ pub fn trends(
 ) -> PolarsResult<(StatTable, Vec<TrendPoint>)> {
     let n = settings.top_average;
     let top = format!("Top-{n} average");
+    let first = format!("New players' mean first {}", settings.words.rating);
     let note = if !recorded {
         "No rating record (record = false): this period alone".to_string()
     } else if periods.len() == 1 {
@@ -146,7 +148,7 @@ pub fn trends(
             "Listed",
             "Rated pool",
             "New players",
-            "New players' mean first rating",
+            &first,
             "Events rated",
             "Games rated",
             "Mean",
@@ -246,8 +248,7 @@ mod tests {
 
     #[test]
     fn drift_is_the_mean_change_of_the_players_in_both_pools() {
-        let settings =
-            Settings { age_bands: vec![], top_average: 2, junior_age: None, senior_age: None, states: vec![] };
+        let settings = crate::statistics::pool::tests::settings(vec![], 2);
         let periods = [period("A", &[(1, 1000.0), (2, 1200.0)]), period("B", &[(1, 1010.0), (2, 1230.0), (3, 900.0)])];
         let (table, points) = trends(&periods, &settings, true).unwrap();
         let printed: Vec<Vec<String>> = table.rows.iter().map(|r| r.iter().map(Cell::printed).collect()).collect();

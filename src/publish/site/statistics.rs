@@ -96,7 +96,7 @@ fn distribution_chart(s: &Statistics) -> Option<SvgChart> {
     }
     let pool: u64 = s.distribution.iter().sum();
     chart.caption = format!(
-        "The rated pool's {pool} players by 100-point band of rating, from {} to {}; the Distribution table below gives every band.",
+        "The rated pool's {pool} players by 100-point band, from {} to {}; the Distribution table below gives every band.",
         s.distribution_from,
         s.distribution_from + 100 * s.distribution.len() as i64 - 1
     );
