@@ -251,7 +251,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         _ => Default::default(),
     };
     let started = Instant::now();
-    let statistics = period_statistics(period, &ratings, system, recording.as_ref())?;
+    let statistics = period_statistics(period, &ratings, system, recording.as_ref(), lines.as_ref())?;
     timings.record("statistics", started);
     let mut lines = lines;
     let published = publish::publish(
@@ -335,9 +335,19 @@ fn period_statistics(
     ratings: &crate::rate::Ratings,
     system: &dyn crate::rate::RatingSystem,
     recording: Option<&Recording>,
+    lines: Option<&PeriodLines>,
 ) -> Result<Statistics> {
     let config = &period.config;
-    let now = ThisPeriod::of_rated(period, ratings, system);
+    let mut now = ThisPeriod::of_rated(period, ratings, system);
+    // The change as the record keeps it (against its previous period), so
+    // that `ratebook stats` reads the same figures back.
+    if let Some(lines) = lines {
+        let recorded: std::collections::HashMap<u32, Option<f64>> =
+            lines.players.iter().map(|l| (l.id, l.change)).collect();
+        for p in &mut now.players {
+            p.change = recorded.get(&p.id).copied().flatten();
+        }
+    }
     let end = config.end.to_string();
     let (earlier, mut games) = match recording {
         Some(r) => {

@@ -265,11 +265,17 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     );
     let mut improvers = table(
         "Top Improvers".into(),
-        &format!(
-            "Players {} on the last list and on this one (provisional players are not ranked): \
-             the rise in the printed {}",
-            words.confirmed, words.rating
-        ),
+        &match words.provisional {
+            Some(provisional) => format!(
+                "Players {} on the last list and on this one ({provisional} players are not ranked): \
+                 the rise in the printed {}",
+                words.confirmed, words.rating
+            ),
+            None => format!(
+                "Players {} on the last list and on this one: the rise in the printed {}",
+                words.confirmed, words.rating
+            ),
+        },
         vec![Figure::Increase],
         &improvers,
         increase,

@@ -50,7 +50,11 @@ impl ThisPeriod {
                     female: after.gender == Some(Gender::Female),
                     age: after.birth_date.map(|b| age_at(b, config.age_date)),
                     rating,
-                    change: published(after).zip(published(before)).filter(|_| rated).map(|(a, b)| a - b),
+                    // As the lists print it: the printed rating's change.
+                    change: published(before)
+                        .zip(published(after))
+                        .filter(|_| rated)
+                        .map(|(b, a)| crate::rate::common::printed_change(b, a)),
                     listed: after.status != Status::New && !removed && active,
                     pooled: after.status == Status::Confirmed && after.rating.is_some() && active,
                     removed,

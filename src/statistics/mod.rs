@@ -130,7 +130,7 @@ impl ThisPeriod {
 /// Where a player stands in the rated pool.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Standing {
-    /// His age band (`25–49`, `Birth date unknown`).
+    /// His age band (`25–49`, `Age unknown`).
     pub age_band: String,
     /// The share of the rated pool at or below his rating, in percent to one
     /// decimal; `None` without a published rating.

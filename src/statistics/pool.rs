@@ -15,13 +15,14 @@ const PERCENTILES: [u32; 9] = [1, 5, 10, 25, 50, 75, 90, 95, 99];
 /// The width of a Distribution band, in rating points.
 const BAND: f64 = 100.0;
 
-/// The age bands: `Under 12`, `12–15`, …, `80 and over`, `Birth date unknown`.
+/// The age bands: `Under 12`, `12–15`, …, `80 and over`, `Age unknown` (no birth date).
 pub struct AgeBands {
     bounds: Vec<u32>,
     labels: Vec<String>,
 }
 
-pub const UNKNOWN_AGE: &str = "Birth date unknown";
+/// (Not "birth date": a published page never speaks of birth dates.)
+pub const UNKNOWN_AGE: &str = "Age unknown";
 
 impl AgeBands {
     pub fn new(bounds: &[u32]) -> AgeBands {

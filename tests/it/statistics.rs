@@ -275,7 +275,7 @@ fn players_without_a_birth_date_have_their_own_row_and_an_empty_band_no_figures(
     let o = ratebook(&["period", "--data", &data.display().to_string(), "--out", &fresh.display().to_string()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let sheet = sheet_rows(&fresh.join("ratings.xlsx"), "By Age");
-    let unknown = sheet.iter().find(|r| r[0] == "Birth date unknown").expect("a row for unknown birth dates");
+    let unknown = sheet.iter().find(|r| r[0] == "Age unknown").expect("a row for unknown birth dates");
     let this = sheet_rows(&fresh.join("ratings.xlsx"), "This Period");
     let pool = &this.iter().find(|r| r[0] == "Rated pool").unwrap()[1];
     assert_eq!(&unknown[1], pool, "every pool player counted there");

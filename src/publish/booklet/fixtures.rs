@@ -67,7 +67,7 @@ fn statistics() -> StatisticsSection {
             rows: vec![
                 text(&["Under 12", "0", "", ""]),
                 text(&["12\u{2013}15", "3", "1412.3", "Tao, Trevor"]),
-                text(&["Birth date unknown", "2", "-12.5", "Rogers, Ian"]),
+                text(&["Age unknown", "2", "-12.5", "Rogers, Ian"]),
             ],
         }],
         distribution_from: 1000,
