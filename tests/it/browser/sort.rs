@@ -232,8 +232,17 @@ fn the_chart_labels_read_apart_in_the_page_text() {
     with_page(&page, 390, true, |p| {
         let text = p.eval("document.querySelector('figure.chart svg').parentNode.innerText").unwrap();
         let text = text.as_str().unwrap();
-        let periods: Vec<&str> = text.lines().filter(|l| l.starts_with("August ")).collect();
+        let periods: Vec<&str> = text.lines().filter(|l| l.starts_with("Aug ")).collect();
         assert!(periods.len() >= 2, "{text}");
-        assert!(!text.contains("1993August") && !text.contains("1994August"), "{text}");
+        assert!(!text.contains("1993Aug") && !text.contains("1994Aug"), "{text}");
+        // On the page, too, the labels stand apart.
+        let gaps = p
+            .eval(
+                "(() => { const r = [...document.querySelectorAll('figure.chart svg text[text-anchor]')]\
+                 .filter(t => /[0-9]{4}/.test(t.textContent) && !/^[0-9]+$/.test(t.textContent))\
+                 .map(t => t.getBoundingClientRect()); return r.slice(1).map((b, i) => b.left - r[i].right); })()",
+            )
+            .unwrap();
+        assert!(gaps.as_array().unwrap().iter().all(|g| g.as_f64().unwrap() >= 4.0), "labels too close: {gaps}");
     });
 }
