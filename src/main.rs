@@ -49,14 +49,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             print_findings(&report.diagnostics, false);
             if dry_run {
                 print!("{}", report.record_note.as_deref().unwrap_or(""));
-                eprint!("{}", report.summary.to_text());
+                if let Some(summary) = &report.summary {
+                    eprint!("{}", summary.to_text());
+                }
                 if timings {
                     eprint!("{}", report.timings.render());
                 }
                 let errors = report.diagnostics.iter().any(|d| d.severity == ratebook::diag::Severity::Error);
                 return Ok(ExitCode::from(if errors { 1 } else { 0 }));
             }
-            eprint!("{}", report.summary.to_text());
+            match &report.summary {
+                Some(summary) => eprint!("{}", summary.to_text()),
+                // The record holds this outcome already: it says so.
+                None => {
+                    eprintln!("{}", report.record_note.as_deref().unwrap_or(""));
+                    return Ok(ExitCode::SUCCESS);
+                }
+            }
             if timings {
                 eprint!("{}", report.timings.render());
             }
@@ -92,9 +101,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             use commands::history::Histories;
             let data = commands::data_folder(data.as_deref())?;
             match commands::history::history(&data, &player)? {
-                Histories::One(id, lines) => print!("{}", commands::history::to_text(id, &lines)),
-                Histories::Several(candidates) => {
-                    print!("{}", commands::explain::Candidate::table(&player, &candidates, "history"))
+                Histories::One(id, history) => print!("{}", commands::history::to_text(id, &history)),
+                Histories::Several(candidates, words) => {
+                    print!("{}", commands::explain::Candidate::table(&player, &candidates, &words, "history"))
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -131,8 +140,8 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     print!("{text}");
                     Ok(ExitCode::SUCCESS)
                 }
-                Explained::Several(candidates) => {
-                    print!("{}", commands::explain::Candidate::table(&player, &candidates, "explain"));
+                Explained::Several(candidates, words) => {
+                    print!("{}", commands::explain::Candidate::table(&player, &candidates, &words, "explain"));
                     Ok(ExitCode::SUCCESS)
                 }
                 Explained::Nobody => {
@@ -192,6 +201,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// Runs `rerate` or `merge` and says what it did.
 fn rerated(options: commands::rerate::RerateOptions, timings: bool) -> anyhow::Result<ExitCode> {
     let report = commands::rerate::rerate(&options)?;
+    if let Some(said) = &report.done_before {
+        eprintln!("{said}");
+        return Ok(ExitCode::SUCCESS);
+    }
     print!("{}", report.errata.summary());
     if options.dry_run {
         eprintln!("dry run: nothing recorded or written");

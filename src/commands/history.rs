@@ -8,17 +8,24 @@ use anyhow::{bail, Result};
 
 use super::explain::{find, Candidate};
 use crate::config::PeriodConfig;
-use crate::model::Player;
+use crate::model::words::Words;
+use crate::model::{Player, Status};
 use crate::record::query::HistoryLine;
 use crate::record::Record;
 
+/// A player's recorded periods, and the words of the rule set that rates them.
+pub struct PlayerHistory {
+    pub lines: Vec<HistoryLine>,
+    pub words: Words,
+}
+
 /// What `history` found.
-#[derive(Debug, Clone, PartialEq)]
 pub enum Histories {
     /// The one player meant: his ID and his lines, oldest first.
-    One(u32, Vec<HistoryLine>),
-    /// Several players of the last recorded list fit the name.
-    Several(Vec<Candidate>),
+    One(u32, PlayerHistory),
+    /// Several players of the last recorded list fit the name, and the
+    /// rule set's words for the table of them.
+    Several(Vec<Candidate>, Words),
 }
 
 /// The history of the player `who` names (an ID or a name) from the data
@@ -28,13 +35,14 @@ pub fn history(data: &Path, who: &str) -> Result<Histories> {
     let Some(path) = super::recording::record_path(data, &config) else {
         bail!("period.toml keeps no record (record = false): there is no history to show");
     };
-    let record = Record::open_existing(&path)?;
+    let record = Record::open_existing_to_read(&path)?;
+    let words = config.system.rules().words();
     let id = match who.trim().parse::<u32>() {
         Ok(id) => id,
         Err(_) => {
             // The names of the last recorded list (as it printed them).
-            let lines = match record.periods()?.pop() {
-                Some(last) => record.player_lines(last.id)?,
+            let lines = match record.periods().map_err(|e| record.explain(e))?.pop() {
+                Some(last) => record.player_lines(last.id).map_err(|e| record.explain(e))?,
                 None => Vec::new(),
             };
             let players: Vec<Player> = lines.iter().map(|l| Player::new(l.id, &l.surname, &l.first_names)).collect();
@@ -52,20 +60,22 @@ pub fn history(data: &Path, who: &str) -> Result<Histories> {
                             rating: lines[i].printed.clone(),
                         })
                         .collect();
-                    return Ok(Histories::Several(candidates));
+                    return Ok(Histories::Several(candidates, words));
                 }
             }
         }
     };
-    let lines = record.history(id)?;
+    let lines = record.history(id).map_err(|e| record.explain(e))?;
     if lines.is_empty() {
         bail!("no player with ID {id} in the record {}", path.display());
     }
-    Ok(Histories::One(id, lines))
+    Ok(Histories::One(id, PlayerHistory { lines, words }))
 }
 
-/// The history as a table: period, printed rating, games in the period, change.
-pub fn to_text(id: u32, lines: &[HistoryLine]) -> String {
+/// The history as a table: period, printed rating, games in the period,
+/// change and status, in the rule set's words.
+pub fn to_text(id: u32, history: &PlayerHistory) -> String {
+    let (lines, words) = (&history.lines, &history.words);
     let last = lines.last().expect("a history has a line");
     let name = if last.first_names.is_empty() {
         last.surname.clone()
@@ -73,11 +83,25 @@ pub fn to_text(id: u32, lines: &[HistoryLine]) -> String {
         format!("{}, {}", last.surname, last.first_names)
     };
     let width = lines.iter().map(|l| l.period.chars().count()).max().unwrap_or(6).max(6);
-    let mut out =
-        format!("{name} (ID {id})\n\n{:<width$}  {:>7}  {:>5}  {:>6}  status\n", "period", "rating", "games", "change");
+    let mut out = format!(
+        "{name} (ID {id})\n\n{:<width$}  {:>7}  {:>5}  {:>6}  status\n",
+        "period", words.rating, "games", "change"
+    );
     for l in lines {
         let change = l.change.map(|c| format!("{c:+.0}")).unwrap_or_default();
-        out += &format!("{:<width$}  {:>7}  {:>5}  {:>6}  {}\n", l.period, l.printed, l.games_period, change, l.status);
+        out += &format!(
+            "{:<width$}  {:>7}  {:>5}  {:>6}  {}\n",
+            l.period,
+            l.printed,
+            l.games_period,
+            change,
+            status_word(&l.status, words)
+        );
     }
     out
+}
+
+/// A recorded status ("confirmed", "removed", …) in the rule set's words.
+fn status_word<'a>(recorded: &'a str, words: &Words) -> &'a str {
+    Status::parse(recorded).map_or(recorded, |s| words.status(s))
 }

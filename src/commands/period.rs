@@ -12,7 +12,7 @@ use super::{load, Loaded, Stage};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::publish::{self, lists};
 use crate::record::query::list_changes;
-use crate::record::PeriodLines;
+use crate::record::{PeriodLines, Record};
 use crate::timings::Timings;
 use crate::validate::{Disposition, Validated};
 
@@ -44,8 +44,10 @@ pub struct PeriodReport {
     /// Where the outputs went: the output folder, or (a revision that
     /// re-rates later periods) the errata folder beside it.
     pub into: PathBuf,
-    /// What the run ends with on the terminal.
-    pub summary: RunSummary,
+    /// What the run ends with on the terminal (`None`: the record holds the
+    /// run's outcome already, a past period or a correction run again, so
+    /// nothing was published, and `record_note` says why).
+    pub summary: Option<RunSummary>,
 }
 
 /// `period --revise` of a period the record holds later periods after: the
@@ -53,8 +55,13 @@ pub struct PeriodReport {
 /// `rerate` does: the errata and the last period's corrected player file go
 /// to the folder `errata` beside the output folder (the output folder keeps
 /// the last publication: a past period's booklet is not published again).
-fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timings) -> Result<PeriodReport> {
-    use super::rerate::{rerate, Correction, RerateOptions};
+fn revise_with_later(
+    opts: &PeriodOptions,
+    validated: Validated,
+    timings: Timings,
+    record: Record,
+) -> Result<PeriodReport> {
+    use super::rerate::{rerate_with, Correction, RerateOptions};
     let period = &validated.period;
     let into = opts.out.with_file_name("errata");
     let correction = Correction { revised: Some(opts.data.clone()), ..Default::default() };
@@ -65,7 +72,19 @@ fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timing
         correction,
         dry_run: opts.dry_run,
     };
-    let rerated = rerate(&options)?;
+    let rerated = rerate_with(&options, Some(record))?;
+    if let Some(said) = rerated.done_before {
+        return Ok(PeriodReport {
+            published: false,
+            summary: None,
+            players: 0,
+            events_rated: 0,
+            diagnostics: validated.diagnostics,
+            timings,
+            record_note: Some(said),
+            into,
+        });
+    }
     let revisions: Vec<String> = rerated
         .periods
         .iter()
@@ -86,7 +105,7 @@ fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timing
     let mut summary = RunSummary::new(outcome, period, &validated.diagnostics);
     summary.record = Some(note.clone());
     Ok(PeriodReport {
-        summary,
+        summary: Some(summary),
         published: !opts.dry_run,
         players: period.players.players.len(),
         events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
@@ -118,7 +137,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             summary.outputs.push(("validation report", opts.out.join("validation.txt")));
         }
         return Ok(PeriodReport {
-            summary,
+            summary: Some(summary),
             published: false,
             diagnostics: validated.diagnostics,
             timings,
@@ -131,11 +150,31 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let started = Instant::now();
     let mut recording =
         Recording::begin(&opts.data, &validated.period.config, opts.revise, staging.as_ref().map(|s| s.out()))?;
-    if recording.as_ref().is_some_and(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
-        // The record and the output folder are let go: `rerate` takes them.
-        drop(recording);
+    if let Some(r) = recording.take_if(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
+        // The output folder is let go (the errata go beside it); the
+        // record, still locked, goes to the re-rating.
         drop(staging);
-        return revise_with_later(opts, validated, timings);
+        return revise_with_later(opts, validated, timings, r.record);
+    }
+    if let Some(r) = recording.as_ref().filter(|r| r.plan == Plan::Unchanged && !r.later.is_empty()) {
+        // A past period recorded with these very inputs (a revision run
+        // again): its booklet is not published over the last period's.
+        let later: Vec<&str> = r.later.iter().map(|p| p.period.as_str()).collect();
+        let note = format!(
+            "{} unchanged: the record holds it with these very inputs, and {} after it, so nothing was published or recorded",
+            validated.period.config.period,
+            later.join(", ")
+        );
+        return Ok(PeriodReport {
+            published: false,
+            summary: None,
+            players: 0,
+            events_rated: 0,
+            diagnostics: validated.diagnostics,
+            timings,
+            record_note: Some(note),
+            into: opts.out.clone(),
+        });
     }
     timings.record("record", started);
     if errors > 0 {
@@ -193,7 +232,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         summary.players = Some(player_counts(&ratings, &lists));
         let Validated { diagnostics, .. } = validated;
         return Ok(PeriodReport {
-            summary,
+            summary: Some(summary),
             published: false,
             players,
             events_rated,
@@ -273,7 +312,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let Validated { period, diagnostics } = validated;
     crate::background::drop_later((period, ratings, lists));
     Ok(PeriodReport {
-        summary,
+        summary: Some(summary),
         published: true,
         players: published.players,
         events_rated: published.events_rated,

@@ -185,10 +185,13 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     let mut ranked_lists = Vec::new();
     let top = ranked(top_pool(), rating, sizes.top);
     ranked_lists.push(table("Top Players", String::new(), ListKind::Top, &top, rating));
+    // With `[site] birth = "none"` a junior list is chosen by age as ever,
+    // but prints no age: its third column is the games, as Top Players'.
+    let junior_kind = if config.birth.shown() { ListKind::Junior } else { ListKind::Top };
     for &n in &sizes.juniors {
         let rows = ranked(top_pool().filter(|p| p.age.is_some_and(|a| a < n)), rating, sizes.junior_size);
         let subtitle = format!("Ages as at {}", long_date(config.age_date));
-        ranked_lists.push(table(&format!("Top Under {n}"), subtitle, ListKind::Junior, &rows, rating));
+        ranked_lists.push(table(&format!("Top Under {n}"), subtitle, junior_kind, &rows, rating));
     }
     let females = ranked(top_pool().filter(|p| p.female), rating, sizes.females);
     ranked_lists.push(table("Top Females", String::new(), ListKind::Top, &females, rating));
@@ -233,6 +236,7 @@ fn table(
             previous = value;
             list_row(p, (!shared).then_some(i as u32 + 1))
         })
+        .map(|row| ListRow { age: row.age.filter(|_| kind == ListKind::Junior), ..row })
         .collect();
     ListTable { title: title.to_string(), subtitle, sheet: title.to_string(), kind, rows }
 }

@@ -207,7 +207,9 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
     let mut codes: BTreeMap<String, Vec<(String, Location)>> = BTreeMap::new();
     for (c, findings) in per_report {
         if let Some(code) = &c.report.event.code {
-            codes.entry(code.value.clone()).or_default().push((c.report.file.clone(), code.at.clone()));
+            // (Compared regardless of case: V95001 and v95001 would share a
+            // page on a disk that ignores case, and a withdrawal.)
+            codes.entry(code.value.to_uppercase()).or_default().push((c.report.file.clone(), code.at.clone()));
         }
         diagnostics.extend(findings);
         checked.push(c);

@@ -7,6 +7,10 @@ use std::process::Output;
 
 use crate::common::{ratebook, read_players, stderr};
 
+mod concurrency;
+mod kills;
+mod odd;
+
 /// A generated data folder (one period) in a temporary folder.
 struct Folder {
     root: tempfile::TempDir,

@@ -9,18 +9,21 @@
 pub mod chart;
 pub mod downloads;
 mod pages;
+mod rules;
 
 use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use chrono::Datelike;
 use minijinja::{context, Environment};
 use rayon::prelude::*;
 use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
+use crate::config::PublicBirth;
 use crate::publish::lists::Lists;
-use crate::rate::{RatingSystem, Ratings};
+use crate::rate::{RatingSystem, Ratings, Words};
 use crate::validate::ValidPeriod;
 pub use chart::HistoryPoint;
 use pages::{row, signed, Row};
@@ -146,6 +149,8 @@ struct Common<'a> {
     period: &'a str,
     published: String,
     states: Vec<(String, String, String)>,
+    /// The rule set's words, which every page prints.
+    words: Words,
 }
 
 /// Writes the site into `dir` (which must not exist yet).
@@ -157,6 +162,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
         period: &c.period,
         published: crate::publish::lists::long_date(c.published),
         states: c.states.iter().map(|(code, name)| (code.clone(), name.clone(), file_name(code))).collect(),
+        words: input.system.words(),
     };
     for sub in ["players", "events", "states", "downloads"] {
         std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
@@ -237,8 +243,10 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     stats.pages += 1 + events.len();
 
     let tables = input.system.tables();
-    let system = input.system.id();
-    write("rules.html", &render("rules.html", "", context! { tables => &tables, system => system })?)?;
+    let text = input.system.rules();
+    let rules = rules::to_html(text.text, text.legend).map_err(anyhow::Error::msg).context("rules.html")?;
+    let rules = minijinja::Value::from_safe_string(rules);
+    write("rules.html", &render("rules.html", "", context! { tables => &tables, rules => rules })?)?;
 
     // Players: one page each, side by side.
     let ranks = pages::Ranks::new(input);
@@ -300,10 +308,21 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     write("downloads/ratings.csv", &downloads::csv(&rows)?)?;
     write("downloads/ratings.json", &downloads::json(&rows)?)?;
     write("downloads/ratings-fide.txt", &downloads::fide_txt(&rows, c.published, ""))?;
-    let outputs: Vec<&str> = ["booklet.pdf", "ratings.xlsx", "players.xlsx", "removed.xlsx"].into();
-    write("downloads.html", &render("downloads.html", "", context! { outputs => outputs, players => rows.len() })?)?;
+    let context = context! { players => rows.len(), birth_year => c.birth.shown() };
+    write("downloads.html", &render("downloads.html", "", context)?)?;
     stats.pages += 2;
     Ok(stats)
+}
+
+/// Puts an output of the publication (`from`, already written) among the
+/// site's downloads as `downloads/NAME`: a second name for the same file
+/// where the disk allows, else a copy.
+pub fn add_download(site: &Path, from: &Path, name: &str) -> Result<()> {
+    let to = site.join("downloads").join(name);
+    if std::fs::hard_link(from, &to).is_err() {
+        std::fs::copy(from, &to).with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
+    }
+    Ok(())
 }
 
 /// A file to write: its path in the site, and its bytes.
@@ -496,7 +515,7 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                     None => e.time_control.clone(),
                 },
                 disposition: match e.disposition.note() {
-                    note if note.is_empty() => "rated".to_string(),
+                    note if note.is_empty() => input.system.words().rated.to_string(),
                     note => note,
                 },
                 rated: e.disposition.is_rated(),
@@ -524,9 +543,12 @@ fn download_rows(input: &SiteInput) -> Vec<downloads::DownloadRow> {
             surname: p.surname.clone(),
             first_names: p.first_names.clone(),
             gender: p.gender.map(|g| g.as_str()),
-            birth_date: p.birth_date.map(|d| d.to_string()),
+            birth_year: match input.period.config.birth {
+                PublicBirth::Year => downloads::BirthYear::Shown(p.birth_date.map(|d| d.year())),
+                PublicBirth::None => downloads::BirthYear::Withheld,
+            },
             state: p.state.clone(),
-            status: p.status.as_str(),
+            status: input.system.words().status(p.status),
             rating: p.rating.filter(|_| p.status.is_rated()),
             printed: input.system.printed(p),
             games: p.games,
