@@ -201,9 +201,15 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
         increase,
         sizes.improvers,
     );
-    let whom = "Players confirmed on the last list and on this one (provisional players are not ranked): \
-                the rise in the printed rating";
-    ranked_lists.push(table("Top Improvers", whom.to_string(), ListKind::Improvers, &improvers, increase));
+    // Whom it counts, in the rule set's words.
+    let words = system.words();
+    let whom = format!(
+        "Players {} on the last list and on this one{}: the rise in the printed {}",
+        words.confirmed,
+        words.provisional.map(|p| format!(" ({p} players are not ranked)")).unwrap_or_default(),
+        words.rating
+    );
+    ranked_lists.push(table("Top Improvers", whom, ListKind::Improvers, &improvers, increase));
 
     let mut states = Vec::new();
     let mut active_players = 0;
