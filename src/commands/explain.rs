@@ -8,6 +8,7 @@ use std::path::Path;
 use anyhow::Result;
 
 use crate::model::names::fold;
+use crate::model::words::Words;
 use crate::model::Player;
 
 /// What `explain` found.
@@ -15,8 +16,9 @@ use crate::model::Player;
 pub enum Explained {
     /// The calculation of the one player meant.
     One(String),
-    /// Several players fit the name: the candidates, to choose by ID.
-    Several(Vec<Candidate>),
+    /// Several players fit the name: the candidates, to choose by ID, and
+    /// the rule set's words for the table's heading.
+    Several(Vec<Candidate>, Words),
     /// Nobody fits.
     Nobody,
 }
@@ -29,7 +31,7 @@ pub struct Candidate {
     pub name: String,
     pub state: String,
     pub birth_year: Option<i32>,
-    /// The rating at the start of the period, as the lists print it.
+    /// The rating this period publishes, as the lists print it.
     pub rating: String,
 }
 
@@ -52,25 +54,30 @@ pub fn explain(data: &Path, who: &str) -> Result<Explained> {
                         name: player.display_name(),
                         state: player.state.clone().unwrap_or_default(),
                         birth_year: player.birth_date.map(|d| chrono::Datelike::year(&d)),
-                        rating: loaded.system.printed(player),
+                        rating: loaded.system.printed(&ratings.players[p]),
                     }
                 })
                 .collect(),
+            loaded.system.words(),
         ),
     })
 }
 
 impl Candidate {
-    /// The candidates as a table, with what to run next.
-    pub fn table(who: &str, candidates: &[Candidate]) -> String {
+    /// The candidates as a table, in the rule set's `words`, with what to
+    /// run next (`command`: `explain`, `history`).
+    pub fn table(who: &str, candidates: &[Candidate], words: &Words, command: &str) -> String {
         let mut text = format!("{} players fit \"{}\":\n", candidates.len(), who.trim());
         let width = candidates.iter().map(|c| c.name.chars().count()).max().unwrap_or(0);
-        text.push_str(&format!("  {:>8}  {:width$}  {:5}  {:4}  {}\n", "ID", "Name", "State", "Born", "Rating"));
+        text.push_str(&format!(
+            "  {:>8}  {:width$}  {:5}  {:4}  {}\n",
+            "ID", "Name", "State", "Born", words.rating_title
+        ));
         for c in candidates {
             let born = c.birth_year.map(|y| y.to_string()).unwrap_or_default();
             text.push_str(&format!("  {:>8}  {:width$}  {:5}  {:4}  {}\n", c.id, c.name, c.state, born, c.rating));
         }
-        text.push_str("Run `ratebook explain ID` with the ID of the player you mean.\n");
+        text.push_str(&format!("Run `ratebook {command} ID` with the ID of the player you mean.\n"));
         text
     }
 }

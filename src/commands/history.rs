@@ -1,29 +1,81 @@
-//! `ratebook history ID`: a player's line in every recorded period.
+//! `ratebook history ID-OR-NAME`: a player's line in every recorded period.
+//! The player is named as `explain` names him (an ID, or a name found by
+//! [`super::explain::find`] among the players of the last recorded list).
 
 use std::path::Path;
 
 use anyhow::{bail, Result};
 
+use super::explain::{find, Candidate};
 use crate::config::PeriodConfig;
+use crate::model::words::Words;
+use crate::model::{Player, Status};
 use crate::record::query::HistoryLine;
 use crate::record::Record;
 
-/// The player's history from the data folder's record, oldest first.
-pub fn history(data: &Path, id: u32) -> Result<Vec<HistoryLine>> {
+/// A player's recorded periods, and the words of the rule set that rates them.
+pub struct PlayerHistory {
+    pub lines: Vec<HistoryLine>,
+    pub words: Words,
+}
+
+/// What `history` found.
+pub enum Histories {
+    /// The one player meant: his ID and his lines, oldest first.
+    One(u32, PlayerHistory),
+    /// Several players of the last recorded list fit the name, and the
+    /// rule set's words for the table of them.
+    Several(Vec<Candidate>, Words),
+}
+
+/// The history of the player `who` names (an ID or a name) from the data
+/// folder's record.
+pub fn history(data: &Path, who: &str) -> Result<Histories> {
     let config = PeriodConfig::load(&data.join("period.toml"))?;
     let Some(path) = super::recording::record_path(data, &config) else {
         bail!("period.toml keeps no record (record = false): there is no history to show");
     };
     let record = Record::open_existing_to_read(&path)?;
+    let words = config.system.rules().words();
+    let id = match who.trim().parse::<u32>() {
+        Ok(id) => id,
+        Err(_) => {
+            // The names of the last recorded list (as it printed them).
+            let lines = match record.periods().map_err(|e| record.explain(e))?.pop() {
+                Some(last) => record.player_lines(last.id).map_err(|e| record.explain(e))?,
+                None => Vec::new(),
+            };
+            let players: Vec<Player> = lines.iter().map(|l| Player::new(l.id, &l.surname, &l.first_names)).collect();
+            match find(&players, who).as_slice() {
+                [] => bail!("nobody named \"{}\" in the record {}", who.trim(), path.display()),
+                [one] => lines[*one].id,
+                several => {
+                    let candidates = several
+                        .iter()
+                        .map(|&i| Candidate {
+                            id: lines[i].id,
+                            name: lines[i].display_name(),
+                            state: lines[i].state.clone().unwrap_or_default(),
+                            birth_year: None,
+                            rating: lines[i].printed.clone(),
+                        })
+                        .collect();
+                    return Ok(Histories::Several(candidates, words));
+                }
+            }
+        }
+    };
     let lines = record.history(id).map_err(|e| record.explain(e))?;
     if lines.is_empty() {
         bail!("no player with ID {id} in the record {}", path.display());
     }
-    Ok(lines)
+    Ok(Histories::One(id, PlayerHistory { lines, words }))
 }
 
-/// The history as a table: period, printed rating, games in the period, change.
-pub fn to_text(id: u32, lines: &[HistoryLine]) -> String {
+/// The history as a table: period, printed rating, games in the period,
+/// change and status, in the rule set's words.
+pub fn to_text(id: u32, history: &PlayerHistory) -> String {
+    let (lines, words) = (&history.lines, &history.words);
     let last = lines.last().expect("a history has a line");
     let name = if last.first_names.is_empty() {
         last.surname.clone()
@@ -31,11 +83,25 @@ pub fn to_text(id: u32, lines: &[HistoryLine]) -> String {
         format!("{}, {}", last.surname, last.first_names)
     };
     let width = lines.iter().map(|l| l.period.chars().count()).max().unwrap_or(6).max(6);
-    let mut out =
-        format!("{name} (ID {id})\n\n{:<width$}  {:>7}  {:>5}  {:>6}  status\n", "period", "rating", "games", "change");
+    let mut out = format!(
+        "{name} (ID {id})\n\n{:<width$}  {:>7}  {:>5}  {:>6}  status\n",
+        "period", words.rating, "games", "change"
+    );
     for l in lines {
         let change = l.change.map(|c| format!("{c:+.0}")).unwrap_or_default();
-        out += &format!("{:<width$}  {:>7}  {:>5}  {:>6}  {}\n", l.period, l.printed, l.games_period, change, l.status);
+        out += &format!(
+            "{:<width$}  {:>7}  {:>5}  {:>6}  {}\n",
+            l.period,
+            l.printed,
+            l.games_period,
+            change,
+            status_word(&l.status, words)
+        );
     }
     out
+}
+
+/// A recorded status ("confirmed", "removed", …) in the rule set's words.
+fn status_word<'a>(recorded: &'a str, words: &Words) -> &'a str {
+    Status::parse(recorded).map_or(recorded, |s| words.status(s))
 }

@@ -7,6 +7,7 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::recording::{Plan, Recording};
+use super::summary::{Outcome, PlayerCounts, RunSummary};
 use super::{load, Loaded, Stage};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::publish::{self, lists};
@@ -33,9 +34,6 @@ pub struct PeriodOptions {
 /// What a period run did.
 pub struct PeriodReport {
     pub published: bool,
-    /// The record holds the run's outcome already (a past period or a
-    /// correction run again): nothing was published; `record_note` says why.
-    pub nothing_to_do: bool,
     pub diagnostics: Vec<Diagnostic>,
     pub timings: Timings,
     pub players: usize,
@@ -46,6 +44,10 @@ pub struct PeriodReport {
     /// Where the outputs went: the output folder, or (a revision that
     /// re-rates later periods) the errata folder beside it.
     pub into: PathBuf,
+    /// What the run ends with on the terminal (`None`: the record holds the
+    /// run's outcome already, a past period or a correction run again, so
+    /// nothing was published, and `record_note` says why).
+    pub summary: Option<RunSummary>,
 }
 
 /// `period --revise` of a period the record holds later periods after: the
@@ -74,7 +76,7 @@ fn revise_with_later(
     if let Some(said) = rerated.done_before {
         return Ok(PeriodReport {
             published: false,
-            nothing_to_do: true,
+            summary: None,
             players: 0,
             events_rated: 0,
             diagnostics: validated.diagnostics,
@@ -99,9 +101,12 @@ fn revise_with_later(
         if opts.dry_run { "would go to" } else { "are in" },
         into.display()
     );
+    let outcome = if opts.dry_run { Outcome::DryRun } else { Outcome::Published };
+    let mut summary = RunSummary::new(outcome, period, &validated.diagnostics);
+    summary.record = Some(note.clone());
     Ok(PeriodReport {
+        summary: Some(summary),
         published: !opts.dry_run,
-        nothing_to_do: false,
         players: period.players.players.len(),
         events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
         diagnostics: validated.diagnostics,
@@ -127,12 +132,15 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let Loaded { mut validated, system } = load(&opts.data, &mut timings)?;
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
+        let skippable = !validated.has_global_errors();
+        let mut summary = RunSummary::new(Outcome::Refused { skippable }, &validated.period, &validated.diagnostics);
         if let Some(staging) = staging {
             publish::refuse(&validated.period, &validated.diagnostics, staging)?;
+            summary.outputs.push(("validation report", opts.out.join("validation.txt")));
         }
         return Ok(PeriodReport {
+            summary: Some(summary),
             published: false,
-            nothing_to_do: false,
             diagnostics: validated.diagnostics,
             timings,
             players: 0,
@@ -161,7 +169,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         );
         return Ok(PeriodReport {
             published: false,
-            nothing_to_do: true,
+            summary: None,
             players: 0,
             events_rated: 0,
             diagnostics: validated.diagnostics,
@@ -222,10 +230,12 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         };
         let events_rated = period.events.iter().filter(|e| e.disposition.is_rated()).count();
         let players = ratings.players.len();
+        let mut summary = RunSummary::new(Outcome::DryRun, period, &validated.diagnostics);
+        summary.players = Some(player_counts(&ratings, &lists));
         let Validated { diagnostics, .. } = validated;
         return Ok(PeriodReport {
+            summary: Some(summary),
             published: false,
-            nothing_to_do: false,
             players,
             events_rated,
             diagnostics,
@@ -277,7 +287,11 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             Some(staged) => {
                 format!("recorded in {} as {} revision {}", r.record.path().display(), staged.period, staged.revision)
             }
-            None => format!("{} unchanged: the record holds it with these very inputs", period.config.period),
+            None => format!(
+                "{} was recorded already, from these very input files: the record is unchanged (the outputs were \
+                 written again)",
+                period.config.period
+            ),
         }),
         None => None,
     };
@@ -285,11 +299,23 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     timings.push("xlsx", published.xlsx);
     timings.push("pdf", published.pdf);
     timings.push("site", published.site);
+    let mut summary = RunSummary::new(Outcome::Published, period, &validated.diagnostics);
+    summary.players = Some(player_counts(&ratings, &lists));
+    summary.outputs = vec![
+        ("booklet", opts.out.join("booklet.pdf")),
+        ("workbook", opts.out.join("ratings.xlsx")),
+        ("next player file", opts.out.join("players.xlsx")),
+    ];
+    if period.config.site {
+        summary.outputs.push(("site", opts.out.join("site").join("index.html")));
+    }
+    summary.outputs.push(("validation report", opts.out.join("validation.txt")));
+    summary.record = record_note.clone();
     let Validated { period, diagnostics } = validated;
     crate::background::drop_later((period, ratings, lists));
     Ok(PeriodReport {
+        summary: Some(summary),
         published: true,
-        nothing_to_do: false,
         players: published.players,
         events_rated: published.events_rated,
         diagnostics,
@@ -297,6 +323,16 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         record_note,
         into: opts.out.clone(),
     })
+}
+
+/// The players counted as the outputs count them.
+fn player_counts(ratings: &crate::rate::Ratings, lists: &lists::Lists) -> PlayerCounts {
+    let listed = || lists.states.iter().flat_map(|(_, _, rows)| rows);
+    PlayerCounts {
+        in_file: ratings.removed.iter().filter(|gone| !**gone).count(),
+        active: lists.active_players as usize,
+        active_rated: listed().filter(|r| r.value.is_some()).count(),
+    }
 }
 
 /// With `--skip-invalid`: a note for every event skipped because its report

@@ -275,7 +275,9 @@ fn rerate_record(
     let pdf = errata.pdf(&config.federation, &what, &detail, &published.to_string())?;
     staging.write("errata.pdf", &pdf)?;
     if let Some((kept, _, _)) = &carried {
-        crate::formats::player_file::write_player_file(&staging.path("players.xlsx"), kept, published)?;
+        let words = config.system.rules().words();
+        let path = staging.path("players.xlsx");
+        crate::formats::player_file::write_player_file_with_changes(&path, kept, published, None, &words)?;
     }
     timings.record("outputs", started);
     // The correction and every revision it made are staged in one

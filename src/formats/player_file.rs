@@ -15,6 +15,7 @@ use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 use super::sheet::{cell_text, Header, Sheet, Workbook};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::names::{likely_duplicates, normalise};
+use crate::model::words::{self, Words};
 use crate::model::{ExtraValue, FileOrigin, Gender, Player, PlayerFile, Status};
 
 /// The columns ratebook knows, in the order it writes them, with their
@@ -221,7 +222,9 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
                             sheet.location(row, status_col.unwrap()),
                             format!("status must be new, unrated, provisional or confirmed, not \"{text}\""),
                         )
-                        .with_hint("write one of: new, unrated, provisional, confirmed"),
+                        .with_hint(
+                            "write one of: new, unrated, provisional, confirmed (or the rule set's own word: established, graded, ungraded, rated)",
+                        ),
                     );
                     infer_status(&player)
                 }
@@ -381,33 +384,36 @@ fn extra_value(cell: &Data) -> ExtraValue {
         },
     }
 }
-/// Writes `file` to `path` as an xlsx workbook with one sheet, `Players`.
+/// Writes `file` to `path` as an xlsx workbook with one sheet, `Players`,
+/// its statuses in the ACF's words (which every rule set reads).
 /// `published` becomes the document's creation date.
 pub fn write_player_file(path: &Path, file: &PlayerFile, published: NaiveDate) -> Result<(), XlsxError> {
-    write_player_file_with_changes(path, file, published, None)
+    write_player_file_with_changes(path, file, published, None, &words::ACF)
 }
 
-/// [`write_player_file`], with the [`DERIVED`] column `Change` when
-/// `changes` (aligned with the players) is given: the published rating
-/// minus the one before, where both are published.
+/// [`write_player_file`], the statuses in `words`, with the [`DERIVED`]
+/// column `Change` when `changes` (aligned with the players) is given: the
+/// published rating minus the one before, where both are published.
 pub fn write_player_file_with_changes(
     path: &Path,
     file: &PlayerFile,
     published: NaiveDate,
     changes: Option<&[Option<f64>]>,
+    words: &Words,
 ) -> Result<(), XlsxError> {
-    player_workbook(file, published, changes)?.save(path)
+    player_workbook(file, published, changes, words)?.save(path)
 }
 
 /// The bytes [`write_player_file`] writes.
 pub fn player_file_bytes(file: &PlayerFile, published: NaiveDate) -> Result<Vec<u8>, XlsxError> {
-    player_workbook(file, published, None)?.save_to_buffer()
+    player_workbook(file, published, None, &words::ACF)?.save_to_buffer()
 }
 
 fn player_workbook(
     file: &PlayerFile,
     published: NaiveDate,
     changes: Option<&[Option<f64>]>,
+    words: &Words,
 ) -> Result<rust_xlsxwriter::Workbook, XlsxError> {
     let mut workbook = crate::formats::workbook::new_workbook(published);
     let bold = Format::new().set_bold();
@@ -437,7 +443,7 @@ fn player_workbook(
     let whole = Format::new().set_num_format("+0;-0;0");
     for (i, player) in file.players.iter().enumerate() {
         let row = i as u32 + 1;
-        write_row(sheet, row, player, &date, derived as u16)?;
+        write_row(sheet, row, player, &date, derived as u16, words)?;
         if let Some(change) = changes.and_then(|c| c.get(i).copied().flatten()) {
             sheet.write_number_with_format(row, COLUMNS.len() as u16, change, &whole)?;
         }
@@ -446,7 +452,14 @@ fn player_workbook(
 }
 
 /// Writes one player's row.
-fn write_row(sheet: &mut Worksheet, row: u32, p: &Player, date: &Format, derived: u16) -> Result<(), XlsxError> {
+fn write_row(
+    sheet: &mut Worksheet,
+    row: u32,
+    p: &Player,
+    date: &Format,
+    derived: u16,
+    words: &Words,
+) -> Result<(), XlsxError> {
     sheet.write_number(row, 0, p.id)?;
     sheet.write_string(row, 1, &p.surname)?;
     text(sheet, row, 2, &p.first_names)?;
@@ -465,7 +478,7 @@ fn write_row(sheet: &mut Worksheet, row: u32, p: &Player, date: &Format, derived
     if let Some(r) = p.rating {
         sheet.write_number(row, 7, r)?;
     }
-    sheet.write_string(row, 8, p.status.as_str())?;
+    sheet.write_string(row, 8, words.status(p.status))?;
     sheet.write_number(row, 9, p.games)?;
     sheet.write_number(row, 10, p.score)?;
     if let Some(a) = p.opp_avg {

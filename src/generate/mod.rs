@@ -31,7 +31,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::formats::player_file::write_player_file;
+use crate::formats::player_file::write_player_file_with_changes;
 use crate::formats::report::write::write_report;
 use crate::model::system::SystemName;
 
@@ -164,8 +164,14 @@ pub fn generate_period(
     let players_path = opts.out.join("players.xlsx");
     let (file, games) = rayon::join(
         || match previous {
-            None => write_player_file(&players_path, &population.file, file_date)
-                .with_context(|| format!("writing {}", players_path.display())),
+            None => write_player_file_with_changes(
+                &players_path,
+                &population.file,
+                file_date,
+                None,
+                &opts.system.rules().words(),
+            )
+            .with_context(|| format!("writing {}", players_path.display())),
             Some((_, published)) => std::fs::copy(published, &players_path)
                 .map(|_| ())
                 .with_context(|| format!("copying {} to {}", published.display(), players_path.display())),

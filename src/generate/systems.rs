@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{date, day_between, normal};
 use crate::model::system::SystemName;
-use crate::model::{ExtraValue, Player, PlayerFile};
+use crate::model::{ExtraValue, Player, PlayerFile, Status};
 use crate::rate::{cis, ecf};
 
 /// Added to the seed for this module's generator.
@@ -43,6 +43,7 @@ pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> Sid
         SystemName::Ecf => {
             file.extra_columns.extend(ecf::SEASON_COLUMNS.iter().map(|c| c.to_string()));
             for p in &mut file.players {
+                no_provisional(p);
                 p.rating = p.rating.map(ecf_grade);
                 p.opp_avg = p.opp_avg.map(ecf_grade);
                 let seasons = ecf_seasons(&mut rng, p);
@@ -54,6 +55,7 @@ pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> Sid
             file.extra_columns.push(cis::JOINED_COLUMN.to_string());
             let mut side = CisSide::new(0);
             for p in &mut file.players {
+                no_provisional(p);
                 p.rating = p.rating.map(cis_rating);
                 p.opp_avg = p.opp_avg.map(cis_rating);
                 let joined = p.status.is_rated().then(|| day_between(&mut rng, date(1990, 9, 1), date(1993, 3, 31)));
@@ -87,6 +89,14 @@ pub(super) fn later(system: SystemName, file: &PlayerFile, seed: u64, years: u32
             side.finish()
         }
         _ => SideFiles { dated: Vec::new() },
+    }
+}
+
+/// ECF and CIS have no provisional status: a player the ACF sample rates
+/// provisionally holds a grade (a CIS rating) like any other.
+fn no_provisional(p: &mut Player) {
+    if p.status == Status::Provisional {
+        p.status = Status::Confirmed;
     }
 }
 

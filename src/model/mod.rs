@@ -7,6 +7,7 @@ pub mod dates;
 pub mod names;
 pub mod system;
 pub mod time_control;
+pub mod words;
 
 use chrono::NaiveDate;
 
@@ -34,13 +35,15 @@ impl Status {
         }
     }
 
-    /// Parses the player file's `Status` column (case-insensitive).
+    /// Parses the player file's `Status` column (case-insensitive), in any
+    /// rule set's words ([`words::Words::status`]): "established", "graded"
+    /// and "rated" are confirmed, "ungraded" is unrated.
     pub fn parse(text: &str) -> Option<Status> {
         match text.trim().to_ascii_lowercase().as_str() {
             "new" => Some(Status::New),
-            "unrated" => Some(Status::Unrated),
+            "unrated" | "ungraded" => Some(Status::Unrated),
             "provisional" => Some(Status::Provisional),
-            "confirmed" => Some(Status::Confirmed),
+            "confirmed" | "established" | "graded" | "rated" => Some(Status::Confirmed),
             _ => None,
         }
     }

@@ -5,6 +5,7 @@
 use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
 
+pub use crate::model::words::{RulesText, Words};
 pub use crate::rate::tables::SystemTables;
 
 /// Everything `templates/booklet.typ` needs, already formatted for print.
@@ -24,6 +25,11 @@ pub struct BookletData {
     pub age_date_long: String,
     /// Which rule set ran, e.g. "acf"; the template picks its system section by it.
     pub system: String,
+    /// The rule set's words ("rating" or "grade", its statuses, its
+    /// histogram band), which every part of the booklet prints.
+    pub words: Words,
+    /// The rule set's rules in one text, and its legend.
+    pub rules: RulesText,
     /// Top Players, Top Under N…, Top Females, Top Improvers, in booklet order.
     pub lists: Vec<RankedList>,
     /// One section per state, in `[states]` order.

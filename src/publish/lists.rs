@@ -117,7 +117,7 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
             let (s, e) = (&start[i], &end[i]);
             let published = e.rating.filter(|_| e.status.is_rated());
             let new_int = published.map(round_half_up);
-            let old_int = s.rating.filter(|_| s.status == Status::Confirmed).map(round_half_up);
+            let change = super::rating_change(Some(s), e);
             Entry {
                 id: e.id,
                 name_key: order.key(&e.surname, &e.first_names),
@@ -134,8 +134,11 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
                 status: e.status,
                 value: published,
                 new_int,
-                increase: new_int.zip(old_int).map(|(n, o)| n - o),
-                change: super::rating_change(Some(s), e),
+                // Top Improvers ranks the change of the players confirmed on both lists.
+                increase: change
+                    .filter(|_| s.status == Status::Confirmed && e.status == Status::Confirmed)
+                    .map(|c| c as i64),
+                change,
                 games_period: games.get(&e.id).copied().unwrap_or(0),
             }
         })
@@ -198,7 +201,9 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
         increase,
         sizes.improvers,
     );
-    ranked_lists.push(table("Top Improvers", String::new(), ListKind::Improvers, &improvers, increase));
+    let whom = "Players confirmed on the last list and on this one (provisional players are not ranked): \
+                the rise in the printed rating";
+    ranked_lists.push(table("Top Improvers", whom.to_string(), ListKind::Improvers, &improvers, increase));
 
     let mut states = Vec::new();
     let mut active_players = 0;

@@ -73,6 +73,7 @@ pub fn publish(
         removed.extra_columns = columns.clone();
     }
     let stamp = period.config.published;
+    let words = system.words();
     let before: std::collections::HashMap<u32, &crate::model::Player> =
         period.players.players.iter().map(|p| (p.id, p)).collect();
     let players_path = staging.path("players.xlsx");
@@ -94,9 +95,9 @@ pub fn publish(
             let changes = |file: &PlayerFile| -> Vec<Option<f64>> {
                 file.players.iter().map(|p| rating_change(before.get(&p.id).copied(), p)).collect()
             };
-            write_player_file_with_changes(&players_path, &kept, stamp, Some(&changes(&kept)))
+            write_player_file_with_changes(&players_path, &kept, stamp, Some(&changes(&kept)), &words)
                 .context("writing players.xlsx")?;
-            write_player_file_with_changes(&removed_path, &removed, stamp, Some(&changes(&removed)))
+            write_player_file_with_changes(&removed_path, &removed, stamp, Some(&changes(&removed)), &words)
                 .context("writing removed.xlsx")?;
             for (table, path) in ratings.outputs.iter().zip(&output_paths) {
                 write_output_table(path, table, stamp).with_context(|| format!("writing {}", table.file))?;
@@ -105,7 +106,7 @@ pub fn publish(
         });
         let ratings_book = scope.spawn(|| -> Result<()> {
             crate::background::lower_priority();
-            workbook::write_ratings(&ratings_path, period, ratings, lists).context("writing ratings.xlsx")
+            workbook::write_ratings(&ratings_path, period, ratings, lists, &words).context("writing ratings.xlsx")
         });
         let site = scope.spawn(|| -> Result<Duration> {
             let Some(site_path) = &site_path else {
@@ -154,7 +155,7 @@ pub fn publish(
 /// when both are published (provisional or confirmed).
 pub fn rating_change(before: Option<&crate::model::Player>, after: &crate::model::Player) -> Option<f64> {
     let published = |p: &crate::model::Player| p.rating.filter(|_| p.status.is_rated());
-    Some(published(after)? - published(before?)?)
+    Some(crate::rate::common::printed_change(published(before?)?, published(after)?))
 }
 
 /// Typesets the booklet and writes it to `path`.
@@ -217,6 +218,8 @@ pub fn booklet_data(period: &ValidPeriod, ratings: &Ratings, lists: &Lists, syst
         active_since_long: long_date(c.active_since),
         age_date_long: long_date(c.age_date),
         system: system.id().to_string(),
+        words: system.words(),
+        rules: system.rules(),
         lists: lists.booklet_lists(),
         states: lists.booklet_states(),
         events_rated,

@@ -12,7 +12,7 @@ use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 use super::booklet_data::ListKind;
 use super::lists::{ListRow, Lists};
 use crate::formats::workbook::new_workbook;
-use crate::rate::Ratings;
+use crate::rate::{Ratings, Words};
 use crate::validate::ValidPeriod;
 
 /// Excel's last row is 1,048,576: longer sheets continue on "Calculations 2"…
@@ -46,7 +46,7 @@ fn tidy(x: f64) -> f64 {
 /// the rating as a number and the status beside it, so that the sheet can be
 /// sorted and filtered, then what the list shows, the name, the ID and the
 /// change since the list before (both ratings published).
-fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -> Result<(), XlsxError> {
+fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow], words: &Words) -> Result<(), XlsxError> {
     let third = match kind {
         Some(ListKind::Junior) => "Age",
         Some(ListKind::Improvers) => "Increase",
@@ -58,7 +58,8 @@ fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -
         names.push("Place");
         widths.push(7.0);
     }
-    names.extend(["Rating", "Rating value", "Status", third]);
+    let value = format!("{} value", words.rating_title);
+    names.extend([words.rating_title, &value, "Status", third]);
     widths.extend([9.0, 12.0, 12.0, 9.0]);
     if kind.is_some() {
         names.push("State");
@@ -81,7 +82,7 @@ fn list_sheet(sheet: &mut Worksheet, kind: Option<ListKind>, rows: &[ListRow]) -
         if let Some(v) = r.value {
             sheet.write_number_with_format(row, c + 1, tidy(v), &two_places)?;
         }
-        sheet.write_string(row, c + 2, r.status.as_str())?;
+        sheet.write_string(row, c + 2, words.status(r.status))?;
         c += 3;
         let third_value = match kind {
             Some(ListKind::Junior) => r.age.map(|a| a as f64),
@@ -149,22 +150,30 @@ pub fn state_sheet_names(states: &[(String, String, Vec<ListRow>)], taken: &[&st
 }
 
 /// Writes `ratings.xlsx`.
-pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists: &Lists) -> Result<(), XlsxError> {
+pub fn write_ratings(
+    path: &Path,
+    period: &ValidPeriod,
+    ratings: &Ratings,
+    lists: &Lists,
+    words: &Words,
+) -> Result<(), XlsxError> {
     let mut workbook = new_workbook(period.config.published);
     for table in &lists.ranked {
         let sheet = workbook.add_worksheet();
         sheet.set_name(&table.sheet)?;
-        list_sheet(sheet, Some(table.kind), &table.rows)?;
+        list_sheet(sheet, Some(table.kind), &table.rows, words)?;
     }
     let mut taken: Vec<&str> = lists.ranked.iter().map(|t| t.sheet.as_str()).collect();
     taken.extend(["Events", "Calculations"]);
     for ((_, _, rows), name) in lists.states.iter().zip(state_sheet_names(&lists.states, &taken)) {
         let sheet = workbook.add_worksheet_with_constant_memory()?;
         sheet.set_name(&name)?;
-        list_sheet(sheet, None, rows)?;
+        list_sheet(sheet, None, rows, words)?;
     }
 
     let date = Format::new().set_num_format("yyyy-mm-dd");
+    let players_rated = format!("Players {}", words.rated);
+    let rated = capitalised(words.rated);
     let sheet = workbook.add_worksheet();
     sheet.set_name("Events")?;
     header(
@@ -180,8 +189,8 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
             "Time control",
             "Players",
             "Games played",
-            "Players rated",
-            "Rated",
+            &players_rated,
+            &rated,
             "Note",
             "File",
         ],
@@ -223,6 +232,7 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
         .map(|(before, after)| (after.id, (after.display_name(), before.rating, after.rating)))
         .collect();
     let two_places = Format::new().set_num_format("0.00");
+    let (old_rating, new_rating) = (format!("Old {}", words.rating), format!("New {}", words.rating));
     let chunks: Vec<&[crate::rate::Calculation]> =
         if ratings.calculations.is_empty() { vec![&[]] } else { ratings.calculations.chunks(MAX_ROWS).collect() };
     for (k, chunk) in chunks.iter().enumerate() {
@@ -241,8 +251,8 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
                 "Expected",
                 "Bonus",
                 "Change",
-                "Old rating",
-                "New rating",
+                &old_rating,
+                &new_rating,
             ],
             &[9.0, 30.0, 10.0, 6.0, 7.0, 7.0, 10.0, 10.0, 8.0, 9.0, 11.0, 11.0],
             chunk.len(),
@@ -265,4 +275,10 @@ pub fn write_ratings(path: &Path, period: &ValidPeriod, ratings: &Ratings, lists
         }
     }
     workbook.save(path)
+}
+
+/// "graded" → "Graded", for a heading.
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
 }

@@ -22,6 +22,7 @@ use std::fmt::Debug;
 pub use crate::formats::workbook::OutputTable;
 use crate::ingest::extras::SystemInput;
 use crate::model::system::SystemName;
+pub use crate::model::words::{LegendEntry, RulesText, Words};
 use crate::model::Player;
 use crate::rate::tables::SystemTables;
 use crate::validate::{EligibilityPolicy, ValidPeriod};
@@ -147,16 +148,23 @@ pub trait RatingSystem: EligibilityPolicy {
     /// The rating as lists print it (`1572`, `1111p`, `2R`, `Unr`); empty for
     /// players who are not listed.
     fn printed(&self, player: &Player) -> String;
+    /// Player `p`'s rating as his opponents' calculations counted it this
+    /// period, as the lists print it (the site's game lists show it). By
+    /// default his rating at the start of the period.
+    fn counted_rating(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> String {
+        let _ = ratings;
+        self.printed(&period.players.players[p])
+    }
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
-    /// The rule set's part of the booklet (typst, served to the templates as
-    /// `system.typ`): `legend`, how the lists print a rating, and `section`,
-    /// "The Rating System". By default a generic section with the tables.
-    fn booklet_part(&self) -> &'static str {
-        GENERIC_BOOKLET_PART
-    }
+    /// The words its outputs print (its number's name, its statuses, its
+    /// histogram band).
+    fn words(&self) -> Words;
+    /// Its rules in one text, with its legend: the booklet's rules section
+    /// and the site's `rules.html` print it.
+    fn rules(&self) -> RulesText;
 }
 
-/// The booklet part of a rule set without one of its own: it names the
-/// system and prints its tables.
-pub const GENERIC_BOOKLET_PART: &str = include_str!("booklet.typ");
+/// The rule sets' part of the booklet (served as `system.typ`): the legend
+/// and the rules section, from [`RatingSystem::rules`] in the booklet's data.
+pub const BOOKLET_PART: &str = include_str!("booklet.typ");

@@ -22,3 +22,4 @@ mod systems;
 mod template;
 mod trf;
 mod trf_exports;
+mod vocabulary;

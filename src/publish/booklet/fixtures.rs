@@ -123,6 +123,8 @@ pub(super) fn fixture() -> BookletData {
         active_since_long: "1 January 1992".into(),
         age_date_long: "1 January 1993".into(),
         system: "acf".into(),
+        words: crate::model::words::ACF,
+        rules: crate::model::system::SystemName::Acf.rules().rules(),
         lists: vec![top, u20, u12, females, improvers],
         states,
         events_rated: vec![

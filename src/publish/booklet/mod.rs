@@ -28,8 +28,7 @@ use typst::{World, WorldExt};
 use typst_pdf::{PdfOptions, Timestamp};
 
 use super::booklet_data::BookletData;
-use crate::model::system::SystemName;
-use crate::rate::GENERIC_BOOKLET_PART;
+use crate::rate::BOOKLET_PART;
 use world::BookletWorld;
 
 /// Why the booklet could not be made.
@@ -89,8 +88,7 @@ pub fn render_booklet(data: &BookletData, templates: Option<&Path>) -> Result<Ve
 pub fn render_errata(data: &impl serde::Serialize, published: &str, title: &str) -> Result<Vec<u8>, BookletError> {
     let date = published_date(published)?;
     let json = serde_json::to_vec(data)?;
-    let world =
-        BookletWorld::new(None, json, b"{}".to_vec(), Some(date), GENERIC_BOOKLET_PART)?.with_main(world::ERRATA);
+    let world = BookletWorld::new(None, json, b"{}".to_vec(), Some(date), BOOKLET_PART)?.with_main(world::ERRATA);
     let Warned { output: document, .. } = typeset(&world, typst_pdf::pdf)?;
     let options = PdfOptions {
         ident: Smart::Custom(format!("ratebook errata: {title}")),
@@ -128,8 +126,7 @@ fn world_for(
         || serde_json::to_vec(&view::TemplateData::new(data)),
         || serde_json::to_vec(&view::ListColumns::new(data)),
     );
-    let part = SystemName::parse(&data.system).map_or(GENERIC_BOOKLET_PART, |s| s.rules().booklet_part());
-    BookletWorld::new(templates, json?, lists?, today, part)
+    BookletWorld::new(templates, json?, lists?, today, BOOKLET_PART)
 }
 
 /// Compiles the template into a paged document, with typst's warnings; on

@@ -240,12 +240,17 @@ fn every_template_file_is_embedded() {
 }
 
 #[test]
-fn other_systems_get_the_generic_section() {
+fn a_system_prints_its_own_rules_text_and_legend() {
     let mut data = fixture();
+    let nzcf = crate::model::system::SystemName::Nzcf.rules();
     data.system = "nzcf".into();
+    data.rules = nzcf.rules();
+    data.words = nzcf.words();
     let text = text_of(&data);
     assert!(text.contains("The Rating System"));
-    assert!(text.contains("NZCF"));
+    assert!(text.contains("NZCF Rating Regulations"));
+    assert!(text.contains("an established rating: the player had 15"), "the NZCF legend");
+    assert!(!text.contains("confirmed"), "no ACF word");
     assert!(text.contains("198-206 .76 .24"));
 }
 
@@ -451,8 +456,8 @@ fn timing_data() {
     let path = std::env::var("BOOKLET_JSON").unwrap();
     let json = std::fs::read(&path).unwrap();
     let lists = std::fs::read(format!("{path}.lists")).unwrap();
-    let world = BookletWorld::new(dir.as_deref(), json, lists, published_date("1993-08-01").ok(), GENERIC_BOOKLET_PART)
-        .unwrap();
+    let world =
+        BookletWorld::new(dir.as_deref(), json, lists, published_date("1993-08-01").ok(), BOOKLET_PART).unwrap();
     let rounds: usize = std::env::var("BOOKLET_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     for _ in 1..rounds {
         let t = Instant::now();

@@ -25,7 +25,7 @@ use typst::layout::Abs;
 use typst::text::{Font, FontVariant, FontVariations};
 
 use super::super::booklet_data::{
-    BookletData, EventLine, ListKind, RankedList, StateEvents, StateRow, SystemTables, Totals,
+    BookletData, EventLine, ListKind, RankedList, RulesText, StateEvents, StateRow, SystemTables, Totals, Words,
 };
 use super::distribution::Distribution;
 use super::world::{LIST_FONT, LIST_FONT_BOLD};
@@ -63,6 +63,8 @@ pub(crate) struct TemplateData<'a> {
     active_since_long: &'a str,
     age_date_long: &'a str,
     system: &'a str,
+    words: &'a Words,
+    rules: &'a RulesText,
     lists: Vec<RankedListView<'a>>,
     /// In `[states]` order; their lists are in `/lists.json`.
     states: Vec<StateSummary<'a>>,
@@ -254,6 +256,8 @@ impl<'a> TemplateData<'a> {
             active_since_long: &data.active_since_long,
             age_date_long: &data.age_date_long,
             system: &data.system,
+            words: &data.words,
+            rules: &data.rules,
             lists: data.lists.iter().map(ranked_list).collect(),
             states,
             events_rated,
@@ -509,6 +513,8 @@ impl Seen {
         let low = self.low.iter().enumerate().filter(|(_, &seen)| seen).filter_map(|(cp, _)| char::from_u32(cp as u32));
         low.chain(self.high.iter().copied())
             .chain(ELLIPSIS.chars())
+            // (The initials a long name is shortened to end with a full stop.)
+            .chain(". ".chars())
             .map(|c| (c, METRICS.char_width(c) as f32))
             .collect()
     }

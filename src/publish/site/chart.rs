@@ -43,9 +43,10 @@ const RIGHT: f64 = 8.0;
 const TOP: f64 = 10.0;
 const BOTTOM: f64 = 24.0;
 
-/// The chart of `points` (oldest first) for a player named `name`; `None`
-/// when no period has a published rating.
-pub fn chart(name: &str, points: &[HistoryPoint]) -> Option<Chart> {
+/// The chart of `points` (oldest first) for a player named `name`, its
+/// caption calling the number `rating` (the rule set's word); `None` when no
+/// period has a published rating.
+pub fn chart(name: &str, points: &[HistoryPoint], rating: &str) -> Option<Chart> {
     let rated: Vec<i64> = points.iter().filter_map(|p| p.rating.map(|r| r.round() as i64)).collect();
     let (lo, hi) = (*rated.iter().min()?, *rated.iter().max()?);
     let step = [50, 100, 200, 250, 500].into_iter().find(|s| (hi - lo) / s <= 5).unwrap_or(1000);
@@ -108,7 +109,7 @@ pub fn chart(name: &str, points: &[HistoryPoint]) -> Option<Chart> {
         format!("{n} periods, {} to {}", points[0].period, points[n - 1].period)
     };
     let caption = format!(
-        "{name}'s rating in {periods}: from {} to {}; highest {hi} ({}), lowest {lo}.",
+        "{name}'s {rating} in {periods}: from {} to {}; highest {hi} ({}), lowest {lo}.",
         first.printed, last.printed, best.period
     );
     let table = points.iter().map(|p| (p.period.clone(), p.printed.clone())).collect();
@@ -137,7 +138,7 @@ mod tests {
     #[test]
     fn a_gap_breaks_the_line_and_the_caption_tells_the_story() {
         let points = [point("A", Some(1500.0)), point("B", Some(1550.0)), point("C", None), point("D", Some(1620.0))];
-        let c = chart("Ann Abbott", &points).unwrap();
+        let c = chart("Ann Abbott", &points, "rating").unwrap();
         assert_eq!(c.lines.len(), 2, "{:?}", c.lines);
         assert_eq!(
             c.caption,
@@ -149,9 +150,9 @@ mod tests {
 
     #[test]
     fn no_published_rating_no_chart() {
-        assert!(chart("X", &[point("A", None)]).is_none());
+        assert!(chart("X", &[point("A", None)], "rating").is_none());
         // One period: a point in the middle of the plot, on its grid line.
-        let one = chart("X", &[point("A", Some(1200.0))]).unwrap();
+        let one = chart("X", &[point("A", Some(1200.0))], "rating").unwrap();
         assert_eq!(one.lines, ["216.0,196.0"]);
         assert_eq!(one.grid.first().unwrap().2, 1200);
     }

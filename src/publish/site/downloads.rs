@@ -134,8 +134,7 @@ pub fn fide_txt(rows: &[DownloadRow], published: NaiveDate, federation: &str) ->
         });
         let name: String = name.chars().take(60).collect();
         let rating: String = r.printed.chars().take_while(char::is_ascii_digit).collect();
-        let rating =
-            if r.rating.is_some() && !rating.is_empty() && r.status != "unrated" { rating } else { "0".into() };
+        let rating = if r.rating.is_some() && !rating.is_empty() { rating } else { "0".into() };
         let female = r.gender == Some("F");
         let flag = match (!r.active, female) {
             (true, true) => "wi",

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::chart::{chart, Chart, HistoryPoint};
 use super::{file_name, search_key, SiteInput};
-use crate::model::{Outcome, Status};
+use crate::model::Outcome;
 use crate::publish::lists::ListRow;
 use crate::rate::explanation::LineKind;
 
@@ -51,11 +51,15 @@ pub fn row(r: &ListRow) -> Row {
 
 /// The index: every active player, in the collation's order, in chunks of
 /// rows (a chunk is one table, laid out only when it comes into view), with
-/// one search key per row.
+/// one search key per row and one line of sort values per row.
 #[derive(Serialize)]
 pub struct Index {
     pub chunks: Vec<Vec<Row>>,
     pub keys: String,
+    /// What the headings sort by, a line per row in row order:
+    /// `rating<TAB>games<TAB>change<TAB>state`, the rating in hundredths
+    /// and the change as printed (empty where there is none).
+    pub sort: String,
     pub count: usize,
 }
 
@@ -83,9 +87,22 @@ pub fn index(input: &SiteInput) -> Index {
             search_key(&p.surname, &p.first_names, p.id)
         })
         .collect();
+    let sort: Vec<String> = rows
+        .iter()
+        .map(|(_, r)| {
+            let rating = r.value.map(|v| (v * 100.0).round().to_string()).unwrap_or_default();
+            let change = r.change.map(|c| (c.round() as i64).to_string()).unwrap_or_default();
+            format!("{rating}\t{}\t{change}\t{}", r.games, r.state)
+        })
+        .collect();
     let all: Vec<Row> = rows.iter().map(|(_, r)| row(r)).collect();
     let count = all.len();
-    Index { chunks: all.chunks(CHUNK).map(<[Row]>::to_vec).collect(), keys: keys.join("\n"), count }
+    Index {
+        chunks: all.chunks(CHUNK).map(<[Row]>::to_vec).collect(),
+        keys: keys.join("\n"),
+        sort: sort.join("\n"),
+        count,
+    }
 }
 
 /// One game on a player's page.
@@ -126,7 +143,8 @@ pub struct PlayerPage {
     pub state: Option<String>,
     pub state_file: Option<String>,
     pub state_name: Option<String>,
-    pub status: &'static str,
+    /// The status, when it says more than that the player has a rating.
+    pub status: Option<&'static str>,
     pub rating: String,
     pub games_period: u32,
     pub games_total: u32,
@@ -291,7 +309,10 @@ pub fn player(
             colour: if white { "White" } else { "Black" },
             opponent,
             opponent_name: opponent_player.map(|o| o.display_name()).unwrap_or_default(),
-            opponent_rating: opponent_player.map(|o| system.printed(o)).unwrap_or_default(),
+            opponent_rating: start
+                .get(&opponent)
+                .map(|&i| system.counted_rating(input.period, input.ratings, i))
+                .unwrap_or_default(),
             result: if score >= 1.0 {
                 "1"
             } else if score > 0.0 {
@@ -336,7 +357,12 @@ pub fn player(
         state_file: after.state.as_deref().map(file_name),
         state: after.state.clone(),
         state_name,
-        status: if input.ratings.removed[p] { "removed" } else { status_word(after.status) },
+        status: if input.ratings.removed[p] {
+            Some("removed")
+        } else {
+            let words = system.words();
+            words.status_tells(after.status).then(|| words.status(after.status))
+        },
         rating: system.printed(after),
         games_period: input.lists.games_this_period.get(p).copied().unwrap_or(0),
         games_total: after.games,
@@ -344,13 +370,9 @@ pub fn player(
         listed: ranks.listed.contains(&after.id),
         state_rank: ranks.state.get(&after.id).copied(),
         national_rank: ranks.national.get(&after.id).copied(),
-        chart: chart(&name, &history),
+        chart: chart(&name, &history, system.words().rating),
         events,
         calculation,
         parts: Vec::new(),
     }
-}
-
-fn status_word(s: Status) -> &'static str {
-    s.as_str()
 }

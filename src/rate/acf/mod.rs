@@ -14,7 +14,7 @@ use super::common::{
 };
 use super::games::GameRef;
 use super::tables::{dp, expected_percent, table2_row, Table2Row};
-use super::{Calculation, Explanation, RatingSystem, Ratings};
+use super::{Calculation, Explanation, LegendEntry, RatingSystem, Ratings, RulesText, Words};
 use crate::model::system::SystemName;
 use crate::model::time_control::{minutes, Control, TimeControl};
 use crate::model::{Player, Status};
@@ -305,12 +305,33 @@ impl RatingSystem for Acf {
         }
     }
 
+    fn words(&self) -> Words {
+        crate::model::words::ACF
+    }
+
     fn tables(&self) -> SystemTables {
         super::tables::booklet_tables()
     }
 
-    fn booklet_part(&self) -> &'static str {
-        include_str!("booklet.typ")
+    fn rules(&self) -> RulesText {
+        RulesText {
+            text: include_str!("rules.typ"),
+            legend: &[
+                LegendEntry { sample: "1572", meaning: "a *confirmed* rating: the player has 30 or more rated games." },
+                LegendEntry {
+                    sample: "1111p",
+                    meaning: "a *provisional* rating: 9 to 29 games. Use it for seeding; it moves faster than a confirmed rating.",
+                },
+                LegendEntry {
+                    sample: "2R",
+                    meaning: "*unrated*, with fewer than 9 games: the number is how many more games the player needs before a rating is published.",
+                },
+                LegendEntry {
+                    sample: "Unr",
+                    meaning: "*unrated*, with 9 or more games, but the score so far (below 2 in 30, or 100%) does not yet give a rating.",
+                },
+            ],
+        }
     }
 }
 

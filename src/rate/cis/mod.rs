@@ -14,9 +14,9 @@ use std::collections::HashMap;
 use chrono::{Datelike, NaiveDate};
 use rayon::prelude::*;
 
-use super::common::{by_event, carry_forward, extra_column, num, printed_whole, with_columns};
+use super::common::{by_event, carry_forward, extra_column, num, printed_whole, round_half_up, with_columns};
 use super::games::GameIndex;
-use super::{Calculation, Explanation, OutputTable, RatingSystem, Ratings, Trace};
+use super::{Calculation, Explanation, LegendEntry, OutputTable, RatingSystem, Ratings, RulesText, Trace, Words};
 use crate::model::system::SystemName;
 
 use crate::diag::{Code, Diagnostic, Location};
@@ -46,6 +46,22 @@ pub const ACTIVITY_BONUS: f64 = 1.0;
 pub const ACTIVITY_GAMES_A_MONTH: u32 = 20;
 /// The player file's column for the date a player entered the CIS pool.
 pub const JOINED_COLUMN: &str = "Joined";
+/// The lowest CIS rating: a step that would take a rating below it leaves it
+/// here. The source gives no floor; every game of a period uses the rating
+/// at its start, so without one a heavy loser falls below zero and the
+/// published file is no longer a valid player file (README, deviations).
+pub const FLOOR: f64 = 100.0;
+/// How the lists print a CIS rating.
+const LEGEND: [LegendEntry; 2] = [
+    LegendEntry {
+        sample: "755",
+        meaning: "a *CIS rating*: every player in the pool has one from the day he or she joins.",
+    },
+    LegendEntry {
+        sample: "Unr",
+        meaning: "*no CIS rating*: the player has played, but without a date of birth no initial rating can be given.",
+    },
+];
 /// Months of age at which the initial rating starts to rise above 600 (the 6th birthday).
 pub const FIRST_MONTH: i64 = 72;
 
@@ -351,6 +367,12 @@ pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u3
             }
         }
         next += step.change + step.bonus;
+        if next < FLOOR {
+            // The rating stops at the floor; the note says how much that kept.
+            let sep = if step.note.is_empty() { "" } else { "; " };
+            step.note = format!("{}{sep}{} would be below the floor: kept at {}", step.note, num(next), num(FLOOR));
+            next = FLOOR;
+        }
         step.rating = Some(next);
         rating = Some(next);
         steps.push(step);
@@ -646,12 +668,25 @@ impl RatingSystem for Cis {
         printed_whole(player)
     }
 
+    /// Every game uses the start rating, a newcomer's initial rating included.
+    fn counted_rating(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> String {
+        match ratings.trace::<CisPeriod>(p).and_then(|r| r.start) {
+            Some(start) => round_half_up(start.value()).to_string(),
+            None => printed_whole(&period.players.players[p]),
+        }
+    }
+
+    /// CIS ratings are rated or not: no provisional or confirmed status.
+    fn words(&self) -> Words {
+        Words { confirmed: "rated", provisional: None, band: 50, ..crate::model::words::ACF }
+    }
+
     fn tables(&self) -> SystemTables {
         SystemTables::default()
     }
 
-    fn booklet_part(&self) -> &'static str {
-        include_str!("booklet.typ")
+    fn rules(&self) -> RulesText {
+        RulesText { text: include_str!("rules.typ"), legend: &LEGEND }
     }
 }
 

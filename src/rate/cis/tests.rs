@@ -162,3 +162,22 @@ fn games_against_players_without_a_cis_rating_earn_activity_only() {
     assert_eq!(r.steps.len(), 1);
     assert!(r.steps[0].note.contains("no birth date"));
 }
+
+#[test]
+fn a_heavy_loser_stops_at_the_floor() {
+    // Rated 160, he loses to a player rated 0: E = ½ + 160/800 = .7, each
+    // loss −28 and +1 for the game. Every game uses the start rating, so the
+    // third loss would take him to 79: the rating stays at 100.
+    let loss = CisGame { date: d(2024, 3, 9), event: 0, opponent: 1, opponent_rating: Some(0.0), score: 0.0 };
+    let p = PlayerPeriod { rating: Some(160.0), games: vec![loss.clone(); 5], ..Default::default() };
+    let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
+    let steps: Vec<Option<f64>> = r.steps.iter().map(|s| s.rating).collect();
+    assert_eq!(steps, [Some(133.0), Some(106.0), Some(FLOOR), Some(FLOOR), Some(FLOOR)]);
+    assert!(r.steps[2].note.contains("79 would be below the floor: kept at 100"), "{}", r.steps[2].note);
+    assert_eq!(r.steps[2].change, -28.0, "the Elo change is shown as it is");
+    // A win after the floor counts from it: 40 × (1 − ½) + 1.
+    let win = CisGame { score: 1.0, opponent_rating: Some(160.0), ..loss.clone() };
+    let p = PlayerPeriod { games: vec![loss.clone(), loss.clone(), loss, win], ..p };
+    let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
+    assert_eq!(r.rating, Some(FLOOR + 21.0));
+}

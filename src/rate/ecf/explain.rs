@@ -1,7 +1,7 @@
 //! A player's ECF grade, game by game and season by season, from the trace
 //! `rate` returned (his season). Formats; computes nothing.
 
-use super::{Ecf, SeasonResult};
+use super::{Ecf, SeasonResult, FLOOR};
 use crate::rate::common::{by_event, num, result_word};
 use crate::rate::{Explanation, RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
@@ -50,17 +50,15 @@ pub(super) fn explain(period: &ValidPeriod, ratings: &Ratings, p: usize) -> Expl
             x.game(2, opp.id, None, text);
         }
     }
+    if !s.not_used.is_empty() {
+        x.blank();
+        x.heading(0, "Games not used: the opponent has no grade");
+    }
     for g in &s.not_used {
         let opp = &start[g.opponent as usize];
         let ev = &period.events[g.event as usize];
-        let text = format!(
-            "{} v {} ({}) in {}: not used, the opponent has no grade",
-            result_word(g.score as f64),
-            opp.display_name(),
-            opp.id,
-            ev.code
-        );
-        x.game(2, opp.id, Some(&ev.code), text);
+        let text = format!("{} v {} ({}) in {}", result_word(g.score as f64), opp.display_name(), opp.id, ev.code);
+        x.game(1, opp.id, Some(&ev.code), text);
     }
     let (this, prev, prev2) = (s.this, s.prev, s.prev2);
     x.blank();
@@ -107,6 +105,10 @@ pub(super) fn explain(period: &ValidPeriod, ratings: &Ratings, p: usize) -> Expl
     }
     if let Some((age, bonus)) = s.junior {
         x.step(0, format!("Junior bonus: aged {age} on {}: +{bonus}", s.bonus_date));
+    }
+    let below = s.calc.as_ref().map(|c| c.grade + s.junior.map_or(0, |j| j.1)).filter(|&g| g < FLOOR);
+    if let (Some(g), Some(_)) = (below, s.grade) {
+        x.step(0, format!("{g} is below the lowest grade published: {FLOOR}"));
     }
     match s.grade {
         Some(g) => x.text(0, format!("Published grade: {g} (printed {})", Ecf.printed(&ratings.players[p]))),

@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::common::{by_event, carry_forward, extra_column, num, printed_whole, round_half_up, with_columns};
 use super::games::{GameIndex, GameRef};
-use super::{Calculation, Explanation, RatingSystem, Ratings, Trace};
+use super::{Calculation, Explanation, LegendEntry, RatingSystem, Ratings, RulesText, Trace, Words};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::dates::age_at;
 use crate::model::system::SystemName;
@@ -35,6 +35,10 @@ pub const GAMES_WANTED: u32 = 30;
 pub const PUBLISH_GAMES: (u32, u32) = (1, 9);
 /// Junior bonus by age on 1 September before the list: (ages below, bonus).
 pub const JUNIOR_BONUS: [(u32, i64); 3] = [(11, 10), (15, 8), (18, 6)];
+/// The lowest grade published: a lower average is published as this. The
+/// sources give no floor, but no federation prints a negative grade
+/// (README, deviations).
+pub const FLOOR: i64 = 0;
 /// The player file's columns for the two seasons before this one.
 pub const SEASON_COLUMNS: [&str; 4] = ["Prev games", "Prev points", "Prev2 games", "Prev2 points"];
 
@@ -224,7 +228,7 @@ pub fn season(
     let calc = grade_over(this, prev, prev2);
     let junior = junior_bonus(player.birth_date, published);
     let grade = match (&calc, published_now) {
-        (Some(c), true) => Some(c.grade + junior.map_or(0, |j| j.1)),
+        (Some(c), true) => Some((c.grade + junior.map_or(0, |j| j.1)).max(FLOOR)),
         _ => None,
     };
     SeasonResult {
@@ -243,13 +247,6 @@ pub fn season(
 }
 
 impl EligibilityPolicy for Ecf {
-    /// Grades are on the ECF's own scale, where the weakest players' grades
-    /// fall below 0 (the grading formula has no floor): what `rate` writes,
-    /// the next period reads back.
-    fn ratings(&self) -> std::ops::RangeInclusive<f64> {
-        -300.0..=3500.0
-    }
-
     /// The ECF rules grade every rate of play the reports bring.
     fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
         Ok(())
@@ -355,12 +352,37 @@ impl RatingSystem for Ecf {
         printed_whole(player)
     }
 
+    /// Grades, graded and ungraded, the grading list; no provisional grade.
+    fn words(&self) -> Words {
+        Words {
+            rating: "grade",
+            ratings: "grades",
+            rating_title: "Grade",
+            ratings_title: "Grades",
+            list: "grading list",
+            rated: "graded",
+            unrated: "ungraded",
+            confirmed: "graded",
+            provisional: None,
+            band: 10,
+        }
+    }
+
     fn tables(&self) -> SystemTables {
         SystemTables::default()
     }
 
-    fn booklet_part(&self) -> &'static str {
-        include_str!("booklet.typ")
+    fn rules(&self) -> RulesText {
+        RulesText {
+            text: include_str!("rules.typ"),
+            legend: &[
+                LegendEntry { sample: "123", meaning: "a *grade*, a whole number, junior bonus included." },
+                LegendEntry {
+                    sample: "Unr",
+                    meaning: "*ungraded*: the player has played, but not yet enough for a grade; the results count next season.",
+                },
+            ],
+        }
     }
 }
 

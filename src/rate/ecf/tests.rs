@@ -103,3 +103,19 @@ fn season_columns_accept_numbers_text_and_blanks() {
     assert_eq!(season_value(Some(&ExtraValue::Text("1500,5".into()))), Ok(1500.5));
     assert!(season_value(Some(&ExtraValue::Text("lots".into()))).is_err());
 }
+
+#[test]
+fn a_grade_below_the_floor_is_published_as_the_floor() {
+    // A player graded 10 loses nine games to players graded 0: 0 − 50 each.
+    let mut weak = Player::new(1, "Weak", "Will");
+    weak.status = Status::Confirmed;
+    weak.rating = Some(10.0);
+    let mut other = Player::new(2, "Other", "Olga");
+    other.status = Status::Confirmed;
+    other.rating = Some(0.0);
+    let start = vec![weak.clone(), other];
+    let games = vec![GameRef { event: 0, opponent: 1, score: 0.0 }; 9];
+    let s = season(&weak, &games, &start, Season::default(), Season::default(), d(2024, 8, 1));
+    assert_eq!(s.calc.as_ref().unwrap().grade, -50);
+    assert_eq!(s.grade, Some(FLOOR));
+}

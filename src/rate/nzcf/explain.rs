@@ -11,6 +11,10 @@ use crate::rate::tables::hundredths;
 use crate::rate::{Explanation, RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
 
+/// What a performance makes of a 100% score, which regulation 2.2 leaves
+/// indeterminate.
+const PERFECT_SCORE: &str = "a 100% score gives no Dp (regulation 2.2): Da is taken at .99, 677, the most Table 1 gives, so that the limit still applies";
+
 /// Player `p`'s calculation.
 pub(super) fn explain(period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {
     let player = &period.players.players[p];
@@ -159,6 +163,9 @@ impl Lines<'_> {
             if let Some(c) = t.cut_at_2200 {
                 x.step(2, format!("the bonus may not take the player past 2200: ΔR cut to {c:.2}"));
             }
+            if t.wa >= t.n as f64 {
+                x.step(2, PERFECT_SCORE);
+            }
             x.step(2, format!("Rp = Ro + Da − De = {} + {} − ({}) = {}", num(s.ro), t.da, t.de, num(t.rp)));
             if t.limited {
                 x.step(
@@ -201,6 +208,9 @@ impl Lines<'_> {
         x.blank();
         x.step(0, format!("ΣΔR = {:.2}", s.total));
         if let Some(c) = &s.cap {
+            if c.wa >= c.n as f64 {
+                x.step(0, PERFECT_SCORE);
+            }
             x.step(
                 0,
                 format!(
@@ -306,7 +316,7 @@ impl Lines<'_> {
 
 /// A player's record in words: status, games, score and rating.
 fn describe(p: &Player) -> String {
-    let mut s = format!("{}, {} games", p.status.as_str(), p.games);
+    let mut s = format!("{}, {} games", Nzcf.words().status(p.status), p.games);
     if p.status != Status::Confirmed && p.games > 0 {
         let _ = write!(s, ", score {}", num(p.score));
         if let Some(a) = p.opp_avg {

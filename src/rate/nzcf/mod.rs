@@ -17,7 +17,7 @@ use super::common::{
 };
 use super::games::GameRef;
 use super::tables::{dp, expected_percent};
-use super::{Calculation, Explanation, RatingSystem, Ratings};
+use super::{Calculation, Explanation, LegendEntry, RatingSystem, Ratings, RulesText, Words};
 use crate::model::system::SystemName;
 use crate::model::time_control::{Control, TimeControl};
 use crate::model::{Player, Status};
@@ -515,12 +515,34 @@ impl RatingSystem for Nzcf {
         }
     }
 
+    /// NZCF's statuses are provisional and established.
+    fn words(&self) -> Words {
+        Words { confirmed: "established", ..crate::model::words::ACF }
+    }
+
     fn tables(&self) -> SystemTables {
         super::tables::booklet_tables()
     }
 
-    fn booklet_part(&self) -> &'static str {
-        include_str!("booklet.typ")
+    fn rules(&self) -> RulesText {
+        RulesText {
+            text: include_str!("rules.typ"),
+            legend: &[
+                LegendEntry {
+                    sample: "1889",
+                    meaning: "an *established* rating: the player had 15 or more fully rated games before this period.",
+                },
+                LegendEntry {
+                    sample: "1672p",
+                    meaning:
+                        "a *provisional* rating: fewer than 15 fully rated games, the performance over all of them.",
+                },
+                LegendEntry {
+                    sample: "Unr",
+                    meaning: "*unrated*: the player has played, but scored 0% or 100%, which gives no rating.",
+                },
+            ],
+        }
     }
 }
 

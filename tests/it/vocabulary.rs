@@ -1,0 +1,168 @@
+//! Each rule set period after period and in its own words: for NZCF, ECF
+//! and CIS, `generate --periods 4` publishes and records four periods, and
+//! `period` publishes the last again; then every output (the booklet's
+//! text, the workbooks' headings and statuses, the site's pages, `explain`
+//! and `history`) is read for another rule set's words: the ACF legend,
+//! "confirmed" where the rule set has no such status, "provisional" where
+//! it has none, and "rating" in ECF's grading list.
+
+use std::path::Path;
+
+use crate::common::{ratebook, read_players, sheet_rows, stderr};
+
+/// Words no output of `system` may hold (lower case).
+fn foreign_words(system: &str) -> Vec<&'static str> {
+    // The ACF legend.
+    let mut words = vec!["30 or more rated games", "9 to 29 games", "1111p", "confirmed"];
+    match system {
+        "ecf" => words.extend(["provisional", "rating"]),
+        "cis" => words.push("provisional"),
+        _ => {}
+    }
+    words
+}
+
+/// Every text a reader sees in the outputs of the data folder `data`,
+/// published into `out`, each with where it is.
+fn every_output(data: &Path, out: &Path) -> Vec<(String, String)> {
+    let mut texts = Vec::new();
+    let booklet = ratebook::commands::booklet_data(data).unwrap();
+    texts.push(("booklet".to_string(), ratebook::publish::booklet::booklet_text(&booklet, None).unwrap()));
+    let book = out.join("ratings.xlsx");
+    let sheets = {
+        use calamine::Reader;
+        calamine::open_workbook_auto(&book).unwrap().sheet_names().to_vec()
+    };
+    for sheet in sheets {
+        let rows = sheet_rows(&book, &sheet);
+        let mut seen = rows[0].join(" | ");
+        if let Some(status) = rows[0].iter().position(|h| h == "Status") {
+            seen += &rows[1..].iter().map(|r| format!(" {}", r[status])).collect::<String>();
+        }
+        texts.push((format!("ratings.xlsx, sheet {sheet}"), seen));
+    }
+    let players = sheet_rows(&out.join("players.xlsx"), "Players");
+    let status = players[0].iter().position(|h| h == "Status").unwrap();
+    texts.push(("players.xlsx, Status".into(), players[1..].iter().map(|r| format!("{} ", r[status])).collect()));
+    for entry in walkdir(&out.join("site")) {
+        if entry.extension().is_some_and(|e| e == "html") && !entry.ends_with("downloads.html") {
+            // (downloads.html names the CSV's columns and FIDE's rating-list format.)
+            let html = std::fs::read_to_string(&entry).unwrap();
+            texts.push((entry.display().to_string(), visible_text(&html)));
+        }
+    }
+    let file = read_players(&data.join("players.xlsx"));
+    for p in file.players.iter().take(40) {
+        let id = p.id.to_string();
+        let run = ratebook(&["explain", &id, "--data", data.to_str().unwrap()]);
+        assert!(run.status.success(), "explain {id}: {}", stderr(&run));
+        texts.push((format!("explain {id}"), String::from_utf8(run.stdout).unwrap()));
+    }
+    let first = file.players[0].id.to_string();
+    let run = ratebook(&["history", &first, "--data", data.to_str().unwrap()]);
+    assert!(run.status.success(), "history {first}: {}", stderr(&run));
+    texts.push((format!("history {first}"), String::from_utf8(run.stdout).unwrap()));
+    texts
+}
+
+/// Files under `dir`, in no particular order.
+fn walkdir(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walkdir(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// A page's text without its tags (attributes, scripts' names and classes
+/// are not read).
+fn visible_text(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text
+}
+
+/// Generates four periods of `system`, publishes the last again, and reads
+/// every output for other rule sets' words.
+fn four_periods_in_its_own_words(system: &str) {
+    for (place, text) in four_periods(system) {
+        let lower = text.to_lowercase();
+        for word in foreign_words(system) {
+            assert!(!lower.contains(word), "{system}: {place} says \"{word}\":\n{text}");
+        }
+    }
+}
+
+/// Generates four periods of `system`, publishes the last again, and gives
+/// every output's text.
+fn four_periods(system: &str) -> Vec<(String, String)> {
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    let run = ratebook(&[
+        "generate",
+        "--out",
+        data.to_str().unwrap(),
+        "--players",
+        "150",
+        "--events",
+        "10",
+        "--seed",
+        "11",
+        "--system",
+        system,
+        "--periods",
+        "4",
+    ]);
+    assert!(run.status.success(), "{system}: {}", stderr(&run));
+    let said = String::from_utf8_lossy(&run.stdout).to_string() + &stderr(&run);
+    assert_eq!(said.matches("recorded").count(), 4, "{system}: four periods recorded: {said}");
+    let out = root.path().join("out");
+    let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{system}: the last period published again: {}", stderr(&run));
+    // The record holds the four periods: the first player's history has a line for each.
+    let texts = every_output(&data, &out);
+    let (_, history) = texts.last().unwrap();
+    let periods = history.lines().filter(|l| ["1993", "1994", "1995", "1996"].iter().any(|y| l.contains(y)));
+    assert_eq!(periods.count(), 4, "{system}: {history}");
+    texts
+}
+
+#[test]
+fn acf_outputs_hold_the_words_the_others_must_not() {
+    // The reading finds the words where they belong: in the ACF's outputs.
+    let texts = four_periods("acf");
+    for word in foreign_words("ecf") {
+        assert!(texts.iter().any(|(_, t)| t.to_lowercase().contains(word)), "acf's outputs say \"{word}\"");
+    }
+}
+
+#[test]
+fn nzcf_four_periods_in_its_own_words() {
+    four_periods_in_its_own_words("nzcf");
+}
+
+#[test]
+fn ecf_four_periods_in_its_own_words() {
+    four_periods_in_its_own_words("ecf");
+}
+
+#[test]
+fn cis_four_periods_in_its_own_words() {
+    four_periods_in_its_own_words("cis");
+}
