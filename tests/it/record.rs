@@ -93,7 +93,7 @@ impl Folder {
 }
 
 /// Every row of a query, each value as text (NULL as "NULL").
-fn query(db: &Path, sql: &str) -> Vec<Vec<String>> {
+pub(crate) fn query(db: &Path, sql: &str) -> Vec<Vec<String>> {
     let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
     let mut stmt = conn.prepare(sql).unwrap();
     let columns = stmt.column_count();
