@@ -263,23 +263,13 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
         increase,
         sizes.improvers,
     );
-    let mut improvers = table(
-        "Top Improvers".into(),
-        &match words.provisional {
-            Some(provisional) => format!(
-                "Players {} on the last list and on this one ({provisional} players are not ranked): \
-                 the rise in the printed {}",
-                words.confirmed, words.rating
-            ),
-            None => format!(
-                "Players {} on the last list and on this one: the rise in the printed {}",
-                words.confirmed, words.rating
-            ),
-        },
-        vec![Figure::Increase],
-        &improvers,
-        increase,
+    let whom = format!(
+        "Players {} on the last list and on this one{}: the rise in the printed {}",
+        words.confirmed,
+        words.provisional.map(|p| format!(" ({p} players are not ranked)")).unwrap_or_default(),
+        words.rating
     );
+    let mut improvers = table("Top Improvers".into(), &whom, vec![Figure::Increase], &improvers, increase);
     improvers.bars = true;
     ranked_lists.push(improvers);
 
