@@ -2,7 +2,8 @@
 # One build profile (dev, with optimised dependencies) serves the binary and the tests.
 
 CARGO ?= cargo
-RATEBOOK = $(CARGO) run --quiet --
+# Not --quiet: the first build takes minutes, and cargo's progress shows it is working.
+RATEBOOK = $(CARGO) run --bin ratebook --
 
 .PHONY: period check test sample template build bench fmt screenshots
 
@@ -19,7 +20,7 @@ period: data/record.sqlite
 # record with its first publication.
 data/record.sqlite:
 	@if git diff --quiet -- data 2>/dev/null && git ls-files --error-unmatch data/period.toml >/dev/null 2>&1; then \
-	  echo "first run of the sample: recording its four periods into data/record.sqlite"; \
+	  echo "first run of the sample: building ratebook (a few minutes the first time), then recording its four periods into data/record.sqlite"; \
 	  $(RATEBOOK) $(SAMPLE); \
 	fi
 

@@ -51,8 +51,9 @@ pub enum Command {
     },
     /// A player's line in every recorded period, oldest first.
     History {
-        /// The player's ID.
-        id: u32,
+        /// The player's ID, or name (as `explain` takes it).
+        #[arg(value_name = "ID-OR-NAME")]
+        player: String,
         /// The data folder (default: the one the current folder is in).
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,

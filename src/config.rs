@@ -69,8 +69,44 @@ pub struct PeriodConfig {
     pub record: Option<String>,
     /// Whether the publication writes the website, `site/` (`site = false`: not).
     pub site: bool,
+    /// What public output shows of a player's birth date (`[site] birth`).
+    pub birth: PublicBirth,
     /// Errata list players whose rating changes by at least this much.
     pub errata_tolerance: f64,
+}
+
+/// What the public output (the site, its downloads, the booklet and the
+/// lists of `ratings.xlsx`) shows of a player's birth date: never the date
+/// itself. `Year` (the default, as FIDE's lists do) publishes the birth year
+/// and the junior and senior lists' ages; `None` neither.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PublicBirth {
+    #[default]
+    Year,
+    None,
+}
+
+impl PublicBirth {
+    /// The word `period.toml` uses for it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PublicBirth::Year => "year",
+            PublicBirth::None => "none",
+        }
+    }
+
+    /// Whether ages and birth years may be published.
+    pub fn shown(self) -> bool {
+        self == PublicBirth::Year
+    }
+}
+
+/// `[site]`: `publish = false` is the same as `site = false`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct SiteToml {
+    publish: Option<bool>,
+    birth: Option<String>,
 }
 
 /// The record's file when `period.toml` names none.
@@ -105,7 +141,7 @@ struct PeriodToml {
     #[serde(default)]
     record: Option<toml::Value>,
     #[serde(default)]
-    site: Option<bool>,
+    site: Option<toml::Value>,
     #[serde(default)]
     errata: Option<ErrataToml>,
 }
@@ -115,6 +151,13 @@ impl PeriodConfig {
     pub fn load(path: &Path) -> Result<PeriodConfig, ConfigError> {
         let bytes =
             std::fs::read(path).map_err(|error| ConfigError::Read { path: path.display().to_string(), error })?;
+        PeriodConfig::from_bytes(&bytes, path)
+    }
+
+    /// Checks the bytes of `period.toml` (a copy the record holds); `path`
+    /// names the file in messages.
+    pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<PeriodConfig, ConfigError> {
+        let bytes = bytes.to_vec();
         // Text that is no UTF-8 is a mistake in the file, found where it is.
         let text = String::from_utf8(bytes).map_err(|e| ConfigError::Invalid {
             path: path.display().to_string(),
@@ -162,6 +205,28 @@ impl PeriodConfig {
                 ))
             }
         };
+        let site = match &raw.site {
+            None => SiteToml::default(),
+            Some(toml::Value::Boolean(publish)) => SiteToml { publish: Some(*publish), birth: None },
+            Some(toml::Value::Table(table)) => {
+                table.clone().try_into().map_err(|e: toml::de::Error| format!("[site]: {}", e.message()))?
+            }
+            Some(other) => {
+                return Err(format!(
+                    "`site` must be false (publish without the website) or a [site] table, not {other}"
+                ))
+            }
+        };
+        let birth = match site.birth.as_deref().map(str::trim) {
+            None | Some("year") => PublicBirth::Year,
+            Some("none") => PublicBirth::None,
+            Some(other) => {
+                return Err(format!(
+                    "[site] birth = \"{}\": use \"year\" (publish the birth year and the lists' ages) or \"none\" (neither)",
+                    crate::diag::escape_controls(other)
+                ))
+            }
+        };
         let errata_tolerance = raw.errata.as_ref().and_then(|e| e.tolerance).unwrap_or(1.0);
         if !(errata_tolerance.is_finite() && errata_tolerance >= 0.0) {
             return Err(format!("[errata] tolerance must be 0 or more points, not {errata_tolerance}"));
@@ -200,6 +265,18 @@ impl PeriodConfig {
         if states.is_empty() {
             return Err("[states] is empty: list every state as CODE = \"Name\"".to_string());
         }
+        // (They head every page, sheet and terminal line the period prints.)
+        for (key, name) in [("federation", &raw.federation), ("period", &raw.period)] {
+            if name.chars().any(crate::diag::is_control) {
+                return Err(format!(
+                    "`{key}`, \"{}\", holds a control character (a line break, an escape or a direction override): type it as plain text",
+                    crate::diag::escape_controls(name)
+                ));
+            }
+            if name.trim().is_empty() {
+                return Err(format!("`{key}` is empty: name the {key}"));
+            }
+        }
         Ok(PeriodConfig {
             federation: raw.federation,
             period: raw.period,
@@ -214,7 +291,8 @@ impl PeriodConfig {
             school_year_start,
             collation,
             record,
-            site: raw.site.unwrap_or(true),
+            site: site.publish.unwrap_or(true),
+            birth,
             errata_tolerance,
         })
     }
@@ -238,6 +316,7 @@ impl PeriodConfig {
             collation: DEFAULT_COLLATION.to_string(),
             record: Some(DEFAULT_RECORD.to_string()),
             site: true,
+            birth: PublicBirth::Year,
             errata_tolerance: 1.0,
         }
     }
@@ -288,7 +367,7 @@ impl PeriodConfig {
             }
             None => out += &line("record", "false".into(), "publish without a rating record"),
         }
-        if !self.site {
+        if !self.site && self.birth.shown() {
             out += &line("site", "false".into(), "publish without the website (site/)");
         }
         out += &format!("\n{:<35} # code = name; every player and event names one of these\n", "[states]");
@@ -304,6 +383,13 @@ impl PeriodConfig {
         out += &format!("junior_size = {}\nfemales   = {}\nimprovers = {}\n", l.junior_size, l.females, l.improvers);
         if self.errata_tolerance != 1.0 {
             out += &format!("\n[errata]\ntolerance = {}\n", self.errata_tolerance);
+        }
+        if !self.birth.shown() {
+            out += "\n[site]\n";
+            if !self.site {
+                out += &line("publish", "false".into(), "publish without the website (site/)");
+            }
+            out += &line("birth", quoted(self.birth.as_str()), "the public output shows no birth year and no age");
         }
         out
     }
@@ -436,6 +522,29 @@ A = "Australian Capital Territory"
             c.school_year_start = (2, 29);
             c.collation = "sv".into();
             c.lists.juniors = vec![18];
+            assert_eq!(PeriodConfig::parse(&c.to_toml()).unwrap(), c);
+        }
+    }
+
+    #[test]
+    fn the_site_setting_is_false_or_a_table_with_the_birth_setting() {
+        let example = PeriodConfig::parse(EXAMPLE).unwrap();
+        assert!(example.site);
+        assert_eq!(example.birth, PublicBirth::Year);
+        let with = |text: &str| PeriodConfig::parse(&format!("{EXAMPLE}\n{text}\n"));
+        let none = with("[site]\nbirth = \"none\"").unwrap();
+        assert!(none.site);
+        assert_eq!(none.birth, PublicBirth::None);
+        let off = with("[site]\npublish = false").unwrap();
+        assert!(!off.site);
+        assert_eq!(off.birth, PublicBirth::Year);
+        assert!(!PeriodConfig::parse(&format!("site = false\n{EXAMPLE}")).unwrap().site);
+        let err = with("[site]\nbirth = \"date\"").unwrap_err();
+        assert!(err.contains("birth") && err.contains("\"year\"") && err.contains("\"none\""), "{err}");
+        let err = with("[site]\nemail = true").unwrap_err();
+        assert!(err.contains("email"), "{err}");
+        for (site, birth) in [(true, PublicBirth::None), (false, PublicBirth::None), (false, PublicBirth::Year)] {
+            let c = PeriodConfig { site, birth, ..example.clone() };
             assert_eq!(PeriodConfig::parse(&c.to_toml()).unwrap(), c);
         }
     }

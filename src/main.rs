@@ -48,35 +48,23 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let report = report?;
             print_findings(&report.diagnostics, false);
             if dry_run {
-                eprintln!("dry run: {} players, {} events rated; nothing written", report.players, report.events_rated);
                 print!("{}", report.record_note.as_deref().unwrap_or(""));
+                if let Some(summary) = &report.summary {
+                    eprint!("{}", summary.to_text());
+                }
                 if timings {
                     eprint!("{}", report.timings.render());
                 }
                 let errors = report.diagnostics.iter().any(|d| d.severity == ratebook::diag::Severity::Error);
                 return Ok(ExitCode::from(if errors { 1 } else { 0 }));
             }
-            if report.published {
-                eprintln!(
-                    "published {} players, {} events rated, into {}",
-                    report.players,
-                    report.events_rated,
-                    report.into.display()
-                );
-                if let Some(note) = &report.record_note {
-                    eprintln!("{note}");
+            match &report.summary {
+                Some(summary) => eprint!("{}", summary.to_text()),
+                // The record holds this outcome already: it says so.
+                None => {
+                    eprintln!("{}", report.record_note.as_deref().unwrap_or(""));
+                    return Ok(ExitCode::SUCCESS);
                 }
-            } else {
-                // --skip-invalid skips reports in error, nothing else: suggested only when it would help.
-                let skip = if ratebook::validate::has_global_errors(&report.diagnostics) {
-                    " (errors outside the reports cannot be skipped)"
-                } else {
-                    ", or use --skip-invalid"
-                };
-                eprintln!(
-                    "not published: fix the errors above (listed in {}){skip}",
-                    out.join("validation.txt").display()
-                );
             }
             if timings {
                 eprint!("{}", report.timings.render());
@@ -90,24 +78,34 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 Err(e) => return settings_finding(&e).ok_or(e),
             };
             let diagnostics = &report.validated.diagnostics;
-            let (e, w, n) = validation_report::counts(diagnostics);
+            let (e, _, _) = validation_report::counts(diagnostics);
             let mut out = std::io::stdout().lock();
             let styled = out.is_terminal();
             write!(out, "{}", report.preface())?;
             if !diagnostics.is_empty() {
                 write!(out, "\n{}", terminal::findings(diagnostics, true, styled))?;
             }
-            writeln!(out, "\n{}", validation_report::summary(e, w, n))?;
             if let Some(skipped) = validation_report::not_read(diagnostics) {
-                writeln!(out, "{skipped}")?;
+                writeln!(out, "\n{skipped}")?;
             }
             write!(out, "{}", report.newcomers_text())?;
+            let summary = commands::summary::RunSummary::new(
+                commands::summary::Outcome::Checked,
+                &report.validated.period,
+                diagnostics,
+            );
+            write!(out, "{}", summary.to_text())?;
             Ok(ExitCode::from(if e > 0 { 1 } else { 0 }))
         }
-        Command::History { id, data } => {
+        Command::History { player, data } => {
+            use commands::history::Histories;
             let data = commands::data_folder(data.as_deref())?;
-            let history = commands::history::history(&data, id)?;
-            print!("{}", commands::history::to_text(id, &history));
+            match commands::history::history(&data, &player)? {
+                Histories::One(id, history) => print!("{}", commands::history::to_text(id, &history)),
+                Histories::Several(candidates, words) => {
+                    print!("{}", commands::explain::Candidate::table(&player, &candidates, &words, "history"))
+                }
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Rerate { from, add, withdraw, data, out, dry_run, timings } => {
@@ -152,7 +150,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     Ok(ExitCode::SUCCESS)
                 }
                 Explained::Several(candidates, words) => {
-                    print!("{}", commands::explain::Candidate::table(&player, &candidates, &words));
+                    print!("{}", commands::explain::Candidate::table(&player, &candidates, &words, "explain"));
                     Ok(ExitCode::SUCCESS)
                 }
                 Explained::Nobody => {
@@ -212,6 +210,10 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
 /// Runs `rerate` or `merge` and says what it did.
 fn rerated(options: commands::rerate::RerateOptions, timings: bool) -> anyhow::Result<ExitCode> {
     let report = commands::rerate::rerate(&options)?;
+    if let Some(said) = &report.done_before {
+        eprintln!("{said}");
+        return Ok(ExitCode::SUCCESS);
+    }
     print!("{}", report.errata.summary());
     if options.dry_run {
         eprintln!("dry run: nothing recorded or written");

@@ -139,7 +139,20 @@ impl CheckReport {
         };
         let settings = match &self.data {
             Some(dir) => format!("with the settings of {}", dir.join("period.toml").display()),
-            None => "with the default period settings (there is no period.toml here)".to_string(),
+            None => {
+                let c = &self.validated.period.config;
+                let (start, end) = (crate::publish::lists::long_date(c.start), crate::publish::lists::long_date(c.end));
+                let what = if c.period == COVERING {
+                    "the period the reports' end dates fall in, so that no event counts as late or deferred"
+                } else {
+                    "the example period"
+                };
+                format!(
+                    "with the default settings, there being no period.toml here: the {} rules, and {what}, \
+                     {start} to {end}",
+                    c.system.as_str().to_uppercase()
+                )
+            }
         };
         let mut text = format!("Checked {reports} {settings}");
         if self.player_file {
@@ -181,6 +194,9 @@ impl CheckReport {
     }
 }
 
+/// The name of the period [`covering`] makes.
+const COVERING: &str = "the reports' period";
+
 /// `path` from `cwd`, when it is relative.
 fn absolute(cwd: &Path, path: &Path) -> PathBuf {
     if path.is_absolute() {
@@ -205,7 +221,7 @@ fn covering(raw: &RawData) -> PeriodConfig {
         NaiveDate::from_ymd_opt(last.year(), last.month() + 1, 1)
     };
     let Some(published) = next_month else { return config };
-    config.period = "the reports' period".to_string();
+    config.period = COVERING.to_string();
     config.start = start;
     config.end = published.pred_opt().unwrap_or(last);
     config.published = published;

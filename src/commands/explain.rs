@@ -64,8 +64,9 @@ pub fn explain(data: &Path, who: &str) -> Result<Explained> {
 }
 
 impl Candidate {
-    /// The candidates as a table, with what to run next.
-    pub fn table(who: &str, candidates: &[Candidate], words: &Words) -> String {
+    /// The candidates as a table, in the rule set's `words`, with what to
+    /// run next (`command`: `explain`, `history`).
+    pub fn table(who: &str, candidates: &[Candidate], words: &Words, command: &str) -> String {
         let mut text = format!("{} players fit \"{}\":\n", candidates.len(), who.trim());
         let width = candidates.iter().map(|c| c.name.chars().count()).max().unwrap_or(0);
         text.push_str(&format!(
@@ -76,7 +77,7 @@ impl Candidate {
             let born = c.birth_year.map(|y| y.to_string()).unwrap_or_default();
             text.push_str(&format!("  {:>8}  {:width$}  {:5}  {:4}  {}\n", c.id, c.name, c.state, born, c.rating));
         }
-        text.push_str("Run `ratebook explain ID` with the ID of the player you mean.\n");
+        text.push_str(&format!("Run `ratebook {command} ID` with the ID of the player you mean.\n"));
         text
     }
 }

@@ -1,12 +1,15 @@
-//! `ratebook history ID`: a player's line in every recorded period.
+//! `ratebook history ID-OR-NAME`: a player's line in every recorded period.
+//! The player is named as `explain` names him (an ID, or a name found by
+//! [`super::explain::find`] among the players of the last recorded list).
 
 use std::path::Path;
 
 use anyhow::{bail, Result};
 
+use super::explain::{find, Candidate};
 use crate::config::PeriodConfig;
 use crate::model::words::Words;
-use crate::model::Status;
+use crate::model::{Player, Status};
 use crate::record::query::HistoryLine;
 use crate::record::Record;
 
@@ -16,18 +19,57 @@ pub struct PlayerHistory {
     pub words: Words,
 }
 
-/// The player's history from the data folder's record, oldest first.
-pub fn history(data: &Path, id: u32) -> Result<PlayerHistory> {
+/// What `history` found.
+pub enum Histories {
+    /// The one player meant: his ID and his lines, oldest first.
+    One(u32, PlayerHistory),
+    /// Several players of the last recorded list fit the name, and the
+    /// rule set's words for the table of them.
+    Several(Vec<Candidate>, Words),
+}
+
+/// The history of the player `who` names (an ID or a name) from the data
+/// folder's record.
+pub fn history(data: &Path, who: &str) -> Result<Histories> {
     let config = PeriodConfig::load(&data.join("period.toml"))?;
     let Some(path) = super::recording::record_path(data, &config) else {
         bail!("period.toml keeps no record (record = false): there is no history to show");
     };
-    let record = Record::open_existing(&path)?;
-    let lines = record.history(id)?;
+    let record = Record::open_existing_to_read(&path)?;
+    let words = config.system.rules().words();
+    let id = match who.trim().parse::<u32>() {
+        Ok(id) => id,
+        Err(_) => {
+            // The names of the last recorded list (as it printed them).
+            let lines = match record.periods().map_err(|e| record.explain(e))?.pop() {
+                Some(last) => record.player_lines(last.id).map_err(|e| record.explain(e))?,
+                None => Vec::new(),
+            };
+            let players: Vec<Player> = lines.iter().map(|l| Player::new(l.id, &l.surname, &l.first_names)).collect();
+            match find(&players, who).as_slice() {
+                [] => bail!("nobody named \"{}\" in the record {}", who.trim(), path.display()),
+                [one] => lines[*one].id,
+                several => {
+                    let candidates = several
+                        .iter()
+                        .map(|&i| Candidate {
+                            id: lines[i].id,
+                            name: lines[i].display_name(),
+                            state: lines[i].state.clone().unwrap_or_default(),
+                            birth_year: None,
+                            rating: lines[i].printed.clone(),
+                        })
+                        .collect();
+                    return Ok(Histories::Several(candidates, words));
+                }
+            }
+        }
+    };
+    let lines = record.history(id).map_err(|e| record.explain(e))?;
     if lines.is_empty() {
         bail!("no player with ID {id} in the record {}", path.display());
     }
-    Ok(PlayerHistory { lines, words: config.system.rules().words() })
+    Ok(Histories::One(id, PlayerHistory { lines, words }))
 }
 
 /// The history as a table: period, printed rating, games in the period,

@@ -11,6 +11,7 @@ pub mod record_import;
 pub mod recording;
 pub mod rerate;
 pub mod sample;
+pub mod summary;
 pub mod template;
 
 use std::path::{Path, PathBuf};

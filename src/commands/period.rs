@@ -7,11 +7,12 @@ use std::time::Instant;
 use anyhow::Result;
 
 use super::recording::{Plan, Recording};
+use super::summary::{Outcome, PlayerCounts, RunSummary};
 use super::{load, Loaded, Stage};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::publish::{self, lists};
 use crate::record::query::list_changes;
-use crate::record::PeriodLines;
+use crate::record::{PeriodLines, Record};
 use crate::timings::Timings;
 use crate::validate::{Disposition, Validated};
 
@@ -43,6 +44,10 @@ pub struct PeriodReport {
     /// Where the outputs went: the output folder, or (a revision that
     /// re-rates later periods) the errata folder beside it.
     pub into: PathBuf,
+    /// What the run ends with on the terminal (`None`: the record holds the
+    /// run's outcome already, a past period or a correction run again, so
+    /// nothing was published, and `record_note` says why).
+    pub summary: Option<RunSummary>,
 }
 
 /// `period --revise` of a period the record holds later periods after: the
@@ -50,8 +55,13 @@ pub struct PeriodReport {
 /// `rerate` does: the errata and the last period's corrected player file go
 /// to the folder `errata` beside the output folder (the output folder keeps
 /// the last publication: a past period's booklet is not published again).
-fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timings) -> Result<PeriodReport> {
-    use super::rerate::{rerate, Correction, RerateOptions};
+fn revise_with_later(
+    opts: &PeriodOptions,
+    validated: Validated,
+    timings: Timings,
+    record: Record,
+) -> Result<PeriodReport> {
+    use super::rerate::{rerate_with, Correction, RerateOptions};
     let period = &validated.period;
     let into = opts.out.with_file_name("errata");
     let correction = Correction { revised: Some(opts.data.clone()), ..Default::default() };
@@ -62,7 +72,19 @@ fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timing
         correction,
         dry_run: opts.dry_run,
     };
-    let rerated = rerate(&options)?;
+    let rerated = rerate_with(&options, Some(record))?;
+    if let Some(said) = rerated.done_before {
+        return Ok(PeriodReport {
+            published: false,
+            summary: None,
+            players: 0,
+            events_rated: 0,
+            diagnostics: validated.diagnostics,
+            timings,
+            record_note: Some(said),
+            into,
+        });
+    }
     let revisions: Vec<String> = rerated
         .periods
         .iter()
@@ -79,7 +101,11 @@ fn revise_with_later(opts: &PeriodOptions, validated: Validated, timings: Timing
         if opts.dry_run { "would go to" } else { "are in" },
         into.display()
     );
+    let outcome = if opts.dry_run { Outcome::DryRun } else { Outcome::Published };
+    let mut summary = RunSummary::new(outcome, period, &validated.diagnostics);
+    summary.record = Some(note.clone());
     Ok(PeriodReport {
+        summary: Some(summary),
         published: !opts.dry_run,
         players: period.players.players.len(),
         events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
@@ -104,10 +130,14 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let Loaded { mut validated, system } = load(&opts.data, &mut timings)?;
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
+        let skippable = !validated.has_global_errors();
+        let mut summary = RunSummary::new(Outcome::Refused { skippable }, &validated.period, &validated.diagnostics);
         if let Some(staging) = staging {
             publish::refuse(&validated.period, &validated.diagnostics, staging)?;
+            summary.outputs.push(("validation report", opts.out.join("validation.txt")));
         }
         return Ok(PeriodReport {
+            summary: Some(summary),
             published: false,
             diagnostics: validated.diagnostics,
             timings,
@@ -120,11 +150,31 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let started = Instant::now();
     let mut recording =
         Recording::begin(&opts.data, &validated.period.config, opts.revise, staging.as_ref().map(|s| s.out()))?;
-    if recording.as_ref().is_some_and(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
-        // The record and the output folder are let go: `rerate` takes them.
-        drop(recording);
+    if let Some(r) = recording.take_if(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
+        // The output folder is let go (the errata go beside it); the
+        // record, still locked, goes to the re-rating.
         drop(staging);
-        return revise_with_later(opts, validated, timings);
+        return revise_with_later(opts, validated, timings, r.record);
+    }
+    if let Some(r) = recording.as_ref().filter(|r| r.plan == Plan::Unchanged && !r.later.is_empty()) {
+        // A past period recorded with these very inputs (a revision run
+        // again): its booklet is not published over the last period's.
+        let later: Vec<&str> = r.later.iter().map(|p| p.period.as_str()).collect();
+        let note = format!(
+            "{} unchanged: the record holds it with these very inputs, and {} after it, so nothing was published or recorded",
+            validated.period.config.period,
+            later.join(", ")
+        );
+        return Ok(PeriodReport {
+            published: false,
+            summary: None,
+            players: 0,
+            events_rated: 0,
+            diagnostics: validated.diagnostics,
+            timings,
+            record_note: Some(note),
+            into: opts.out.clone(),
+        });
     }
     timings.record("record", started);
     if errors > 0 {
@@ -178,8 +228,11 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         };
         let events_rated = period.events.iter().filter(|e| e.disposition.is_rated()).count();
         let players = ratings.players.len();
+        let mut summary = RunSummary::new(Outcome::DryRun, period, &validated.diagnostics);
+        summary.players = Some(player_counts(&ratings, &lists));
         let Validated { diagnostics, .. } = validated;
         return Ok(PeriodReport {
+            summary: Some(summary),
             published: false,
             players,
             events_rated,
@@ -232,7 +285,11 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             Some(staged) => {
                 format!("recorded in {} as {} revision {}", r.record.path().display(), staged.period, staged.revision)
             }
-            None => format!("{} unchanged: the record holds it with these very inputs", period.config.period),
+            None => format!(
+                "{} was recorded already, from these very input files: the record is unchanged (the outputs were \
+                 written again)",
+                period.config.period
+            ),
         }),
         None => None,
     };
@@ -240,9 +297,22 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     timings.push("xlsx", published.xlsx);
     timings.push("pdf", published.pdf);
     timings.push("site", published.site);
+    let mut summary = RunSummary::new(Outcome::Published, period, &validated.diagnostics);
+    summary.players = Some(player_counts(&ratings, &lists));
+    summary.outputs = vec![
+        ("booklet", opts.out.join("booklet.pdf")),
+        ("workbook", opts.out.join("ratings.xlsx")),
+        ("next player file", opts.out.join("players.xlsx")),
+    ];
+    if period.config.site {
+        summary.outputs.push(("site", opts.out.join("site").join("index.html")));
+    }
+    summary.outputs.push(("validation report", opts.out.join("validation.txt")));
+    summary.record = record_note.clone();
     let Validated { period, diagnostics } = validated;
     crate::background::drop_later((period, ratings, lists));
     Ok(PeriodReport {
+        summary: Some(summary),
         published: true,
         players: published.players,
         events_rated: published.events_rated,
@@ -251,6 +321,16 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         record_note,
         into: opts.out.clone(),
     })
+}
+
+/// The players counted as the outputs count them.
+fn player_counts(ratings: &crate::rate::Ratings, lists: &lists::Lists) -> PlayerCounts {
+    let listed = || lists.states.iter().flat_map(|(_, _, rows)| rows);
+    PlayerCounts {
+        in_file: ratings.removed.iter().filter(|gone| !**gone).count(),
+        active: lists.active_players as usize,
+        active_rated: listed().filter(|r| r.value.is_some()).count(),
+    }
 }
 
 /// With `--skip-invalid`: a note for every event skipped because its report

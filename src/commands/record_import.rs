@@ -28,15 +28,31 @@ pub fn import(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<Vec<
     let Some(path) = super::recording::record_path(data, &config) else {
         bail!("period.toml keeps no record (record = false): there is nowhere to import to");
     };
+    import_into(&path, &config, files, periods).map_err(|e| crate::record::explain(&path, e))
+}
+
+/// [`import`] into the record at `path`.
+fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &[String]) -> Result<Vec<Imported>> {
     if !periods.is_empty() && periods.len() != files.len() {
         bail!("{} files but {} --period names: give one name per file, in the same order", files.len(), periods.len());
     }
     let system = config.system.rules();
     // Everything is read and checked before the record is touched.
     let mut read = Vec::new();
+    for name in periods {
+        if name.chars().any(crate::diag::is_control) || name.trim().is_empty() {
+            bail!(
+                "the period name \"{}\" is empty or holds a control character (a line break, an escape or a direction override): type it as plain text",
+                crate::diag::escape_controls(name)
+            );
+        }
+    }
     for (k, file) in files.iter().enumerate() {
         let name = file.display().to_string();
-        let (players, findings) = crate::formats::player_file::read_player_file(file, &name);
+        refuse_report(file, &name)?;
+        let (players, mut findings) = crate::formats::player_file::read_player_file(file, &name);
+        // Names with control characters would reach the site and the terminal.
+        findings.extend(crate::validate::text::check_player_text(&players));
         let errors: Vec<String> =
             findings.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
         if !errors.is_empty() {
@@ -57,11 +73,18 @@ pub fn import(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<Vec<
             );
         }
     }
-    let mut record = Record::open(&path)?;
+    let mut record = Record::open(path)?;
+    record.settle(None)?;
+    if let Some((first, _, _)) = read.first() {
+        record.check_system(config.system.as_str(), first)?;
+    }
     let recorded = record.periods()?;
     let mut previous: Vec<PlayerLine> = Vec::new();
     let mut start: Option<NaiveDate> = None;
     let mut done = Vec::new();
+    // Every file is staged, then all are published in one transaction: a
+    // killed import leaves none of them (the next run removes the staged).
+    let mut staged = Vec::new();
     for (period, published, players) in read {
         if recorded.iter().any(|p| p.period == period) {
             bail!("{period} is in the record already: nothing was imported after it");
@@ -98,13 +121,30 @@ pub fn import(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<Vec<
             })
             .collect();
         lines.players.sort_by_key(|l| l.id);
-        let staged = record.stage(&lines, "import", None)?;
-        record.confirm(&staged)?;
+        staged.push(record.stage(&lines, "import", None)?);
         done.push(Imported { period, published, players: lines.players.len() });
         previous = lines.players;
         start = published.succ_opt();
     }
+    crate::publish::staging::crash_point("imported");
+    record.confirm(&staged)?;
     Ok(done)
+}
+
+/// Refuses a tournament report given as a player file: it has the
+/// report's own sheets (Event, and Games or Crosstable).
+fn refuse_report(file: &Path, name: &str) -> Result<()> {
+    let Ok(workbook) = crate::formats::sheet::Workbook::open(file, name) else { return Ok(()) };
+    let report_sheets: Vec<&str> =
+        ["Event", "Games", "Crosstable"].into_iter().filter(|s| workbook.sheet(s).is_some()).collect();
+    if !report_sheets.is_empty() {
+        bail!(
+            "{name} is a tournament report (it has the sheet{} {}), not a published player file: `record import` takes the player files the federation published, oldest first",
+            if report_sheets.len() > 1 { "s" } else { "" },
+            report_sheets.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// The date in a workbook's properties (ratebook writes the published date there).

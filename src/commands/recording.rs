@@ -47,19 +47,31 @@ impl Recording {
     /// settles nothing).
     pub fn begin(data: &Path, config: &PeriodConfig, revise: bool, out: Option<&Path>) -> Result<Option<Recording>> {
         let Some(path) = record_path(data, config) else { return Ok(None) };
+        Recording::begin_at(&path, data, config, revise, out).map(Some).map_err(|e| crate::record::explain(&path, e))
+    }
+
+    /// [`Recording::begin`] with the record at `path`.
+    fn begin_at(
+        path: &Path,
+        data: &Path,
+        config: &PeriodConfig,
+        revise: bool,
+        out: Option<&Path>,
+    ) -> Result<Recording> {
         let record = match out {
             Some(out) => {
-                let mut record = Record::open(&path)?;
-                record.settle(out)?;
+                let mut record = Record::open(path)?;
+                record.settle(Some(out))?;
                 record
             }
-            None => Record::open_to_read(&path)?,
+            None => Record::open_to_read(path)?,
         };
-        let files = lines::input_files(data, Some(&path))?;
+        let files = lines::input_files(data, Some(path))?;
         let file_sha256 = lines::hash_files(&files);
         let hashes: Vec<(String, String)> =
             files.iter().zip(&file_sha256).map(|((p, _), sha)| (p.clone(), sha.clone())).collect();
         let inputs = manifest_sha256(&hashes);
+        record.check_system(config.system.as_str(), &config.period)?;
         let periods = record.periods()?;
         let end = config.end.to_string();
         let plan = match periods.iter().find(|p| p.period == config.period) {
@@ -93,7 +105,7 @@ impl Recording {
             Some(p) => record.player_lines(p.id)?,
             None => Vec::new(),
         };
-        Ok(Some(Recording { record, plan, files, file_sha256, previous, previous_lines, later, staged: None }))
+        Ok(Recording { record, plan, files, file_sha256, previous, previous_lines, later, staged: None })
     }
 
     /// Just before the outputs go in: the revision is written, staged, and
@@ -108,7 +120,8 @@ impl Recording {
         }
         lines.outputs_sha256 = Some(crate::record::outputs_sha256(staging)?);
         let source = if self.plan == Plan::Revise { "revise" } else { "period" };
-        let staged = self.record.stage(&lines, source, None)?;
+        let output = crate::publish::staging::absolute(staging.out())?;
+        let staged = self.record.stage(&lines, source, Some(&output)).map_err(|e| self.record.explain(e))?;
         staging.write(crate::record::TOKEN_FILE, staged.token.as_bytes())?;
         crate::publish::staging::crash_point("recorded");
         self.staged = Some(staged);
@@ -118,14 +131,14 @@ impl Recording {
     /// After the outputs went in: the revision is published.
     pub fn confirm(&mut self) -> Result<Option<Staged>> {
         let Some(staged) = self.staged.take() else { return Ok(None) };
-        self.record.confirm(&staged)?;
+        self.record.confirm(std::slice::from_ref(&staged)).map_err(|e| self.record.explain(e))?;
         Ok(Some(staged))
     }
 
     /// After a failed publication: the staged revision is removed.
     pub fn abandon(&mut self) {
         if let Some(staged) = self.staged.take() {
-            self.record.abandon(&staged).ok();
+            self.record.abandon(&[staged]).ok();
         }
     }
 

@@ -12,7 +12,7 @@ use anyhow::{bail, Context, Result};
 
 use crate::config::PeriodConfig;
 use crate::diag::Severity;
-use crate::ingest::{DataFolder, HeldReports, RawData};
+use crate::ingest::{DataFolder, HeldFiles, RawData};
 use crate::model::PlayerFile;
 use crate::publish::lists::{self, Lists};
 use crate::publish::{split_player_file, Staging};
@@ -50,6 +50,8 @@ pub struct RerateOptions {
 
 /// What a re-rating did.
 pub struct Rerated {
+    /// The correction was in the record already (what to say): nothing done.
+    pub done_before: Option<String>,
     /// The periods re-rated, oldest first, with the revision each became
     /// (`None` in a dry run).
     pub periods: Vec<(String, Option<i64>)>,
@@ -58,22 +60,63 @@ pub struct Rerated {
     pub timings: Timings,
 }
 
+impl Rerated {
+    fn done_before(said: String) -> Rerated {
+        Rerated { done_before: Some(said), periods: Vec::new(), errata: Errata::new(0.0), timings: Timings::default() }
+    }
+}
+
 /// Re-rates from the record and records the result (unless a dry run),
 /// writing the errata and the last period's corrected player file to `out`.
 pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
-    let mut timings = Timings::default();
+    rerate_with(opts, None)
+}
+
+/// [`rerate`] with the record already open (and locked) by the caller
+/// (`period --revise`), or opened here when `None`.
+pub fn rerate_with(opts: &RerateOptions, record: Option<Record>) -> Result<Rerated> {
+    let timings = Timings::default();
     let started = Instant::now();
     let config = PeriodConfig::load(&opts.data.join("period.toml"))?;
     let Some(path) = super::recording::record_path(&opts.data, &config) else {
         bail!("period.toml keeps no record (record = false): there is nothing to re-rate");
     };
+    rerate_record(opts, &config, &path, record, timings, started).map_err(|e| crate::record::explain(&path, e))
+}
+
+/// [`rerate_with`] of the record at `path`.
+fn rerate_record(
+    opts: &RerateOptions,
+    config: &PeriodConfig,
+    path: &Path,
+    record: Option<Record>,
+    mut timings: Timings,
+    started: Instant,
+) -> Result<Rerated> {
     crate::publish::staging::check_output_folder(&opts.out, &opts.data)?;
-    let mut record = Record::open_existing(&path)?;
-    let periods = record.periods()?;
     let c = &opts.correction;
+    check_added_files(&c.add)?;
+    // The record (locked for the whole run) and the output folder are
+    // taken, and what a killed run left is settled, before anything is
+    // decided: a correction a killed run put in is then seen as done.
+    let mut record = match (record, opts.dry_run) {
+        (Some(record), _) => record,
+        (None, false) => Record::open_existing(path)?,
+        (None, true) => Record::open_existing_to_read(path)?,
+    };
+    let staging = if opts.dry_run { None } else { Some(Staging::new(&opts.out)?) };
+    if let Some(staging) = &staging {
+        record.settle(Some(staging.out()))?;
+    }
+    let periods = record.periods()?;
     let from = match (&opts.from, c.merge) {
         (Some(from), _) => from.clone(),
-        (None, Some((keep, drop))) => first_period_played(&record, &periods, keep, drop)?,
+        (None, Some((keep, drop))) => {
+            if let Some(done) = record.merged_already(keep, drop)? {
+                return Ok(Rerated::done_before(done));
+            }
+            first_period_played(&record, &periods, keep, drop)?
+        }
         (None, None) => bail!("say which period to re-rate from: --from PERIOD"),
     };
     let Some(start) = periods.iter().position(|p| p.period == from) else {
@@ -90,29 +133,22 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
             imported.period
         );
     }
+    if c.add.is_empty() && c.withdraw.is_empty() && c.merge.is_none() && c.revised.is_none() {
+        bail!(
+            "no correction given, so nothing to re-rate: say what to correct with --add FILE (a report that replaces or adds an event) or --withdraw CODE (an event to remove); `ratebook merge KEEP DROP` merges two IDs"
+        );
+    }
     let first_events = record.event_codes(chain[0].id)?;
     for code in &c.withdraw {
-        if !first_events.iter().any(|(e, _)| e.eq_ignore_ascii_case(code)) {
+        // (An event an earlier revision held: withdrawn already.)
+        if !first_events.iter().any(|(e, _)| e.eq_ignore_ascii_case(code)) && !record.had_event(&from, code)? {
             let codes: Vec<&str> = first_events.iter().map(|(e, _)| e.as_str()).collect();
             bail!("there is no event {code} in {from}; its events are {}", codes.join(", "));
         }
     }
-    for file in &c.add {
-        if !file.is_file() {
-            bail!("the report {} does not exist", file.display());
-        }
-    }
-    // Everything asked is possible: the output folder is taken, and what a
-    // killed run left is settled before re-rating.
-    let staging = if opts.dry_run { None } else { Some(Staging::new(&opts.out)?) };
-    if let Some(staging) = &staging {
-        record.settle(staging.out())?;
-    }
-    let periods = record.periods()?;
-    let chain = &periods[start..];
 
     timings.record("open", started);
-    let work = WorkFolder::new()?;
+    let label = PathBuf::from(format!("{} ({from} as recorded)", path.display()));
     let mut before: Vec<PlayerLine> = match start {
         0 => Vec::new(),
         _ => record.player_lines(periods[start - 1].id)?,
@@ -124,32 +160,32 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
     let mut errata = Errata::new(config.errata_tolerance);
     for (k, revision) in chain.iter().enumerate() {
         let started = Instant::now();
-        let dir = work.0.join(format!("{k}"));
         let recorded = match (&c.revised, k) {
-            (Some(data), 0) => revised_inputs(data, &path)?,
+            (Some(data), 0) => revised_inputs(data, path)?,
             _ => record.input_files_hashed(revision.id)?,
         };
+        check_stored_paths(&recorded, path, &revision.period)?;
         let old_lines = record.player_lines(revision.id)?;
         timings.record("load", started);
-        // The reports are read from the record's copies; the few files
-        // beside them (period.toml, the player file, a rule set's own) are
-        // written out for the reader.
+        // The period's files are read from the record's copies in memory.
         let started = Instant::now();
-        let (reports, beside): (Vec<_>, Vec<_>) =
-            recorded.iter().partition(|(path, _, _)| path.starts_with("reports/"));
-        materialize(&dir, &beside)?;
-        let mut held: HeldReports = reports.iter().map(|(path, _, bytes)| (path.clone(), bytes.as_slice())).collect();
+        let mut held: HeldFiles = recorded.iter().map(|(path, _, bytes)| (path.clone(), bytes.as_slice())).collect();
         let mut corrected = CorrectedReports::default();
         if k == 0 {
-            corrected = apply_reports(&dir, &held, c)?;
+            corrected = apply_reports(&label, &held, c)?;
             for path in &corrected.removed {
                 held.remove(path);
             }
             held.extend(corrected.added.iter().map(|(path, bytes)| (path.clone(), bytes.as_slice())));
+            if c.merge.is_none() {
+                if let Some(done) = already_in(&record, revision, &recorded, &held, &corrected)? {
+                    return Ok(Rerated::done_before(done));
+                }
+            }
         }
-        timings.record("write", started);
+        timings.record("correct", started);
         let started = Instant::now();
-        let folder = DataFolder::open(&dir)?;
+        let folder = DataFolder::held(&label, &held)?;
         let system = folder.config.system.rules();
         let published = folder.config.published;
         let change = carried
@@ -182,15 +218,13 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         let period = &validated.period;
         // The period's inputs as re-rated: its own, with the correction and
         // the carried player file; unchanged files keep their digests.
-        let replaced = match carried_bytes {
-            Some(_) => crate::ingest::player_file_in(&dir).map(|p| crate::ingest::relative(&dir, &p)),
-            None => None,
-        };
+        let replaced = carried_bytes.as_ref().and(crate::ingest::held_player_file(&held));
+        let superseded: HashSet<&str> =
+            corrected.removed.iter().chain(corrected.added.iter().map(|(path, _)| path)).map(String::as_str).collect();
         let kept: Vec<bool> = recorded
             .iter()
-            .map(|(path, _, _)| match path.starts_with("reports/") {
-                true => held.contains_key(path),
-                false => replaced.as_ref() != Some(path),
+            .map(|(path, _, _)| {
+                held.contains_key(path) && !superseded.contains(path.as_str()) && replaced != Some(path.as_str())
             })
             .collect();
         // (The bytes move into the lines: the reader is done with them.)
@@ -229,7 +263,8 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         timings.record("errata", started);
     }
     let Some(staging) = staging else {
-        return Ok(Rerated { periods: chain.iter().map(|p| (p.period.clone(), None)).collect(), errata, timings });
+        let periods = chain.iter().map(|p| (p.period.clone(), None)).collect();
+        return Ok(Rerated { periods, errata, timings, done_before: None });
     };
     let started = Instant::now();
     let (what, detail) = describe(c, &from);
@@ -245,23 +280,102 @@ pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
         crate::formats::player_file::write_player_file_with_changes(&path, kept, published, None, &words)?;
     }
     timings.record("outputs", started);
+    // The correction and every revision it made are staged in one
+    // transaction, put in with the errata, and published in one transaction:
+    // after a kill anywhere the record shows all of it or none of it, and
+    // the next run settles a staged correction by the errata folder's token.
     let started = Instant::now();
-    let staged = record.stage_correction(&from, &what, &detail, &all_lines)?;
+    crate::publish::staging::crash_point("rated");
+    let output = crate::publish::staging::absolute(staging.out())?;
+    let staged = record.stage_correction(&from, &what, &detail, &all_lines, &output)?;
     staging.write(crate::record::TOKEN_FILE, staged[0].token.as_bytes())?;
     timings.record("stage", started);
     let started = Instant::now();
     crate::publish::staging::crash_point("recorded");
     if let Err(e) = staging.commit() {
-        for s in &staged {
-            record.abandon(s).ok();
-        }
+        record.abandon(&staged).ok();
         return Err(e);
     }
-    for s in &staged {
-        record.confirm(s)?;
-    }
+    record.confirm(&staged)?;
     timings.record("commit", started);
-    Ok(Rerated { periods: staged.iter().map(|s| (s.period.clone(), Some(s.revision))).collect(), errata, timings })
+    let periods = staged.iter().map(|s| (s.period.clone(), Some(s.revision))).collect();
+    Ok(Rerated { periods, errata, timings, done_before: None })
+}
+
+/// The reports given with `--add`: each must exist, and no two may share a
+/// file name (each is recorded as `reports/corrections/NAME`).
+fn check_added_files(add: &[PathBuf]) -> Result<()> {
+    let mut names: HashMap<String, &Path> = HashMap::new();
+    for file in add {
+        if !file.is_file() {
+            bail!("the report {} does not exist", file.display());
+        }
+        let name = file.file_name().map(|n| n.to_string_lossy().to_lowercase()).unwrap_or_default();
+        if let Some(other) = names.insert(name, file) {
+            bail!(
+                "{} and {} have the same file name: each added report is recorded under its name, so give one of them another (e.g. V93001-corrected.xlsx)",
+                other.display(),
+                file.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a recorded input whose path could lead out of a data folder (a
+/// tampered record): `..`, an absolute path, a backslash or a control
+/// character.
+fn check_stored_paths(files: &[(String, String, Vec<u8>)], record: &Path, period: &str) -> Result<()> {
+    for (path, _, _) in files {
+        let bad = path.is_empty()
+            || path.starts_with('/')
+            || path.contains('\\')
+            || path.contains(':')
+            || path.chars().any(char::is_control)
+            || path.split('/').any(|part| part.is_empty() || part == "." || part == "..");
+        if bad {
+            bail!(
+                "the record {} holds an input file of {period} under the path {path:?}, which no data folder holds (a path must stay inside the folder: no `..`, no absolute path): the record has been altered; restore it from a backup",
+                record.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// When the corrected first period's inputs are those recorded already, the
+/// correction is in the record (a run killed after its errata went in, then
+/// settled, or the same command given twice): what to say instead of
+/// applying it again.
+fn already_in(
+    record: &Record,
+    revision: &RevisionInfo,
+    recorded: &[(String, String, Vec<u8>)],
+    held: &HeldFiles<'_>,
+    corrected: &CorrectedReports,
+) -> Result<Option<String>> {
+    let digests: HashMap<&str, &str> = recorded.iter().map(|(p, sha, _)| (p.as_str(), sha.as_str())).collect();
+    let added: HashMap<&str, &[u8]> = corrected.added.iter().map(|(p, b)| (p.as_str(), b.as_slice())).collect();
+    let files: Vec<(String, String)> = held
+        .keys()
+        .map(|path| {
+            let sha = match added.get(path.as_str()) {
+                Some(bytes) => crate::record::sha256(bytes),
+                None => digests[path.as_str()].to_string(),
+            };
+            (path.clone(), sha)
+        })
+        .collect();
+    if revision.inputs_sha256.as_deref() != Some(crate::record::manifest_sha256(&files).as_str()) {
+        return Ok(None);
+    }
+    let by = record.correction_of(revision.id)?;
+    Ok(Some(format!(
+        "{} revision {} holds this correction already{}: nothing was re-rated, recorded or written",
+        revision.period,
+        revision.revision,
+        by.map(|(id, what)| format!(" (correction {id}, {what})")).unwrap_or_default()
+    )))
 }
 
 /// The files of the data folder `data` (but the record at `record`), with
@@ -330,49 +444,6 @@ fn describe(c: &Correction, from: &str) -> (String, String) {
     (what.join(", "), detail.join("; "))
 }
 
-/// Writes a recorded period's input files (path, digest, bytes) into `dir`,
-/// side by side.
-fn materialize(dir: &Path, files: &[&(String, String, Vec<u8>)]) -> Result<()> {
-    use rayon::prelude::*;
-    let mut folders: Vec<PathBuf> =
-        files.iter().filter_map(|(name, _, _)| dir.join(name).parent().map(Path::to_path_buf)).collect();
-    folders.sort();
-    folders.dedup();
-    for folder in &folders {
-        std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
-    }
-    files.par_iter().try_for_each(|(name, _, bytes)| {
-        let path = dir.join(name);
-        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))
-    })
-}
-
-/// A temporary folder, removed when dropped.
-struct WorkFolder(PathBuf);
-
-impl WorkFolder {
-    fn new() -> Result<WorkFolder> {
-        use std::sync::atomic::{AtomicU32, Ordering};
-        static NEXT: AtomicU32 = AtomicU32::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "ratebook-rerate-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir)?;
-        }
-        std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        Ok(WorkFolder(dir))
-    }
-}
-
-impl Drop for WorkFolder {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
-    }
-}
-
 /// Validates and rates a recorded period again; an error of its inputs
 /// (with the correction) refuses the whole re-rating.
 fn rate_period(
@@ -409,12 +480,12 @@ struct CorrectedReports {
 
 /// Applies `--withdraw` and `--add` to the first period's reports, `held`
 /// (the recorded period's data folder `dir` has the files beside them).
-fn apply_reports(dir: &Path, held: &HeldReports<'_>, c: &Correction) -> Result<CorrectedReports> {
+fn apply_reports(label: &Path, held: &HeldFiles<'_>, c: &Correction) -> Result<CorrectedReports> {
     let mut corrected = CorrectedReports::default();
     if c.withdraw.is_empty() && c.add.is_empty() {
         return Ok(corrected);
     }
-    let folder = DataFolder::open(dir)?;
+    let folder = DataFolder::held(label, held)?;
     let config = folder.config.clone();
     let system = folder.config.system.rules();
     let raw = folder.read_held(system.inputs(), held, None)?;

@@ -1,10 +1,12 @@
 //! `ratebook template`: the blank report a state officer fills in, with the
-//! state codes of the data folder's `period.toml` when there is one.
+//! state codes of the data folder's `period.toml` when there is one, its
+//! worked example dated in that period and entering players of its player
+//! file by ID.
 
 use std::path::Path;
 
 use crate::config::{default_states, PeriodConfig};
-use crate::formats::report::template::{write_template, TemplateLayout};
+use crate::formats::report::template::{write_template, ExampleSetting, TemplateLayout};
 
 /// Writes the blank report to `file`, with the states of the data folder
 /// `data` (or of the one the current folder is in, if any).
@@ -13,10 +15,20 @@ pub fn run_template(file: &Path, crosstable: bool, data: Option<&Path>) -> anyho
         Some(dir) => Some(dir.to_path_buf()),
         None => std::env::current_dir().ok().and_then(|cwd| super::find_data_folder(&cwd)),
     };
-    let states = match data.map(|d| PeriodConfig::load(&d.join("period.toml"))) {
-        Some(Ok(c)) => c.states,
+    let config = data.as_ref().map(|d| PeriodConfig::load(&d.join("period.toml")));
+    let mut setting = ExampleSetting::default();
+    let states = match config {
+        Some(Ok(c)) => {
+            setting.period = Some((c.start, c.end));
+            c.states
+        }
         _ => default_states(),
     };
+    // The example enters a few players of the data folder's player file by ID.
+    if let Some(path) = data.as_deref().and_then(crate::ingest::player_file_in) {
+        let (file, _) = crate::formats::player_file::read_player_file(&path, &path.display().to_string());
+        setting.players = file.players.into_iter().filter(|p| p.birth_date.is_some()).collect();
+    }
     let layout = if crosstable { TemplateLayout::Crosstable } else { TemplateLayout::Games };
-    write_template(file, layout, &states)
+    write_template(file, layout, &states, &setting)
 }

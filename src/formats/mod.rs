@@ -7,6 +7,7 @@
 
 pub mod dated_lists;
 pub mod history;
+pub mod ods;
 pub mod player_file;
 pub mod report;
 pub mod sheet;

@@ -47,8 +47,17 @@ const ALIASES: [(&str, &str); 1] = [("First name", "First names")];
 /// Reads the player file; problems in rows are collected, and a row with an
 /// error is still kept when it has an ID and a surname (so no player is lost).
 pub fn read_player_file(path: &Path, file: &str) -> (PlayerFile, Vec<Diagnostic>) {
+    read_player_workbook(Workbook::open(path, file), file)
+}
+
+/// [`read_player_file`] from the file's bytes (a copy the record holds).
+pub fn read_player_file_bytes(bytes: &[u8], file: &str) -> (PlayerFile, Vec<Diagnostic>) {
+    read_player_workbook(Workbook::from_bytes(bytes, file), file)
+}
+
+fn read_player_workbook(workbook: Result<Workbook, Diagnostic>, file: &str) -> (PlayerFile, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
-    let workbook = match Workbook::open(path, file) {
+    let workbook = match workbook {
         Ok(w) => w,
         Err(d) => return (PlayerFile::default(), vec![d]),
     };

@@ -119,6 +119,20 @@ fn unreadable(file: &str, why: &str) -> Diagnostic {
 }
 
 fn read_spreadsheet(bytes: &[u8], file: &str, extension: &str) -> Result<Workbook, Diagnostic> {
+    // calamine expands an OpenDocument sheet's repeated rows and cells as it
+    // opens the file: a sheet claiming more than a sheet may hold is refused
+    // before it does.
+    if super::ods::is_ods(bytes) {
+        if let Some(big) = super::ods::oversized_sheet(bytes, MAX_CELLS as u64) {
+            return Err(unreadable(
+                file,
+                &format!(
+                    "sheet {} claims {} rows × {} columns of repeated cells, more than a sheet may hold ({MAX_CELLS} cells): its markup repeats a row or cell that many times",
+                    big.sheet, big.rows, big.columns
+                ),
+            ));
+        }
+    }
     let cursor = Cursor::new(bytes);
     let mut workbook = calamine::open_workbook_auto_from_rs(cursor).map_err(|e| {
         unreadable(

@@ -4,7 +4,7 @@
 //! `history.xlsx` (every lesson, renewal, entry and game so far); the other
 //! systems need none. Bad cells are located findings, never a stop.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::dated_lists::{read_dated, DatedEntry};
@@ -37,8 +37,31 @@ pub enum SystemInput {
     History,
 }
 
-/// Reads the files beside the reports that the period's rule set declares.
+/// Reads the files beside the reports that the period's rule set declares,
+/// from the data folder `dir`.
 pub fn read_system_inputs(dir: &Path, wanted: &[SystemInput]) -> (SystemInputs, Vec<Diagnostic>) {
+    let open = |stem: &str| {
+        let path = EXTENSIONS.iter().map(|e| dir.join(format!("{stem}.{e}"))).find(|p| p.is_file())?;
+        let file = super::relative(dir, &path);
+        Some((Workbook::open(&path, &file), file))
+    };
+    read_inputs(&open, wanted)
+}
+
+/// [`read_system_inputs`] from files held in memory (`held`: path in the
+/// data folder → bytes).
+pub fn read_held_system_inputs(held: &super::HeldFiles<'_>, wanted: &[SystemInput]) -> (SystemInputs, Vec<Diagnostic>) {
+    let open = |stem: &str| {
+        let file = EXTENSIONS.iter().map(|e| format!("{stem}.{e}")).find(|name| held.contains_key(name))?;
+        Some((Workbook::from_bytes(held[&file], &file), file))
+    };
+    read_inputs(&open, wanted)
+}
+
+/// A workbook named by its stem (`lessons`), opened, with its file name.
+type Opener<'a> = dyn Fn(&str) -> Option<(Result<Workbook, Diagnostic>, String)> + 'a;
+
+fn read_inputs(open: &Opener<'_>, wanted: &[SystemInput]) -> (SystemInputs, Vec<Diagnostic>) {
     let mut inputs = SystemInputs::default();
     let mut diagnostics = Vec::new();
     let dated = [
@@ -49,9 +72,9 @@ pub fn read_system_inputs(dir: &Path, wanted: &[SystemInput]) -> (SystemInputs, 
         if !wanted.contains(&input) {
             continue;
         }
-        match find(dir, stem) {
-            Some(path) => {
-                if let Some(sheet) = open_sheet(&path, &super::relative(dir, &path), sheet_name, &mut diagnostics) {
+        match open(stem) {
+            Some((workbook, file)) => {
+                if let Some(sheet) = open_sheet(workbook, &file, sheet_name, &mut diagnostics) {
                     *target = read_dated(&sheet, &mut diagnostics);
                 }
             }
@@ -65,21 +88,24 @@ pub fn read_system_inputs(dir: &Path, wanted: &[SystemInput]) -> (SystemInputs, 
             ),
         }
     }
-    if let Some(path) = find(dir, "history").filter(|_| wanted.contains(&SystemInput::History)) {
-        if let Some(sheet) = open_sheet(&path, &super::relative(dir, &path), "History", &mut diagnostics) {
-            inputs.history = read_history(&sheet, &mut diagnostics);
+    if wanted.contains(&SystemInput::History) {
+        if let Some((workbook, file)) = open("history") {
+            if let Some(sheet) = open_sheet(workbook, &file, "History", &mut diagnostics) {
+                inputs.history = read_history(&sheet, &mut diagnostics);
+            }
         }
     }
     (inputs, diagnostics)
 }
 
-fn find(dir: &Path, stem: &str) -> Option<PathBuf> {
-    EXTENSIONS.iter().map(|e| dir.join(format!("{stem}.{e}"))).find(|p| p.is_file())
-}
-
 /// The sheet named `name`, or the workbook's only sheet.
-fn open_sheet(path: &Path, file: &str, name: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<Sheet> {
-    let workbook = match Workbook::open(path, file) {
+fn open_sheet(
+    workbook: Result<Workbook, Diagnostic>,
+    file: &str,
+    name: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Sheet> {
+    let workbook = match workbook {
         Ok(w) => w,
         Err(d) => {
             diagnostics.push(d);

@@ -117,7 +117,7 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
             let (s, e) = (&start[i], &end[i]);
             let published = e.rating.filter(|_| e.status.is_rated());
             let new_int = published.map(round_half_up);
-            let old_int = s.rating.filter(|_| s.status == Status::Confirmed).map(round_half_up);
+            let change = super::rating_change(Some(s), e);
             Entry {
                 id: e.id,
                 name_key: order.key(&e.surname, &e.first_names),
@@ -134,8 +134,11 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
                 status: e.status,
                 value: published,
                 new_int,
-                increase: new_int.zip(old_int).map(|(n, o)| n - o),
-                change: super::rating_change(Some(s), e),
+                // Top Improvers ranks the change of the players confirmed on both lists.
+                increase: change
+                    .filter(|_| s.status == Status::Confirmed && e.status == Status::Confirmed)
+                    .map(|c| c as i64),
+                change,
                 games_period: games.get(&e.id).copied().unwrap_or(0),
             }
         })
@@ -182,10 +185,13 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     let mut ranked_lists = Vec::new();
     let top = ranked(top_pool(), rating, sizes.top);
     ranked_lists.push(table("Top Players", String::new(), ListKind::Top, &top, rating));
+    // With `[site] birth = "none"` a junior list is chosen by age as ever,
+    // but prints no age: its third column is the games, as Top Players'.
+    let junior_kind = if config.birth.shown() { ListKind::Junior } else { ListKind::Top };
     for &n in &sizes.juniors {
         let rows = ranked(top_pool().filter(|p| p.age.is_some_and(|a| a < n)), rating, sizes.junior_size);
         let subtitle = format!("Ages as at {}", long_date(config.age_date));
-        ranked_lists.push(table(&format!("Top Under {n}"), subtitle, ListKind::Junior, &rows, rating));
+        ranked_lists.push(table(&format!("Top Under {n}"), subtitle, junior_kind, &rows, rating));
     }
     let females = ranked(top_pool().filter(|p| p.female), rating, sizes.females);
     ranked_lists.push(table("Top Females", String::new(), ListKind::Top, &females, rating));
@@ -195,7 +201,9 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
         increase,
         sizes.improvers,
     );
-    ranked_lists.push(table("Top Improvers", String::new(), ListKind::Improvers, &improvers, increase));
+    let whom = "Players confirmed on the last list and on this one (provisional players are not ranked): \
+                the rise in the printed rating";
+    ranked_lists.push(table("Top Improvers", whom.to_string(), ListKind::Improvers, &improvers, increase));
 
     let mut states = Vec::new();
     let mut active_players = 0;
@@ -228,6 +236,7 @@ fn table(
             previous = value;
             list_row(p, (!shared).then_some(i as u32 + 1))
         })
+        .map(|row| ListRow { age: row.age.filter(|_| kind == ListKind::Junior), ..row })
         .collect();
     ListTable { title: title.to_string(), subtitle, sheet: title.to_string(), kind, rows }
 }

@@ -129,6 +129,13 @@ pub fn publish(
         (workbooks, booklet, site)
     });
     let (xlsx, pdf, site) = (workbooks?, booklet?, site?);
+    if let Some(site_path) = &site_path {
+        // The site stands alone: the booklet and the public workbook are
+        // among its downloads (the officer's own files never are).
+        for (from, name) in [(&pdf_path, "booklet.pdf"), (&ratings_path, "ratings.xlsx")] {
+            site::add_download(site_path, from, name)?;
+        }
+    }
     let text = validation_report::render(period, diagnostics, true);
     staging.write("validation.txt", text.as_bytes())?;
     before_commit(&mut staging)?;
@@ -148,7 +155,7 @@ pub fn publish(
 /// when both are published (provisional or confirmed).
 pub fn rating_change(before: Option<&crate::model::Player>, after: &crate::model::Player) -> Option<f64> {
     let published = |p: &crate::model::Player| p.rating.filter(|_| p.status.is_rated());
-    Some(published(after)? - published(before?)?)
+    Some(crate::rate::common::printed_change(published(before?)?, published(after)?))
 }
 
 /// Typesets the booklet and writes it to `path`.

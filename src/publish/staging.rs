@@ -62,7 +62,7 @@ pub fn check_output_folder(out: &Path, data: &Path) -> Result<()> {
 }
 
 /// `path` made absolute with its links resolved as far as it exists.
-fn absolute(path: &Path) -> Result<PathBuf> {
+pub fn absolute(path: &Path) -> Result<PathBuf> {
     let path = std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
     let mut existing = path.as_path();
     let mut rest = Vec::new();
@@ -92,6 +92,20 @@ fn sibling(out: &Path, tag: &str) -> PathBuf {
     parent.join(format!(".{name}.{tag}"))
 }
 
+/// The record token of the publication in `out`: the one in place, or, when
+/// a killed run left `out` missing and a complete staging folder beside it
+/// (which the next run on `out` moves in), the staging folder's.
+pub fn token_in_place(out: &Path) -> Option<String> {
+    if let Ok(token) = std::fs::read_to_string(out.join(RECORD_TOKEN)) {
+        return Some(token);
+    }
+    let staging = sibling(out, "staging");
+    if !out.exists() && staging.join(MARKER).is_file() {
+        return std::fs::read_to_string(staging.join(RECORD_TOKEN)).ok();
+    }
+    None
+}
+
 /// For tests of a killed publication: `RATEBOOK_CRASH_AT=STEP` aborts the
 /// process at that step, as a kill would: `written` (outputs written, not
 /// flushed), `staged` (flushed), `marked` (marked complete), `swapped`; and
@@ -117,8 +131,11 @@ pub struct Staging {
 
 impl Staging {
     /// Locks `out` for this run, clears or finishes what a killed run left,
-    /// and starts a fresh staging folder beside it.
+    /// and starts a fresh staging folder beside it. An `out` that is a
+    /// symbolic link is published through: the folder it leads to is the
+    /// one replaced (the link stays, and leads to the new publication).
     pub fn new(out: &Path) -> Result<Staging> {
+        let out = &through_link(out)?;
         let parent = sibling(out, "x").parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
         std::fs::create_dir_all(&parent).with_context(|| format!("cannot create the folder {}", parent.display()))?;
         let lock = lock(out)?;
@@ -200,6 +217,30 @@ impl Drop for Staging {
             std::fs::remove_dir_all(&self.dir).ok();
         }
     }
+}
+
+/// `out`, or the folder it leads to when it is a symbolic link.
+fn through_link(out: &Path) -> Result<PathBuf> {
+    let is_link = std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink());
+    if !is_link {
+        return Ok(out.to_path_buf());
+    }
+    let target = std::fs::read_link(out).with_context(|| format!("cannot read the link {}", out.display()))?;
+    let resolved = out.canonicalize().map_err(|_| {
+        anyhow::anyhow!(
+            "the output folder {} is a link to {}, which does not exist: create that folder, or give another --out",
+            out.display(),
+            target.display()
+        )
+    })?;
+    if !resolved.is_dir() {
+        bail!(
+            "the output folder {} is a link to {}, which is not a folder: give another --out",
+            out.display(),
+            resolved.display()
+        );
+    }
+    Ok(resolved)
 }
 
 /// Takes the lock beside `out`, or says who holds it.
@@ -458,6 +499,30 @@ mod tests {
         std::fs::write(out.join("thesis.docx"), "precious").unwrap();
         let err = Staging::new(&out).err().unwrap().to_string();
         assert!(err.contains("thesis.docx"), "{err}");
+    }
+
+    #[test]
+    fn an_output_folder_that_is_a_link_is_published_through() {
+        let root = tempfile::tempdir().unwrap();
+        let web = root.path().join("www");
+        std::fs::create_dir_all(&web).unwrap();
+        std::fs::write(web.join("booklet.pdf"), "old").unwrap();
+        let out = root.path().join("output");
+        std::os::unix::fs::symlink(&web, &out).unwrap();
+        let mut staging = Staging::new(&out).unwrap();
+        staging.write("booklet.pdf", b"new").unwrap();
+        staging.commit().unwrap();
+        assert!(std::fs::symlink_metadata(&out).unwrap().file_type().is_symlink(), "the link stays");
+        assert_eq!(
+            std::fs::read_to_string(web.join("booklet.pdf")).unwrap(),
+            "new",
+            "the folder it leads to is published"
+        );
+        // A link that leads nowhere is a plain error.
+        let dangling = root.path().join("dangling");
+        std::os::unix::fs::symlink(root.path().join("gone"), &dangling).unwrap();
+        let err = Staging::new(&dangling).err().unwrap().to_string();
+        assert!(err.contains("which does not exist"), "{err}");
     }
 
     #[test]

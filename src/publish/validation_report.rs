@@ -185,6 +185,19 @@ fn cell_ranges(cells: &[&str]) -> String {
     out.join(", ")
 }
 
+/// The events not rated or deferred, each as `CODE Name (file): why`, and
+/// the report files that could not be read.
+pub fn events_not_rated(period: &ValidPeriod) -> Vec<String> {
+    let mut lines: Vec<String> = period
+        .events
+        .iter()
+        .filter(|e| !e.disposition.is_rated())
+        .map(|e| format!("{} {} ({}): {}", e.code, e.name, e.file, e.disposition.note()))
+        .collect();
+    lines.extend(period.unreadable.iter().map(|f| format!("{f}: not rated: the file could not be read")));
+    lines
+}
+
 /// The whole report.
 pub fn render(period: &ValidPeriod, diagnostics: &[Diagnostic], published: bool) -> String {
     let c = &period.config;
@@ -218,16 +231,12 @@ pub fn render(period: &ValidPeriod, diagnostics: &[Diagnostic], published: bool)
         }
     );
     out.push_str(&render_findings(diagnostics));
-    let not_rated: Vec<_> = period.events.iter().filter(|e| !e.disposition.is_rated()).collect();
+    let not_rated = events_not_rated(period);
     if !not_rated.is_empty() {
         let _ = writeln!(out, "\nEvents not rated or deferred");
-        for e in not_rated {
-            let line = format!("{} {} ({}): {}", e.code, e.name, e.file, e.disposition.note());
+        for line in not_rated {
             let _ = writeln!(out, "  {}", escape_controls(&line));
         }
-    }
-    for f in &period.unreadable {
-        let _ = writeln!(out, "  {}: not rated: the file could not be read", escape_controls(f));
     }
     out
 }

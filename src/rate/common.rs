@@ -22,6 +22,14 @@ pub fn round_half_up(x: f64) -> i64 {
     (x + 0.5 + 1e-9).floor() as i64
 }
 
+/// The change from one published rating to the next as every output
+/// prints it: the difference of the two ratings as printed (rounded half
+/// up), so that 1708 → 1882 reads +174 on the site, in the workbooks, the
+/// booklet's Top Improvers and the record alike.
+pub fn printed_change(before: f64, after: f64) -> f64 {
+    (round_half_up(after) - round_half_up(before)) as f64
+}
+
 /// Half away from zero (ACF's and NZCF's D: 198.5 → 199, −198.5 → −199).
 pub fn round_half_away(x: f64) -> i64 {
     let r = (x.abs() + 0.5 + 1e-9).floor();

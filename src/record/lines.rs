@@ -199,7 +199,7 @@ pub fn change(line: &PlayerLine, before: Option<&PlayerLine>) -> Option<f64> {
     if !line.is_rated() {
         return None;
     }
-    Some(line.rating? - before.rating?)
+    Some(crate::rate::common::printed_change(before.rating?, line.rating?))
 }
 
 /// The SHA-256 of each file, in order (in parallel: a world-sized folder

@@ -26,6 +26,9 @@ pub use crate::publish::staging::RECORD_TOKEN as TOKEN_FILE;
 pub struct Record {
     conn: Connection,
     path: PathBuf,
+    /// The lock beside the record, held by a run that writes it, for the
+    /// whole run (see [`Record::open`]).
+    _lock: Option<std::fs::File>,
 }
 
 /// A revision written as staged, waiting for its outputs to go in.
@@ -106,10 +109,15 @@ impl Record {
     /// Opens the record at `path`, creating an empty one when there is none,
     /// and brings its schema up to date. Refused: a file that is not a
     /// ratebook record, one written by a newer ratebook, one that is damaged.
+    ///
+    /// The opened record is locked for as long as it is open (a file lock
+    /// beside it, `.NAME.lock`): a second run that would write it, whatever
+    /// its output folder, is refused with a plain message until this one ends.
     pub fn open(path: &Path) -> Result<Record> {
+        let lock = lock(path)?;
         let conn = Connection::open(path).with_context(|| format!("cannot open the record {}", path.display()))?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        let mut record = Record { conn, path: path.to_path_buf() };
+        let mut record = Record { conn, path: path.to_path_buf(), _lock: Some(lock) };
         record.migrate().map_err(|e| record.explain(e))?;
         // A publication touches pages all over the player index: with
         // SQLite's default 2 MB cache they are spilled to the file (and the
@@ -123,7 +131,7 @@ impl Record {
     pub fn open_to_read(path: &Path) -> Result<Record> {
         if !path.exists() {
             let conn = Connection::open_in_memory()?;
-            let mut record = Record { conn, path: path.to_path_buf() };
+            let mut record = Record { conn, path: path.to_path_buf(), _lock: None };
             record.migrate()?;
             return Ok(record);
         }
@@ -131,41 +139,40 @@ impl Record {
         let conn = Connection::open_with_flags(path, flags)
             .with_context(|| format!("cannot open the record {}", path.display()))?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        let record = Record { conn, path: path.to_path_buf() };
+        let record = Record { conn, path: path.to_path_buf(), _lock: None };
         record.check_version().map_err(|e| record.explain(e))?;
         Ok(record)
     }
 
     /// Opens an existing record; its absence is an error that says how one is made.
     pub fn open_existing(path: &Path) -> Result<Record> {
+        Record::open_existing_check(path)?;
+        Record::open(path)
+    }
+
+    fn open_existing_check(path: &Path) -> Result<()> {
         if !path.is_file() {
             bail!(
                 "there is no record at {}: `ratebook period` creates it with the first publication (or seed it with `ratebook record import`)",
                 path.display()
             );
         }
-        Record::open(path)
+        Ok(())
+    }
+
+    /// [`Record::open_existing`] to read only (no lock, nothing written).
+    pub fn open_existing_to_read(path: &Path) -> Result<Record> {
+        Record::open_existing_check(path)?;
+        Record::open_to_read(path)
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Says plainly what a SQLite error means for the officer.
-    fn explain(&self, error: anyhow::Error) -> anyhow::Error {
-        let shown = self.path.display();
-        match error.downcast_ref::<rusqlite::Error>() {
-            Some(rusqlite::Error::SqliteFailure(e, _)) => match e.code {
-                rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked => anyhow::anyhow!(
-                    "the record {shown} is in use by another ratebook run: wait for it to finish, then run again"
-                ),
-                rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt => anyhow::anyhow!(
-                    "the record {shown} is damaged or not a database: restore it from a backup (nothing was changed)"
-                ),
-                _ => error.context(format!("the record {shown}")),
-            },
-            _ => error,
-        }
+    /// Says plainly what a SQLite error means for the officer (see [`explain`]).
+    pub fn explain(&self, error: anyhow::Error) -> anyhow::Error {
+        explain(&self.path, error)
     }
 
     /// Refuses a record of a newer ratebook, or a database that is no record.
@@ -192,9 +199,12 @@ impl Record {
     /// Brings the schema up to this ratebook's version.
     fn migrate(&mut self) -> Result<()> {
         let version = self.check_version()?;
-        if version < 1 {
-            let tx = self.conn.transaction()?;
-            tx.execute_batch(schema::V1)?;
+        if version < schema::VERSION {
+            let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            if version < 1 {
+                tx.execute_batch(schema::V1)?;
+            }
+            tx.execute_batch(schema::V2)?;
             tx.execute_batch(&format!(
                 "PRAGMA application_id = {}; PRAGMA user_version = {};",
                 schema::APPLICATION_ID,
@@ -206,20 +216,30 @@ impl Record {
     }
 
     /// Settles what a killed run left: a staged revision whose token is in
-    /// `out` went in with its outputs and is published; any other is removed.
-    pub fn settle(&mut self, out: &Path) -> Result<()> {
-        let in_place = std::fs::read_to_string(out.join(TOKEN_FILE)).unwrap_or_default();
-        let staged: Vec<(i64, String)> = {
-            let mut stmt = self.conn.prepare("SELECT id, token FROM revision WHERE state = 'staged'")?;
-            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    /// the output folder it was written for (or, for a record of an earlier
+    /// ratebook that did not say which, in `out`) went in with its outputs
+    /// and is published; any other is removed. The revisions of one
+    /// correction share a token and are settled together, in one
+    /// transaction; a correction none of whose revisions is left goes too.
+    pub fn settle(&mut self, out: Option<&Path>) -> Result<()> {
+        let staged: Vec<(i64, String, Option<String>, String)> = {
+            let mut stmt =
+                self.conn.prepare("SELECT id, token, output, source FROM revision WHERE state = 'staged'")?;
+            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
             rows.collect::<Result<_, _>>()?
         };
         if staged.is_empty() {
             return Ok(());
         }
-        let tx = self.conn.transaction()?;
-        for (id, token) in staged {
-            if in_place.trim() == token {
+        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        for (id, token, output, source) in staged {
+            let folder = output.map(PathBuf::from).or_else(|| out.map(Path::to_path_buf));
+            if folder.is_none() && source != "import" {
+                // (An earlier ratebook's, whose output folder only a run on it knows.)
+                continue;
+            }
+            let in_place = folder.and_then(|f| crate::publish::staging::token_in_place(&f));
+            if in_place.as_deref().map(str::trim) == Some(token.as_str()) {
                 tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [id])?;
             } else {
                 delete_revision(&tx, id)?;
@@ -312,21 +332,25 @@ impl Record {
 
     /// Writes a period's lines as a new revision, staged: invisible in the
     /// views until [`Record::confirm`].
-    pub fn stage(&mut self, lines: &PeriodLines, source: &str, correction: Option<i64>) -> Result<Staged> {
+    /// `output` is the folder its outputs go into (`None`: none, for an
+    /// import, which is confirmed at once).
+    pub fn stage(&mut self, lines: &PeriodLines, source: &str, output: Option<&Path>) -> Result<Staged> {
         let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let staged = stage_in(&tx, lines, source, correction, None)?;
+        let staged = stage_in(&tx, lines, source, None, None, output)?;
         tx.commit()?;
         Ok(staged)
     }
 
     /// A correction and the revisions it made, staged in one transaction
-    /// (all share one token).
+    /// (all share one token); the correction shows in the `corrections` view
+    /// once they are published. `output` is the folder the errata go into.
     pub fn stage_correction(
         &mut self,
         from_period: &str,
         what: &str,
         detail: &str,
         revisions: &[PeriodLines],
+        output: &Path,
     ) -> Result<Vec<Staged>> {
         let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute(
@@ -338,22 +362,31 @@ impl Record {
         let source = if what.contains("merged") { "merge" } else { "rerate" };
         let staged = revisions
             .iter()
-            .map(|lines| stage_in(&tx, lines, source, Some(correction), Some(&token)))
+            .map(|lines| stage_in(&tx, lines, source, Some(correction), Some(&token), Some(output)))
             .collect::<Result<Vec<_>>>()?;
         tx.commit()?;
         Ok(staged)
     }
 
-    /// Marks a staged revision published: its outputs are in place.
-    pub fn confirm(&mut self, staged: &Staged) -> Result<()> {
-        self.conn.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [staged.id])?;
+    /// Marks staged revisions published, all in one transaction: their
+    /// outputs are in place.
+    pub fn confirm(&mut self, staged: &[Staged]) -> Result<()> {
+        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        for s in staged {
+            tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [s.id])?;
+        }
+        crate::publish::staging::crash_point("confirming");
+        tx.commit()?;
         Ok(())
     }
 
-    /// Removes a staged revision whose outputs did not go in.
-    pub fn abandon(&mut self, staged: &Staged) -> Result<()> {
-        let tx = self.conn.transaction()?;
-        delete_revision(&tx, staged.id)?;
+    /// Removes staged revisions whose outputs did not go in (and their
+    /// correction), in one transaction.
+    pub fn abandon(&mut self, staged: &[Staged]) -> Result<()> {
+        let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        for s in staged {
+            delete_revision(&tx, s.id)?;
+        }
         tx.commit()?;
         Ok(())
     }
@@ -364,6 +397,73 @@ impl Record {
     }
 }
 
+/// Says plainly what an error of SQLite's, anywhere in `error`, means for
+/// the officer, naming the record at `path`; other errors pass unchanged.
+pub fn explain(path: &Path, error: anyhow::Error) -> anyhow::Error {
+    let shown = path.display();
+    match error.downcast_ref::<rusqlite::Error>() {
+        Some(rusqlite::Error::SqliteFailure(e, _)) => match e.code {
+            rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked => anyhow::anyhow!(
+                "the record {shown} is in use by another ratebook run: wait for it to finish, then run again"
+            ),
+            rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt => anyhow::anyhow!(
+                "the record {shown} is damaged or not a database: restore it from a backup (nothing was changed)"
+            ),
+            rusqlite::ErrorCode::DiskFull => anyhow::anyhow!(
+                "the disk holding the record {shown} is full: make room, then run again (nothing was changed)"
+            ),
+            rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::PermissionDenied | rusqlite::ErrorCode::CannotOpen => {
+                anyhow::anyhow!(
+                    "the record {shown} cannot be written (its file or folder is read-only, or missing): give this user write access, then run again"
+                )
+            }
+            _ => anyhow::anyhow!(
+                "the record {shown} could not be read or written ({e}): nothing was changed; if this happens again, restore it from a backup"
+            ),
+        },
+        Some(e) => anyhow::anyhow!(
+            "the record {shown} holds something ratebook cannot read ({e}): it may have been altered; restore it from a backup"
+        ),
+        None => error,
+    }
+}
+
+/// Takes the lock beside the record at `path` (`.NAME.lock`), or says plainly
+/// that another run holds it. The lock goes with the run (the system drops it
+/// when the process ends, killed or not).
+fn lock(path: &Path) -> Result<std::fs::File> {
+    use std::io::Write as _;
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "record".into());
+    let lock_path = path.with_file_name(format!(".{name}.lock"));
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock_path)
+        .with_context(|| format!("cannot create the lock file {} beside the record", lock_path.display()))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let holder = std::fs::read_to_string(&lock_path).unwrap_or_default();
+            let holder = match holder.trim() {
+                "" => String::new(),
+                who => format!(" ({who})"),
+            };
+            bail!(
+                "the record {} is in use by another ratebook run{holder}: wait for it to finish, then run again",
+                path.display()
+            );
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(e).with_context(|| format!("cannot lock {}", lock_path.display()));
+        }
+    }
+    file.set_len(0)?;
+    write!(file, "process {}", std::process::id())?;
+    Ok(file)
+}
+
 /// Writes one revision, staged, inside `tx`.
 fn stage_in(
     tx: &rusqlite::Transaction<'_>,
@@ -371,6 +471,7 @@ fn stage_in(
     source: &str,
     correction: Option<i64>,
     token: Option<&str>,
+    output: Option<&Path>,
 ) -> Result<Staged> {
     let revision: i64 =
         tx.query_row("SELECT COALESCE(MAX(revision), 0) + 1 FROM revision WHERE period = ?1", [&lines.period], |r| {
@@ -384,8 +485,8 @@ fn stage_in(
     };
     tx.execute(
         "INSERT INTO revision (period, revision, \"start\", \"end\", published, system, ratebook_version,
-                               inputs_sha256, outputs_sha256, state, source, token, correction_id)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'staged', ?10, ?11, ?12)",
+                               inputs_sha256, outputs_sha256, state, source, token, correction_id, output)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'staged', ?10, ?11, ?12, ?13)",
         params![
             lines.period,
             revision,
@@ -398,7 +499,8 @@ fn stage_in(
             lines.outputs_sha256,
             source,
             token,
-            correction
+            correction,
+            output.map(|o| o.to_string_lossy().to_string())
         ],
     )?;
     let id = tx.last_insert_rowid();
@@ -429,6 +531,11 @@ fn delete_revision(tx: &rusqlite::Transaction<'_>, id: i64) -> Result<()> {
         tx.execute(&format!("DELETE FROM {table} WHERE revision_id = ?1"), [id])?;
     }
     tx.execute("DELETE FROM revision WHERE id = ?1", [id])?;
+    // A correction none of whose revisions is left.
+    tx.execute(
+        "DELETE FROM correction WHERE id NOT IN (SELECT correction_id FROM revision WHERE correction_id IS NOT NULL)",
+        [],
+    )?;
     // Input files no revision names any more.
     tx.execute("DELETE FROM blob WHERE sha256 NOT IN (SELECT sha256 FROM revision_file)", [])?;
     Ok(())

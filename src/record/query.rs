@@ -1,5 +1,6 @@
-//! What the record answers: a player's history, and what a new list would
-//! change against the last recorded one (`period --dry-run`).
+//! What the record answers: a player's history, what a new list would
+//! change against the last recorded one (`period --dry-run`), and whether a
+//! correction is in the record already.
 
 use std::collections::{HashMap, HashSet};
 
@@ -22,6 +23,69 @@ pub struct HistoryLine {
 }
 
 impl Record {
+    /// The correction (ID, what) that made a revision, if one did.
+    pub fn correction_of(&self, revision_id: i64) -> Result<Option<(i64, String)>> {
+        use rusqlite::OptionalExtension;
+        Ok(self
+            .connection()
+            .query_row(
+                "SELECT c.id, c.what FROM revision r JOIN correction c ON c.id = r.correction_id WHERE r.id = ?1",
+                [revision_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?)
+    }
+
+    /// Refuses a period rated under `system` when the record holds periods
+    /// of another rule set: their ratings are on other scales, and a change
+    /// from one to the other would be recorded as a rating change.
+    pub fn check_system(&self, system: &str, period: &str) -> Result<()> {
+        use rusqlite::OptionalExtension;
+        let other: Option<(String, String)> = self
+            .connection()
+            .query_row(
+                "SELECT system, period FROM current_revision WHERE system <> ?1 ORDER BY \"end\" DESC LIMIT 1",
+                [system],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        if let Some((other, recorded)) = other {
+            anyhow::bail!(
+                "the record {} holds periods rated under the {other} rules ({recorded} among them), and {period} is rated under {system}: ratings of two rule sets do not mix in one record; name another record with `record = \"NAME.sqlite\"` in period.toml, or correct `system`",
+                self.path().display()
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether a published revision of `period` held the event `code` (any case).
+    pub fn had_event(&self, period: &str, code: &str) -> Result<bool> {
+        let found: i64 = self.connection().query_row(
+            "SELECT COUNT(*) FROM event_line e JOIN revision r ON r.id = e.revision_id
+             WHERE r.period = ?1 AND r.state = 'published' AND UPPER(e.code) = UPPER(?2)",
+            [period, code],
+            |r| r.get(0),
+        )?;
+        Ok(found > 0)
+    }
+
+    /// When a published correction merged DROP into KEEP already: what to say.
+    pub fn merged_already(&self, keep: u32, drop: u32) -> Result<Option<String>> {
+        use rusqlite::OptionalExtension;
+        let detail = format!("{drop} merged into {keep} from %");
+        let id: Option<i64> = self
+            .connection()
+            .query_row(
+                "SELECT id FROM corrections WHERE what LIKE '%players merged%' AND detail LIKE ?1 ORDER BY id DESC",
+                [detail],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(id.map(|id| {
+            format!("{drop} is merged into {keep} already (correction {id}): nothing was re-rated, recorded or written")
+        }))
+    }
+
     /// The player's line in every recorded period, oldest first (the
     /// `ratings` view, by the index on player IDs).
     pub fn history(&self, id: u32) -> Result<Vec<HistoryLine>> {

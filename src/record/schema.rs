@@ -7,7 +7,7 @@
 
 /// The schema this ratebook writes (SQLite's `user_version`). A record with a
 /// higher version was written by a newer ratebook and is not touched.
-pub const VERSION: i64 = 1;
+pub const VERSION: i64 = 2;
 
 /// SQLite's `application_id` for a ratebook record ("RBK1"): a database of
 /// something else is refused, not written into.
@@ -136,4 +136,18 @@ CREATE VIEW games AS
 
 CREATE VIEW corrections AS
     SELECT id, from_period, what, detail FROM correction;
+"#;
+
+/// Version 2: each revision names the output folder that carries its token
+/// (so that a run settles a killed run's revision by its own folder, not by
+/// the folder it publishes into itself), and the `corrections` view shows a
+/// correction once its revisions are published (never one a killed run left
+/// staged). The view's columns do not change.
+pub const V2: &str = r#"
+ALTER TABLE revision ADD COLUMN output TEXT;
+
+DROP VIEW corrections;
+CREATE VIEW corrections AS
+    SELECT c.id, c.from_period, c.what, c.detail FROM correction c
+    WHERE EXISTS (SELECT 1 FROM revision r WHERE r.correction_id = c.id AND r.state = 'published');
 "#;

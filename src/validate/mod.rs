@@ -207,7 +207,9 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
     let mut codes: BTreeMap<String, Vec<(String, Location)>> = BTreeMap::new();
     for (c, findings) in per_report {
         if let Some(code) = &c.report.event.code {
-            codes.entry(code.value.clone()).or_default().push((c.report.file.clone(), code.at.clone()));
+            // (Compared regardless of case: V95001 and v95001 would share a
+            // page on a disk that ignores case, and a withdrawal.)
+            codes.entry(code.value.to_uppercase()).or_default().push((c.report.file.clone(), code.at.clone()));
         }
         diagnostics.extend(findings);
         checked.push(c);
@@ -237,9 +239,12 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
     let mut by_event_rule = Vec::with_capacity(checked.len());
     for c in &checked {
         let disposal = if error_files.contains(&c.report.file) {
-            Disposal { disposition: Disposition::Invalid, notes: Vec::new(), by_event_rule: false }
+            // Not rated, but the period's own rules (dates, approval, time
+            // control) are still told now, so that one run finds everything.
+            let notes = c.report.event.end.as_ref().map(|_| dispose(c, &config, policy, &player_file, false).notes);
+            Disposal { disposition: Disposition::Invalid, notes: notes.unwrap_or_default(), by_event_rule: false }
         } else {
-            dispose(c, &config, policy, &player_file)
+            dispose(c, &config, policy, &player_file, true)
         };
         diagnostics.extend(disposal.notes);
         dispositions.push(disposal.disposition);
@@ -420,11 +425,18 @@ fn event_of(
     (event, c.report, note)
 }
 
-/// The disposition of an error-free event and the notes that record it: the
+/// The disposition of an event and the notes that record it: the
 /// period's own rules (handicap, fixed opening, approval), the rule set's
 /// time control, the timing, then the rule set's event rule for an event
-/// that would be rated.
-fn dispose(c: &Checked, config: &PeriodConfig, policy: &dyn EligibilityPolicy, file: &PlayerFile) -> Disposal {
+/// that would be rated (with `event_rule`: a report with errors has no
+/// trustworthy entrants to ask it about).
+fn dispose(
+    c: &Checked,
+    config: &PeriodConfig,
+    policy: &dyn EligibilityPolicy,
+    file: &PlayerFile,
+    event_rule: bool,
+) -> Disposal {
     let ev = &c.report.event;
     let end_field = ev.end.as_ref().expect("a report without errors has an end date");
     let (end, end_at) = (end_field.value, end_field.at.clone());
@@ -490,7 +502,7 @@ fn dispose(c: &Checked, config: &PeriodConfig, policy: &dyn EligibilityPolicy, f
         ),
     };
     let mut disposal = Disposal { disposition, notes: note.into_iter().collect(), by_event_rule: false };
-    if disposal.disposition.is_rated() {
+    if event_rule && disposal.disposition.is_rated() {
         let playing = c.playing();
         let entrants = EventEntrants {
             federation_event: ev.federation_event.value,

@@ -1,23 +1,31 @@
-// Search box for the static player list (index.html). Works from file://;
-// nothing is fetched. Without scripts the full list is simply there.
+// The index's search box, state filter and sortable headings (index.html).
+// Works from file://; nothing is fetched. Without scripts the full list is
+// simply there, in name order, and the filter and the sort buttons are not.
 //
 // The full list (#list) stays in the page untouched. While the box holds a
-// query, the list is hidden and the matching rows (clones, at most LIMIT) are
-// shown in #found. Each keystroke costs one pass over a string array plus at
-// most LIMIT row clones, whatever the list's length.
+// query, a state is chosen or the list is sorted by another column than the
+// name, the list is hidden and the rows wanted are shown in #found, in the
+// order wanted: clones of the list's rows, LIMIT at a time ("Show more", or
+// scrolling to the end, adds the next LIMIT). Each change costs one pass over
+// a string array, the sort one native sort of a Float64Array (made once per
+// column and direction), plus at most LIMIT row clones, whatever the list's
+// length.
 //
 // Search keys: <script id="keys" type="text/plain"> holds one folded key per
 // row, in row order, "\n"-separated (ratebook folds them: `fold` in
 // src/publish/site/mod.rs, the same as `fold` below). If it is absent, keys
-// are folded here from each row's name link, once.
+// are folded here from each row's name link, once. Sort values: <script
+// id="sort"> holds a line per row, rating (hundredths) TAB games TAB change
+// TAB state, empty where there is none.
 (function () {
   'use strict';
   var box = document.getElementById('q');
   var list = document.getElementById('list');
   var found = document.getElementById('found');
   if (!box || !list || !found) return;
-  var LIMIT = +found.getAttribute('data-limit') || 200; // rows shown at most
+  var LIMIT = +found.getAttribute('data-limit') || 200; // rows shown at a time
   var out = found.tBodies[0], count = document.getElementById('count');
+  var stateBox = document.getElementById('state'), more = document.getElementById('more');
   // Letters that NFD does not decompose; the same table as ratebook's fold.
   var EXTRA = { 'ø': 'o', 'đ': 'd', 'ł': 'l', 'ß': 'ss', 'æ': 'ae', 'œ': 'oe', 'þ': 'th', 'ð': 'd',
     'ħ': 'h', 'ı': 'i', 'ŧ': 't', 'ŋ': 'n', 'ĸ': 'k', 'ſ': 's' };
@@ -26,7 +34,7 @@
       .replace(/[øđłßæœþðħıŧŋĸſ]/g, function (c) { return EXTRA[c]; })
       .replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
   }
-  var rows = null, keys = null;
+  var rows = null, keys = null, states = null, values = null;
   var T = window.__searchTiming = {};
   function init() {
     var t0 = performance.now();
@@ -42,7 +50,21 @@
       return fold(a.textContent) + ' ' + a.getAttribute('href').replace(/\D/g, '');
     });
     if (keys.length !== rows.length) throw new Error('search keys out of step with rows');
+    // The sort values, column by column (NaN: none), and each row's state.
+    var n = rows.length, lines = (document.getElementById('sort') || { textContent: '' }).textContent.split('\n');
+    values = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+    states = new Array(n);
+    for (var i = 0; i < n; i++) {
+      var f = lines.length === n ? lines[i].split('\t') : cellsOf(rows[i]);
+      for (var c = 0; c < 3; c++) values[c][i] = f[c] === '' ? NaN : +f[c];
+      states[i] = f[3];
+    }
     T.init = performance.now() - t0;
+  }
+  // Without the sort values: read from the row (rating as printed).
+  function cellsOf(row) {
+    var c = row.cells;
+    return [c[0].textContent.replace(/\D+$/, ''), c[1].textContent, c[2].textContent.replace('+', ''), c[3].textContent];
   }
   // The list is put out of sight by clipping it to zero height (class "off",
   // #list.off{height:0;overflow:hidden}) and made inert (no focus, not read out).
@@ -53,36 +75,123 @@
     list.classList.toggle('off', !on);
     list.inert = !on;
   }
+
+  // The sort: a column (0 rating, 1 games, 2 change, 3 state, 4 name) and
+  // its direction. Numbers sort highest first at the first click, state and
+  // name A to Z; ties and rows without a value keep the name order, the
+  // rows without a value last either way.
+  var COLUMNS = ['rating', 'games', 'change', 'state', 'name'];
+  var sort = { column: 4, down: false }, orders = {};
+  function order() {
+    if (sort.column === 4) return null; // the list's own order (reversed when down)
+    var id = sort.column + (sort.down ? 'd' : 'a');
+    if (orders[id]) return orders[id];
+    var n = rows.length, keyed = new Float64Array(n), v;
+    if (sort.column === 3) {
+      var codes = Array.from(new Set(states)).sort(), rank = {};
+      for (var k = 0; k < codes.length; k++) rank[codes[k]] = sort.down ? codes.length - k : k;
+      v = new Float64Array(n);
+      for (var s = 0; s < n; s++) v[s] = states[s] ? rank[states[s]] : NaN;
+    } else v = values[sort.column];
+    // Value and row index in one exact double (the values are whole
+    // numbers well within ±BIG, the rows fewer than SHIFT): sorted
+    // natively, ties in name order, rows without a value last.
+    var BIG = 1e9, SHIFT = 1 << 20, down = sort.down && sort.column !== 3;
+    for (var i = 0; i < n; i++) {
+      var x = v[i], key = x !== x ? 3 * BIG : down ? BIG - x : BIG + x;
+      keyed[i] = key * SHIFT + i;
+    }
+    keyed.sort();
+    var result = new Int32Array(n);
+    for (var j = 0; j < n; j++) result[j] = keyed[j] % SHIFT;
+    return (orders[id] = result);
+  }
+
+  var hits = [], shown = 0, buffer = null;
+  function showMore() {
+    var frag = document.createDocumentFragment(), end = Math.min(hits.length, shown + LIMIT);
+    for (var h = shown; h < end; h++) frag.appendChild(rows[hits[h]].cloneNode(true));
+    if (shown === 0) out.replaceChildren(frag); else out.appendChild(frag);
+    shown = end;
+    more.parentNode.hidden = shown >= hits.length;
+    if (shown < hits.length) more.textContent = 'Show ' + Math.min(LIMIT, hits.length - shown) + ' more of ' + (hits.length - shown) + ' left';
+  }
+
   var pending = false;
   function run() {
     pending = false;
     if (!rows) init();
     var t0 = performance.now();
-    var words = fold(box.value).split(' ').filter(Boolean);
-    if (!words.length) {
-      found.hidden = true; showList(true); count.textContent = '';
+    var words = fold(box.value).split(' ').filter(Boolean), state = stateBox ? stateBox.value : '';
+    if (!words.length && !state && sort.column === 4 && !sort.down) {
+      found.hidden = true; more.parentNode.hidden = true; showList(true); count.textContent = '';
       window.__lastFilterMs = performance.now() - t0;
       return;
     }
-    var hits = [], n = 0;
-    for (var i = 0; i < keys.length; i++) {
+    var by = order(), n = keys.length, total = 0;
+    T.order = performance.now() - t0;
+    if (!buffer) buffer = new Int32Array(n);
+    for (var p = 0; p < n; p++) {
+      var i = by ? by[p] : sort.down ? n - 1 - p : p;
+      if (state && states[i] !== state) continue;
       var k = keys[i], ok = true;
       for (var w = 0; w < words.length; w++) if (k.indexOf(words[w]) < 0) { ok = false; break; }
-      if (ok && n++ < LIMIT) hits.push(i);
+      if (ok) buffer[total++] = i;
     }
+    hits = buffer.subarray(0, total);
     T.scan = performance.now() - t0;
-    var frag = document.createDocumentFragment();
-    for (var h = 0; h < hits.length; h++) frag.appendChild(rows[hits[h]].cloneNode(true));
-    out.replaceChildren(frag);
+    shown = 0;
+    showMore();
     found.hidden = false; showList(false);
-    count.textContent = n === 0 ? 'No player matches.' : n <= LIMIT
-      ? n + (n === 1 ? ' player' : ' players')
-      : n + ' players; the first ' + LIMIT + ' are shown, type more to narrow it';
+    count.textContent = total === 0 ? 'No player matches.' : total + (total === 1 ? ' player' : ' players');
     window.__lastFilterMs = performance.now() - t0; // read by the browser tests
   }
-  box.addEventListener('input', function () {   // at most one filter per frame
+  function later() { // at most one filter per frame
     if (!pending) { pending = true; requestAnimationFrame(run); }
-  });
-  if (box.value) run(); // the browser may restore the box's text on back/forward
+  }
+
+  // The headings of both tables become buttons; aria-sort says the order.
+  function mark() {
+    var heads = document.querySelectorAll('#players th, #found th');
+    for (var h = 0; h < heads.length; h++) {
+      var c = h % 5;
+      if (c === sort.column) heads[h].setAttribute('aria-sort', sort.down ? 'descending' : 'ascending');
+      else heads[h].removeAttribute('aria-sort');
+    }
+  }
+  function sortBy(column) {
+    if (!rows) init(); // (timed on its own, as for the search: T.init)
+    var t0 = performance.now();
+    if (column === sort.column) sort.down = !sort.down;
+    else sort = { column: column, down: column < 3 };
+    mark();
+    run();
+    window.__lastSortMs = performance.now() - t0; // read by the browser tests
+  }
+  var heads = document.querySelectorAll('#players th, #found th');
+  for (var h = 0; h < heads.length; h++) {
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sort';
+    b.setAttribute('data-column', COLUMNS[h % 5]);
+    b.textContent = heads[h].textContent;
+    b.title = 'Sort by ' + heads[h].textContent.toLowerCase();
+    b.addEventListener('click', sortBy.bind(null, h % 5));
+    heads[h].replaceChildren(b);
+  }
+  mark();
+  document.querySelector('.sort-note').hidden = false;
+  if (stateBox) {
+    stateBox.parentNode.hidden = false;
+    stateBox.addEventListener('change', later);
+  }
+  more.addEventListener('click', showMore);
+  if (window.IntersectionObserver) { // scrolling to the end shows more
+    new IntersectionObserver(function (seen) {
+      if (seen[0].isIntersecting && shown < hits.length && !found.hidden) showMore();
+    }).observe(more);
+  }
+  box.addEventListener('input', later);
+  if (box.value || (stateBox && stateBox.value)) run(); // the browser may restore them on back/forward
   else if (window.requestIdleCallback) requestIdleCallback(function () { if (!rows) init(); });
 })();

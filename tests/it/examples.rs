@@ -157,14 +157,17 @@ fn worked_examples_over_two_periods() {
     let explained = december.run(&["explain", &BROWN.to_string()]);
     let text = String::from_utf8_lossy(&explained.stdout);
     assert!(explained.status.success(), "{}", stderr(&explained));
-    assert!(text.contains("D = AR − Ro = 1210 − 1011.5 = 199"), "{text}");
+    assert!(text.contains("D = AR − Ro = 1210 − 1011.5 = 198.5, rounded to 199"), "{text}");
+    // Every sum reads as one: no "+ -0.00", no "199 → 199".
+    assert!(!text.contains("+ -") && !text.contains("+ (-") && !text.contains("→"), "{text}");
+    assert!(text.contains("What the letters mean") && text.contains("Se: the score expected"), "{text}");
     assert!(text.contains("BP = 15 × (Sa − Se − 1) = 15 × (4 − 1.68 − 1) = 19.80"), "{text}");
-    assert!(text.contains("= 54.60"), "{text}");
+    assert!(text.contains("= +54.60 from this event"), "{text}");
     assert!(text.contains("printed 1066"), "{text}");
     let explained = december.run(&["explain", &SMITH.to_string()]);
     let text = String::from_utf8_lossy(&explained.stdout);
     assert!(text.contains("AR = (ARo × NGo + SR) / (NGo + NG) = (1250 × 5 + 9170) / (5 + 7) = 1285"), "{text}");
-    assert!(text.contains("Rp = AR + Dp = 1285 + (-230) = 1055"), "{text}");
+    assert!(text.contains("Rp = AR + Dp = 1285 − 230 = 1055"), "{text}");
 }
 
 /// Player-file maintenance (acf.md): the inactive with fewer than 30 games go

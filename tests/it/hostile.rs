@@ -6,6 +6,7 @@
 //! commit. Each ends in a clear finding or a complete publication, quickly.
 
 mod commit;
+mod odd;
 mod small;
 mod text;
 

@@ -14,6 +14,7 @@ mod identity;
 mod lists;
 mod officer;
 mod outputs;
+mod public;
 mod record;
 mod robustness;
 mod site;

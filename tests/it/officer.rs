@@ -69,7 +69,9 @@ fn check_reports_without_a_data_folder() {
     let run = ratebook_in(dir.path(), &["check", "V93001.xlsx"]);
     let out = stdout(&run);
     assert_eq!(run.status.code(), Some(0), "{out}{}", stderr(&run));
-    assert!(out.contains("default period settings"), "{out}");
+    // Which defaults it assumed: the rule set and the dates.
+    assert!(out.contains("with the default settings, there being no period.toml here: the ACF rules"), "{out}");
+    assert!(out.contains("1 June 1993 to 30 June 1993"), "{out}");
     // Without a player file, the IDs are not checked: said once, not an error per player.
     assert_eq!(out.matches("IDs are not checked").count(), 1, "{out}");
     assert!(!out.contains("unknown-player-id") && !out.contains("error["), "{out}");
@@ -216,6 +218,44 @@ fn a_twice_typed_start_number_and_a_missing_game_are_found_with_the_other_mistak
     assert_eq!(out.matches("missing-game").count(), 2, "one warning for a player who withdrew: {out}");
 }
 
+/// A report with errors whose event also ends after the period, in a data
+/// folder: one run says both (the period's own rules are told even for a
+/// report that will not be rated), and the summary at the end counts them.
+#[test]
+fn check_tells_a_report_with_errors_everything_in_one_run() {
+    let f = Fixture::new(AUGUST_1993);
+    f.players(vec![
+        player(3054, "Hanna", "Known", "V", Status::Confirmed, Some(1500.0), 40),
+        player(3100, "Ives", "Known", "V", Status::Confirmed, Some(1600.0), 40),
+    ]);
+    let mut report = clean_report("V93001");
+    report.end = date(1993, 8, 20); // after the period's end, 31 July
+    report.start = date(1993, 8, 19);
+    if let ratebook::formats::report::write::ReportResults::Games(games) = &mut report.results {
+        games[0].result = "1-1".into();
+        games[1].result = "1996-01-02".into(); // what a spreadsheet makes of a result it took for a date
+    }
+    f.report(&report);
+    let run = f.run(&["check"]);
+    let out = stdout(&run);
+    assert_eq!(run.status.code(), Some(1), "{out}");
+    assert!(out.contains("\"1-1\" is not a result"), "{out}");
+    assert!(out.contains("the spreadsheet turned what was typed into a date"), "{out}");
+    assert!(out.contains("note[deferred]") && out.contains("after the period's end 1993-07-31"), "{out}");
+    // The summary comes last.
+    let summary = &out[out.rfind("\nSummary\n").expect("a summary")..];
+    assert!(summary.contains("findings           2 errors"), "{summary}");
+    assert!(summary.contains("V93001") && summary.contains("not rated: the report has errors"), "{summary}");
+    assert!(summary.trim_end().ends_with("(the reports with errors would not be rated)."), "{summary}");
+    // `period` refuses, and ends with the errors again, then what to do.
+    let run = f.run(&["period"]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = stderr(&run);
+    let end = &err[err.rfind("The errors that stopped publication:").expect("the errors again at the end")..];
+    assert!(end.contains("\"1-1\" is not a result") && end.contains("validation.txt"), "{end}");
+    assert!(end.trim_end().ends_with("to publish without the events whose reports have them."), "{end}");
+}
+
 #[test]
 fn everyday_time_controls_are_read_and_said_back_in_pgn() {
     let mut reports = Vec::new();
@@ -262,7 +302,8 @@ fn a_clean_check_lists_the_newcomers_it_will_create() {
     let run = ratebook_in(dir.path(), &["check", "V93001.xlsx", "V93002.xlsx"]);
     let out = stdout(&run);
     assert_eq!(run.status.code(), Some(0), "{out}");
-    let list: Vec<&str> = out.lines().skip_while(|l| !l.contains("new players")).skip(1).collect();
+    let list: Vec<&str> =
+        out.lines().skip_while(|l| !l.contains("new players")).skip(1).take_while(|l| !l.is_empty()).collect();
     assert_eq!(
         list,
         [
@@ -294,6 +335,9 @@ fn explain_takes_a_name() {
     assert!(out.contains("2 players fit \"Anderson, Stephen\""), "{out}");
     assert!(out.contains("101  Anderson, Stephen  V      1960  851p"), "{out}");
     assert!(out.contains("102  Anderson, Stephen  N      1971  1225p"), "{out}");
+    // history takes a name too (here the record holds nothing yet).
+    let run = f.run(&["history", "joseph HANNA"]);
+    assert!(!stderr(&run).contains("invalid digit"), "{}", stderr(&run));
     let run = f.run(&["explain", "Nobody"]);
     assert_eq!(run.status.code(), Some(1));
     assert!(stderr(&run).contains("no player named Nobody"), "{}", stderr(&run));

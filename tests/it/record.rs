@@ -7,6 +7,10 @@ use std::process::Output;
 
 use crate::common::{ratebook, read_players, stderr};
 
+mod concurrency;
+mod kills;
+mod odd;
+
 /// A generated data folder (one period) in a temporary folder.
 struct Folder {
     root: tempfile::TempDir,
@@ -219,6 +223,37 @@ fn a_dry_run_writes_nothing_and_says_what_would_change() {
 }
 
 #[test]
+fn a_period_run_ends_with_its_summary() {
+    let f = Folder::generated(200, 12, 12);
+    let run = f.run(&["period"]);
+    ok(&run);
+    let err = stderr(&run);
+    let summary = &err[err.rfind("\nSummary\n").expect("a summary")..];
+    for label in [
+        "findings",
+        "players",
+        "events",
+        "booklet",
+        "workbook",
+        "next player file",
+        "site",
+        "validation report",
+        "record",
+    ] {
+        assert!(summary.contains(&format!("\n  {label:<18} ")), "{label}: {summary}");
+    }
+    let file = read_players(&f.out().join("players.xlsx")).players.len();
+    assert!(summary.contains(&format!("  players            {file} in the new player file; ")), "{summary}");
+    assert!(summary.contains("active (listed in the booklet and on the site)"), "{summary}");
+    assert!(summary.contains(&f.out().join("site/index.html").display().to_string()), "{summary}");
+    assert!(summary.trim_end().ends_with("Published."), "{summary}");
+    // Again with the same files: said in plain words.
+    let again = f.run(&["period"]);
+    ok(&again);
+    assert!(stderr(&again).contains("was recorded already, from these very input files: the record is unchanged"));
+}
+
+#[test]
 fn history_shows_each_recorded_period() {
     let f = Folder::generated(200, 12, 11);
     ok(&f.run(&["period"]));
@@ -227,6 +262,13 @@ fn history_shows_each_recorded_period() {
     ok(&run);
     let text = String::from_utf8_lossy(&run.stdout).to_string();
     assert!(text.contains(&format!("(ID {id})")) && text.contains("August 1993"), "{text}");
+    // By name, as `explain` takes it: one player's history, or the candidates.
+    let name =
+        &f.query(&format!("SELECT surname || ', ' || first_names FROM ratings WHERE player_id = {id} LIMIT 1"))[0][0];
+    let run = f.run(&["history", name]);
+    ok(&run);
+    let by_name = String::from_utf8_lossy(&run.stdout).to_string();
+    assert!(by_name == text || by_name.contains(&format!("{id}  {name}")), "{name}: {by_name}");
     let run = f.run(&["history", "999999"]);
     assert_eq!(run.status.code(), Some(2));
     assert!(stderr(&run).contains("no player with ID 999999"), "{}", stderr(&run));

@@ -35,6 +35,45 @@ fn templates_check_clean_and_publish() {
     assert!(players.players.len() >= 12, "the examples' newcomers joined the file");
 }
 
+/// `template --data` of a folder with players and a later period: the
+/// example ends inside the period, enters players of the file by ID (the
+/// rest as newcomers), and the instructions are the first sheet; it checks
+/// clean against that folder.
+#[test]
+fn the_example_is_dated_in_the_period_with_players_of_the_file() {
+    let f = Fixture::new(AUGUST_1993);
+    f.players(
+        (0..6)
+            .map(|i| {
+                player(100 + i, &format!("Known{i}"), "Vic", "V", ratebook::model::Status::Confirmed, Some(1500.0), 40)
+            })
+            .collect(),
+    );
+    let reports = f.data().join("reports/V");
+    std::fs::create_dir_all(&reports).unwrap();
+    let games = reports.join("games.xlsx");
+    let run = ratebook(&["template", games.to_str().unwrap(), "--data", f.data().to_str().unwrap()]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let sheets: Vec<String> = {
+        use calamine::Reader;
+        calamine::open_workbook_auto(&games).unwrap().sheet_names()
+    };
+    assert_eq!(sheets[0], "Notes", "the instructions first: {sheets:?}");
+    let players = sheet_rows(&games, "Players");
+    let ids: Vec<&str> = players.iter().skip(1).map(|r| r[1].as_str()).collect();
+    assert_eq!(&ids[..4], ["100", "101", "102", "103"], "{players:?}");
+    assert!(ids[4..].iter().all(|id| id.is_empty()), "the rest are newcomers: {ids:?}");
+    let event = sheet_rows(&games, "Event");
+    let end = event.iter().find(|r| r[0] == "End").map(|r| r[1].clone()).unwrap();
+    let config = std::fs::read_to_string(f.data().join("period.toml")).unwrap();
+    let field = |name: &str| {
+        config.lines().find(|l| l.starts_with(name)).and_then(|l| l.split('=').nth(1)).unwrap().trim().to_string()
+    };
+    assert!(end >= field("start") && end <= field("end"), "the example ends {end}, outside the period");
+    let run = f.run(&["check"]);
+    assert_eq!(run.status.code(), Some(0), "{}{}", findings(&run), stderr(&run));
+}
+
 /// A data validation as the sheet's XML gives it.
 #[derive(Debug)]
 struct Validation {
@@ -100,7 +139,7 @@ fn the_drop_downs_accept_every_token_the_notes_list_and_say_why_not() {
     assert!(ratebook(&["template", cross.to_str().unwrap(), "--crosstable"]).status.success());
 
     for (path, sheet) in [(&games, "Games"), (&cross, "Crosstable")] {
-        let list = validations(path, 3)
+        let list = validations(path, 4)
             .into_iter()
             .find(|v| v.kind == "list" && v.sqref.starts_with(if sheet == "Games" { "D2:" } else { "C2:" }))
             .unwrap_or_else(|| panic!("a drop-down on the {sheet} results"));
@@ -114,22 +153,23 @@ fn the_drop_downs_accept_every_token_the_notes_list_and_say_why_not() {
     }
 
     // Every validation says in its own words what is expected.
-    for (path, n) in [(&games, 1), (&games, 2), (&games, 3), (&cross, 3)] {
+    // (Sheet 1 is the instructions: Notes.)
+    for (path, n) in [(&games, 2), (&games, 3), (&games, 4), (&cross, 4)] {
         for v in validations(path, n) {
             assert!(!v.error.is_empty(), "sheet {n} {}: Excel's generic error text", v.sqref);
         }
     }
     // Round, start numbers and the time control are checked too.
-    let games_sheet = validations(&games, 3);
+    let games_sheet = validations(&games, 4);
     let round = games_sheet.iter().find(|v| v.sqref.starts_with("A2:")).expect("Round is checked");
     assert_eq!(round.kind, "whole");
     for column in ["B2:", "C2:"] {
         let v = games_sheet.iter().find(|v| v.sqref.starts_with(column)).expect("White and Black are checked");
         assert_eq!((v.kind.as_str(), v.formula.as_str()), ("list", "Players!$A$2:$A$1001"), "{column}");
     }
-    let players = validations(&games, 2);
+    let players = validations(&games, 3);
     let no = players.iter().find(|v| v.sqref.starts_with("A2:")).expect("No is checked");
     assert!(no.formula.contains("COUNTIF"), "start numbers are unique: {no:?}");
-    let event = validations(&games, 1);
+    let event = validations(&games, 2);
     assert!(event.iter().any(|v| v.sqref == "B7" && v.kind == "custom"), "the time control is checked: {event:?}");
 }

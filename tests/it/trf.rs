@@ -391,6 +391,12 @@ fn fixture(reals: &[Real], players: &Players, as_workbooks: bool) -> Fixture {
     f
 }
 
+/// A data folder with the real TRF files named, and the player file of them all.
+pub(crate) fn fixture_of(files: &[&str]) -> Fixture {
+    let reals: Vec<Real> = files.iter().map(|f| read_real(f)).collect();
+    fixture(&reals, &build_players(&ALL.map(read_real)), false)
+}
+
 pub(crate) fn run_period(f: &Fixture) -> String {
     let run = f.run(&["period"]);
     let validation = std::fs::read_to_string(f.out().join("validation.txt")).unwrap_or_default();

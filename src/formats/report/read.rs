@@ -429,7 +429,10 @@ fn read_games(sheet: &Sheet, unread: &mut Vec<RawPairing>, diagnostics: &mut Vec
             Some(t) => match parse_result(t, black.is_some()) {
                 Some(o) => o,
                 None => {
-                    let hint = if black.is_some() {
+                    let hint = if looks_like_a_date(t) {
+                        "the spreadsheet turned what was typed into a date (it reads 1-2 or 1/2 as a day and month): \
+                         format the Result column as Text, type the result again, and save"
+                    } else if black.is_some() {
                         if parse_result(t, false).is_some() {
                             "this looks like a bye's points, but Black is filled in: write 1-0, 0-1, ½-½, or 1F-0F, 0F-1F, 0F-0F"
                         } else {
@@ -457,6 +460,14 @@ fn read_games(sheet: &Sheet, unread: &mut Vec<RawPairing>, diagnostics: &mut Vec
         });
     }
     games
+}
+
+/// Whether a result cell holds a date (a spreadsheet turns `1-2` or
+/// `1/2` typed into a cell into a day and month): `1996-01-02`, with or
+/// without a time.
+fn looks_like_a_date(text: &str) -> bool {
+    let day = text.trim().split([' ', 'T']).next().unwrap_or_default();
+    chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").is_ok()
 }
 
 /// A crosstable cell token.
@@ -579,6 +590,16 @@ mod tests {
             assert_eq!(played(bad), None, "{bad}");
         }
         assert_eq!(parse_result("1-0", false), None);
+    }
+
+    #[test]
+    fn a_result_a_spreadsheet_made_a_date_is_recognised() {
+        assert!(looks_like_a_date("1996-01-02"));
+        assert!(looks_like_a_date("1996-01-02 00:00:00"));
+        assert!(looks_like_a_date("1996-01-02T00:00:00"));
+        for not_a_date in ["1-0", "½-½", "1/2-1/2", "1996", "win"] {
+            assert!(!looks_like_a_date(not_a_date), "{not_a_date}");
+        }
     }
 
     #[test]

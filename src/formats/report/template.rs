@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use anyhow::Context;
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 use rust_xlsxwriter::{
     DataValidation, DataValidationErrorStyle, DataValidationRule, Format, Formula, Workbook, Worksheet, XlsxError,
 };
@@ -75,8 +75,13 @@ const GAME_ROWS: u32 = 10_000;
 /// Writes the template to `path`. `states` are the period's (code, name)
 /// pairs, in order; the example event is in Victoria when there is one,
 /// otherwise in the first state.
-pub fn write_template(path: &Path, layout: TemplateLayout, states: &[(String, String)]) -> anyhow::Result<()> {
-    let report = example(layout, states);
+pub fn write_template(
+    path: &Path,
+    layout: TemplateLayout,
+    states: &[(String, String)],
+    setting: &ExampleSetting,
+) -> anyhow::Result<()> {
+    let report = setting.apply(example(layout, states));
     let mut workbook = build(&report, states).context("building the template workbook")?;
     workbook.save(path).with_context(|| format!("writing {}", path.display()))?;
     Ok(())
@@ -95,7 +100,56 @@ fn build(report: &EventReport, states: &[(String, String)]) -> Result<Workbook, 
         }
     }
     write_notes(workbook.add_worksheet(), states)?;
+    // The instructions come first: the sheet a workbook opens at.
+    workbook.worksheets_mut().rotate_right(1);
     Ok(workbook)
+}
+
+/// What a data folder gives the worked example: the period (the example
+/// event ends inside it) and players of its player file (the example enters
+/// the first few by ID, as an officer enters players on the list; the rest
+/// stay newcomers without one).
+#[derive(Debug, Clone, Default)]
+pub struct ExampleSetting {
+    /// The period's first and last day.
+    pub period: Option<(NaiveDate, NaiveDate)>,
+    pub players: Vec<crate::model::Player>,
+}
+
+/// How many of the example's entrants are players of the file, at most.
+const KNOWN_ENTRANTS: usize = 4;
+
+impl ExampleSetting {
+    fn apply(&self, mut report: EventReport) -> EventReport {
+        if let Some((start, end)) = self.period {
+            // Ended some weeks before the period's end, as long as it had.
+            let last = (end - chrono::Days::new(48)).max(start + chrono::Days::new(1)).min(end);
+            let length = report.end - report.start;
+            let late = report.submitted.map(|s| s - report.end);
+            report.start = last - length;
+            report.end = last;
+            report.submitted = late.map(|l| last + l);
+            let number = report.code.trim_start_matches(|c: char| !c.is_ascii_digit());
+            let prefix = &report.code[..report.code.len() - number.len()];
+            report.code = format!("{prefix}{:02}{}", last.year() % 100, number.get(2..).unwrap_or_default());
+        }
+        let state = report.state.clone();
+        let mut known: Vec<&crate::model::Player> =
+            self.players.iter().filter(|p| p.state.as_deref() == Some(state.as_str())).collect();
+        if known.len() < KNOWN_ENTRANTS {
+            known = self.players.iter().collect();
+        }
+        for (entrant, p) in report.players.iter_mut().zip(known.into_iter().take(KNOWN_ENTRANTS)) {
+            entrant.id = Some(p.id);
+            entrant.surname = p.surname.clone();
+            entrant.first_names = p.first_names.clone();
+            entrant.gender = p.gender;
+            entrant.birth_date = p.birth_date;
+            entrant.state = p.state.clone();
+            entrant.club = p.club.clone();
+        }
+        report
+    }
 }
 
 fn date(y: i32, m: u32, d: u32) -> NaiveDate {
@@ -469,7 +523,9 @@ fn write_notes(sheet: &mut Worksheet, states: &[(String, String)]) -> Result<(),
     sheet.write_string(
         row,
         0,
-        "Replace the example with your event: one workbook per event. Keep the sheet names and the column headings. \
+        "Replace the example on the sheets after this one with your event: one workbook per event. Keep the sheet \
+         names and the column headings. Enter a player on the rating list with his ID (the example's first players \
+         have theirs); leave the ID blank for a newcomer, who gets one when the period is rated. \
          Use either the Games sheet or the Crosstable sheet, not both. Run `ratebook check` on it before sending it.",
     )?;
     row += 2;
@@ -538,11 +594,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let games = dir.path().join("games.xlsx");
         let cross = dir.path().join("cross.xlsx");
-        write_template(&games, TemplateLayout::Games, &states()).unwrap();
-        write_template(&cross, TemplateLayout::Crosstable, &states()).unwrap();
+        write_template(&games, TemplateLayout::Games, &states(), &ExampleSetting::default()).unwrap();
+        write_template(&cross, TemplateLayout::Crosstable, &states(), &ExampleSetting::default()).unwrap();
 
         let mut wb = open_workbook_auto(&games).unwrap();
-        assert_eq!(wb.sheet_names(), vec!["Event", "Players", "Games", "Notes"]);
+        assert_eq!(wb.sheet_names(), vec!["Notes", "Event", "Players", "Games"]);
         let event = wb.worksheet_range("Event").unwrap();
         assert_eq!(event.get_value((0, 1)), Some(&Data::String("V93099".into())));
         assert_eq!(event.get_value((6, 1)), Some(&Data::String("40/7200:1800".into())));
@@ -564,7 +620,7 @@ mod tests {
         }
 
         let mut wb = open_workbook_auto(&cross).unwrap();
-        assert_eq!(wb.sheet_names(), vec!["Event", "Players", "Crosstable", "Notes"]);
+        assert_eq!(wb.sheet_names(), vec!["Notes", "Event", "Players", "Crosstable"]);
         let table = wb.worksheet_range("Crosstable").unwrap();
         assert_eq!(table.get_value((0, 8)), Some(&Data::String("Total".into())));
         assert_eq!(table.get_value((1, 7)), Some(&Data::String("1*".into())));

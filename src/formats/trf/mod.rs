@@ -8,5 +8,6 @@ pub mod parse;
 pub mod sidecar;
 pub mod text;
 
-/// File extensions read as FIDE TRF.
-pub const EXTENSIONS: [&str; 2] = ["trf", "tab"];
+/// File extensions read as FIDE TRF (`.trfx` is Vega's and JaVaFo's; a
+/// `.txt` export is read as TRF when its sidecar is beside it).
+pub const EXTENSIONS: [&str; 3] = ["trf", "trfx", "tab"];

@@ -1,6 +1,7 @@
 //! Tests of the lists as a player and an officer read them: guide words and
 //! column headings on the state pages, ratings whose digits line up, names
-//! never hyphenated and cut with an ellipsis when too long, the last page's
+//! never hyphenated, long first names shortened to initials, a surname never
+//! cut (only an absurd name is, with an ellipsis), the last page's
 //! columns even, and the events' dates.
 
 use typst::layout::{Abs, Transform};
@@ -169,6 +170,31 @@ fn names_are_never_hyphenated() {
     // Too long for its column, it is cut.
     assert!(text.contains("Wolfeschlegelsteinhausen"), "{text}");
     assert!(text.lines().any(|l| l.contains("Wolfeschlegel") && l.ends_with('\u{2026}')), "{text}");
+}
+
+#[test]
+fn long_first_names_become_initials_and_a_surname_is_never_cut() {
+    let mut data = fixture();
+    let long_first = "Gallagher, Christopher Trevor Maximilian Bartholomew";
+    let long_surname = "Vanderhorst-Papadimitriou-Macpherson, Katherine Elizabeth";
+    data.states[0].players[1].name = long_first.into();
+    data.states[1].players[0].name = long_surname.into();
+    data.states[2].players[0].name = format!("{long_surname} (3054)");
+    data.lists[0].rows[1].name = long_first.into();
+    let text = check_layout(&data);
+    assert!(!text.contains('\u{2026}'), "a real-length name is cut: {text}");
+    // The first names give way from the last, to initials; the first one
+    // stays whole while there is room for it.
+    let shortened: Vec<&str> = text.lines().filter(|l| l.contains("Gallagher, C")).collect();
+    assert_eq!(shortened.len(), 2, "in the state list and in Top Players: {text}");
+    assert!(shortened.iter().all(|l| l.ends_with(" B.")), "{shortened:?}");
+    assert!(!text.contains("Bartholomew"), "{text}");
+    // The surname is whole (set smaller when it must be), the namesake's ID kept.
+    assert!(text.lines().any(|l| l.contains("Vanderhorst-Papadimitriou-Macpherson, K")), "{text}");
+    assert!(
+        text.lines().any(|l| l.contains("Vanderhorst-Papadimitriou-Macpherson, K") && l.ends_with("(3054)")),
+        "{text}"
+    );
 }
 
 #[test]

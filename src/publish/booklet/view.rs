@@ -513,6 +513,8 @@ impl Seen {
         let low = self.low.iter().enumerate().filter(|(_, &seen)| seen).filter_map(|(cp, _)| char::from_u32(cp as u32));
         low.chain(self.high.iter().copied())
             .chain(ELLIPSIS.chars())
+            // (The initials a long name is shortened to end with a full stop.)
+            .chain(". ".chars())
             .map(|c| (c, METRICS.char_width(c) as f32))
             .collect()
     }

@@ -1,14 +1,18 @@
 //! The list as files for pairing programs and scripts: `ratings.csv`,
 //! `ratings.json`, and `ratings-fide.txt` in the fixed-width layout of FIDE's
 //! published TXT rating lists (`standard_rating_list.txt`), which
-//! Swiss-Manager, Vega and Tournament Director import.
+//! Swiss-Manager, Vega and Tournament Director import. They carry public
+//! fields only (site.md, "What is public"): never a full birth date, an
+//! e-mail address or a column of the player file beyond the allow-list in
+//! [`DownloadRow`].
 
 use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
 
 use super::fold;
 
-/// One player of the new player file, as the downloads give him.
+/// One player of the new player file, as the downloads give him: the public
+/// fields, and nothing else.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct DownloadRow {
     pub id: u32,
@@ -16,7 +20,10 @@ pub struct DownloadRow {
     pub surname: String,
     pub first_names: String,
     pub gender: Option<&'static str>,
-    pub birth_date: Option<String>,
+    /// The year of birth, as FIDE's lists give it (never the date); left out
+    /// of every download with `[site] birth = "none"`.
+    #[serde(skip_serializing_if = "BirthYear::is_withheld")]
+    pub birth_year: BirthYear,
     pub state: Option<String>,
     pub status: &'static str,
     /// Unrounded, when published.
@@ -30,38 +37,74 @@ pub struct DownloadRow {
     pub active: bool,
 }
 
-/// `ratings.csv`: a header row, then one row per player (UTF-8).
+/// A player's year of birth as the downloads give it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum BirthYear {
+    /// Published: the year, or `None` when the player file has no birth date.
+    Shown(Option<i32>),
+    /// `[site] birth = "none"`: no birth year is published for anyone.
+    Withheld,
+}
+
+impl BirthYear {
+    fn is_withheld(&self) -> bool {
+        *self == BirthYear::Withheld
+    }
+}
+
+impl Serialize for BirthYear {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            BirthYear::Shown(year) => year.serialize(serializer),
+            BirthYear::Withheld => serializer.serialize_none(),
+        }
+    }
+}
+
+/// `ratings.csv`: a header row, then one row per player (UTF-8). The Birth
+/// year column is there unless the years are withheld. A text cell that a
+/// spreadsheet would take for a formula (`=`, `+`, `-`, `@`, a tab or a
+/// carriage return first) is written with an apostrophe before it, as
+/// OWASP advises, so that opening the file runs nothing.
 pub fn csv(rows: &[DownloadRow]) -> Result<Vec<u8>, csv::Error> {
+    let years = !rows.iter().any(|r| r.birth_year.is_withheld());
     let mut out = csv::Writer::from_writer(Vec::new());
-    out.write_record([
-        "ID",
-        "FIDE ID",
-        "Surname",
-        "First names",
-        "Gender",
-        "Birth date",
-        "State",
-        "Status",
-        "Rating",
-        "Printed",
-        "Games",
-    ])?;
+    let mut header = vec!["ID", "FIDE ID", "Surname", "First names", "Gender"];
+    if years {
+        header.push("Birth year");
+    }
+    header.extend(["State", "Status", "Rating", "Printed", "Games"]);
+    out.write_record(&header)?;
     for r in rows {
-        out.write_record([
+        let mut record = vec![
             r.id.to_string(),
             r.fide_id.map(|f| f.to_string()).unwrap_or_default(),
-            r.surname.clone(),
-            r.first_names.clone(),
+            inert(&r.surname),
+            inert(&r.first_names),
             r.gender.unwrap_or_default().to_string(),
-            r.birth_date.clone().unwrap_or_default(),
-            r.state.clone().unwrap_or_default(),
+        ];
+        if let BirthYear::Shown(year) = r.birth_year {
+            record.push(year.map(|y| y.to_string()).unwrap_or_default());
+        }
+        record.extend([
+            inert(r.state.as_deref().unwrap_or_default()),
             r.status.to_string(),
             r.rating.map(|v| format!("{v:.2}")).unwrap_or_default(),
-            r.printed.clone(),
+            inert(&r.printed),
             r.games.to_string(),
-        ])?;
+        ]);
+        out.write_record(&record)?;
     }
     out.into_inner().map_err(|e| csv::Error::from(e.into_error()))
+}
+
+/// Text a spreadsheet shows as text: an apostrophe before a first character
+/// that would start a formula.
+fn inert(text: &str) -> String {
+    match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
+        _ => text.to_string(),
+    }
 }
 
 /// `ratings.json`: an array of players.
@@ -99,7 +142,10 @@ pub fn fide_txt(rows: &[DownloadRow], published: NaiveDate, federation: &str) ->
             (false, true) => "w",
             (false, false) => "",
         };
-        let birth = r.birth_date.as_deref().and_then(|d| d.get(..4)).unwrap_or("");
+        let birth = match r.birth_year {
+            BirthYear::Shown(Some(year)) => format!("{year:04}"),
+            _ => String::new(),
+        };
         out += &format!(
             "{:<15}{:<61}{:<4}{:<4}{:<5}{:<5}{:<15}{:<4}{:<6}{:<4}{:<3}{:<6}{:<4}\r\n",
             format!("{:04}", r.id),
@@ -159,7 +205,7 @@ mod tests {
             surname: surname.into(),
             first_names: first.into(),
             gender: Some("M"),
-            birth_date: Some("1979-06-08".into()),
+            birth_year: BirthYear::Shown(Some(1979)),
             state: Some("V".into()),
             status: "confirmed",
             rating: Some(2738.4),
@@ -210,5 +256,38 @@ mod tests {
         let line = text.split("\r\n").nth(1).unwrap();
         assert!(line.starts_with("0042           Dordevic, Zoe"), "{line}");
         assert!(text.is_ascii());
+    }
+
+    #[test]
+    fn withheld_birth_years_leave_no_column_and_no_field() {
+        let mut rows = vec![row(1, "Leko", "Peter")];
+        let shown = String::from_utf8(csv(&rows).unwrap()).unwrap();
+        assert!(shown.starts_with("ID,FIDE ID,Surname,First names,Gender,Birth year,State"), "{shown}");
+        assert!(shown.contains(",M,1979,V,"), "{shown}");
+        assert!(String::from_utf8(json(&rows).unwrap()).unwrap().contains("\"birth_year\": 1979"));
+        rows[0].birth_year = BirthYear::Withheld;
+        let csv_text = String::from_utf8(csv(&rows).unwrap()).unwrap();
+        assert!(!csv_text.contains("Birth") && !csv_text.contains("1979"), "{csv_text}");
+        let json_text = String::from_utf8(json(&rows).unwrap()).unwrap();
+        assert!(!json_text.contains("birth") && !json_text.contains("1979"), "{json_text}");
+        let txt = String::from_utf8(fide_txt(&rows, NaiveDate::from_ymd_opt(2026, 1, 1).unwrap(), "")).unwrap();
+        assert!(!txt.contains("1979"), "{txt}");
+    }
+
+    #[test]
+    fn a_name_a_spreadsheet_would_run_is_written_as_text() {
+        let rows = vec![
+            row(1, "=HYPERLINK(\"http://x\",\"y\")", "+1"),
+            row(2, "-2+3", "@SUM(A1)"),
+            row(3, "O'Brien", "Anne-Marie"),
+        ];
+        let text = String::from_utf8(csv(&rows).unwrap()).unwrap();
+        let mut reader = ::csv::Reader::from_reader(text.as_bytes());
+        let cells: Vec<Vec<String>> =
+            reader.records().map(|r| r.unwrap().iter().map(str::to_string).collect()).collect();
+        assert_eq!(cells[0][2], "'=HYPERLINK(\"http://x\",\"y\")");
+        assert_eq!(cells[0][3], "'+1");
+        assert_eq!((cells[1][2].as_str(), cells[1][3].as_str()), ("'-2+3", "'@SUM(A1)"));
+        assert_eq!((cells[2][2].as_str(), cells[2][3].as_str()), ("O'Brien", "Anne-Marie"));
     }
 }

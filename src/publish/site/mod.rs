@@ -15,11 +15,13 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use chrono::Datelike;
 use minijinja::{context, Environment};
 use rayon::prelude::*;
 use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
+use crate::config::PublicBirth;
 use crate::publish::lists::Lists;
 use crate::rate::{RatingSystem, Ratings, Words};
 use crate::validate::ValidPeriod;
@@ -211,7 +213,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
                 .collect();
             let third = match t.kind {
                 crate::publish::booklet_data::ListKind::Junior => "Age",
-                crate::publish::booklet_data::ListKind::Improvers => "Increase",
+                crate::publish::booklet_data::ListKind::Improvers => "Gain",
                 crate::publish::booklet_data::ListKind::Top => "Games",
             };
             (t.title.clone(), t.subtitle.clone(), rows, third)
@@ -306,10 +308,21 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     write("downloads/ratings.csv", &downloads::csv(&rows)?)?;
     write("downloads/ratings.json", &downloads::json(&rows)?)?;
     write("downloads/ratings-fide.txt", &downloads::fide_txt(&rows, c.published, ""))?;
-    let outputs: Vec<&str> = ["booklet.pdf", "ratings.xlsx", "players.xlsx", "removed.xlsx"].into();
-    write("downloads.html", &render("downloads.html", "", context! { outputs => outputs, players => rows.len() })?)?;
+    let context = context! { players => rows.len(), birth_year => c.birth.shown() };
+    write("downloads.html", &render("downloads.html", "", context)?)?;
     stats.pages += 2;
     Ok(stats)
+}
+
+/// Puts an output of the publication (`from`, already written) among the
+/// site's downloads as `downloads/NAME`: a second name for the same file
+/// where the disk allows, else a copy.
+pub fn add_download(site: &Path, from: &Path, name: &str) -> Result<()> {
+    let to = site.join("downloads").join(name);
+    if std::fs::hard_link(from, &to).is_err() {
+        std::fs::copy(from, &to).with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
+    }
+    Ok(())
 }
 
 /// A file to write: its path in the site, and its bytes.
@@ -396,6 +409,53 @@ struct EventPage {
     entrants: usize,
     games: Vec<(Option<u32>, u32, String, u32, String, &'static str)>,
     changes: Vec<(u32, String, u32, String, String)>,
+    /// The final table: (place, ID, name, score); ties share a place, shown on the first of them.
+    standings: Vec<(Option<usize>, u32, String, String)>,
+}
+
+/// Points as a crosstable prints them: `4½`, `½`, `3`.
+fn points_text(points: f64) -> String {
+    let whole = points.floor();
+    match (whole as i64, points - whole >= 0.25) {
+        (0, true) => "½".to_string(),
+        (w, true) => format!("{w}½"),
+        (w, false) => w.to_string(),
+    }
+}
+
+/// An event's final table from its games, forfeits and byes: every player
+/// in them by points (highest first), ties sharing a place, then by name.
+fn standings(
+    event: &crate::validate::Event,
+    name: &dyn Fn(u32) -> String,
+) -> Vec<(Option<usize>, u32, String, String)> {
+    use crate::model::Outcome;
+    let mut points: HashMap<u32, f64> = HashMap::new();
+    for g in &event.games {
+        let (white, black) = match g.outcome {
+            Outcome::Played { white_score } | Outcome::PlayedUnrated { white_score } => {
+                (white_score, 1.0 - white_score)
+            }
+            Outcome::Forfeit { white_points, black_points } => (white_points, black_points),
+            Outcome::Bye { points } => (points, 0.0),
+        };
+        *points.entry(g.white).or_default() += white;
+        if let Some(b) = g.black {
+            *points.entry(b).or_default() += black;
+        }
+    }
+    let mut table: Vec<(f64, String, u32)> = points.into_iter().map(|(id, p)| (p, name(id), id)).collect();
+    table.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    let mut previous = None;
+    table
+        .into_iter()
+        .enumerate()
+        .map(|(i, (score, name, id))| {
+            let place = (previous != Some(score)).then_some(i + 1);
+            previous = Some(score);
+            (place, id, name, points_text(score))
+        })
+        .collect()
 }
 
 fn event_pages(input: &SiteInput) -> Vec<EventPage> {
@@ -444,13 +504,18 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                 state_file: file_name(&e.state),
                 start: e.start.to_string(),
                 end: e.end.to_string(),
-                time_control: e.time_control.clone(),
+                // In words, as `check` says it, with the report's own text after.
+                time_control: match &e.rate_of_play {
+                    Some(tc) => format!("{} ({})", tc.describe(), e.time_control),
+                    None => e.time_control.clone(),
+                },
                 disposition: match e.disposition.note() {
                     note if note.is_empty() => input.system.words().rated.to_string(),
                     note => note,
                 },
                 rated: e.disposition.is_rated(),
                 entrants: e.entrants,
+                standings: standings(e, &name),
                 games,
                 changes,
             }
@@ -473,7 +538,10 @@ fn download_rows(input: &SiteInput) -> Vec<downloads::DownloadRow> {
             surname: p.surname.clone(),
             first_names: p.first_names.clone(),
             gender: p.gender.map(|g| g.as_str()),
-            birth_date: p.birth_date.map(|d| d.to_string()),
+            birth_year: match input.period.config.birth {
+                PublicBirth::Year => downloads::BirthYear::Shown(p.birth_date.map(|d| d.year())),
+                PublicBirth::None => downloads::BirthYear::Withheld,
+            },
             state: p.state.clone(),
             status: input.system.words().status(p.status),
             rating: p.rating.filter(|_| p.status.is_rated()),
@@ -495,6 +563,50 @@ mod tests {
         assert_eq!(fold("Ångström"), "angstrom");
         assert_eq!(fold("Łukasz Wiśniewski"), "lukasz wisniewski");
         assert_eq!(search_key("Sørensen", "Ana", 3054), "sorensen ana 3054");
+    }
+
+    #[test]
+    fn standings_share_places_on_equal_points() {
+        use crate::model::Outcome;
+        let game =
+            |white, black, outcome| crate::validate::Game { round: Some(1), white, black, outcome, remarks: None };
+        let mut event = crate::validate::Event {
+            code: "V1".into(),
+            name: String::new(),
+            state: String::new(),
+            start: chrono::NaiveDate::MIN,
+            end: chrono::NaiveDate::MIN,
+            rounds: 2,
+            kind: Default::default(),
+            time_control: String::new(),
+            rate_of_play: None,
+            federation_event: false,
+            file: String::new(),
+            disposition: crate::validate::Disposition::Rated,
+            entrants: 4,
+            games: Vec::new(),
+        };
+        event.games = vec![
+            game(1, Some(2), Outcome::Played { white_score: 0.5 }),
+            game(3, Some(4), Outcome::Played { white_score: 1.0 }),
+            game(1, Some(3), Outcome::Played { white_score: 1.0 }),
+            game(2, None, Outcome::Bye { points: 1.0 }),
+            game(4, None, Outcome::Bye { points: 0.0 }),
+        ];
+        let names = |id: u32| ["", "Ames", "Bell", "Cole", "Dunn"][id as usize].to_string();
+        let table: Vec<(Option<usize>, String, String)> =
+            standings(&event, &names).into_iter().map(|(place, _, name, points)| (place, name, points)).collect();
+        assert_eq!(
+            table,
+            [
+                (Some(1), "Ames".into(), "1½".into()),
+                (None, "Bell".into(), "1½".into()),
+                (Some(3), "Cole".into(), "1".into()),
+                (Some(4), "Dunn".into(), "0".into()),
+            ]
+        );
+        assert_eq!(points_text(0.5), "½");
+        assert_eq!(points_text(10.5), "10½");
     }
 
     #[test]

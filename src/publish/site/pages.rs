@@ -51,11 +51,15 @@ pub fn row(r: &ListRow) -> Row {
 
 /// The index: every active player, in the collation's order, in chunks of
 /// rows (a chunk is one table, laid out only when it comes into view), with
-/// one search key per row.
+/// one search key per row and one line of sort values per row.
 #[derive(Serialize)]
 pub struct Index {
     pub chunks: Vec<Vec<Row>>,
     pub keys: String,
+    /// What the headings sort by, a line per row in row order:
+    /// `rating<TAB>games<TAB>change<TAB>state`, the rating in hundredths
+    /// and the change as printed (empty where there is none).
+    pub sort: String,
     pub count: usize,
 }
 
@@ -83,9 +87,22 @@ pub fn index(input: &SiteInput) -> Index {
             search_key(&p.surname, &p.first_names, p.id)
         })
         .collect();
+    let sort: Vec<String> = rows
+        .iter()
+        .map(|(_, r)| {
+            let rating = r.value.map(|v| (v * 100.0).round().to_string()).unwrap_or_default();
+            let change = r.change.map(|c| (c.round() as i64).to_string()).unwrap_or_default();
+            format!("{rating}\t{}\t{change}\t{}", r.games, r.state)
+        })
+        .collect();
     let all: Vec<Row> = rows.iter().map(|(_, r)| row(r)).collect();
     let count = all.len();
-    Index { chunks: all.chunks(CHUNK).map(<[Row]>::to_vec).collect(), keys: keys.join("\n"), count }
+    Index {
+        chunks: all.chunks(CHUNK).map(<[Row]>::to_vec).collect(),
+        keys: keys.join("\n"),
+        sort: sort.join("\n"),
+        count,
+    }
 }
 
 /// One game on a player's page.

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Acf, Stage1, Stage2, Trace};
+use super::{Acf, Stage1, Stage2, Trace, CLAMP};
 use crate::model::{Player, Status};
 use crate::rate::common::{num, result_word, Counted, CountedGame, Stage};
 use crate::rate::tables::hundredths;
@@ -39,7 +39,120 @@ pub(super) fn explain(period: &ValidPeriod, ratings: &Ratings, p: usize) -> Expl
         x.blank();
         x.text(0, "Removed from the player file: last played more than two years ago with fewer than 30 games.");
     }
+    glossary(&mut x, trace, player, after);
     x
+}
+
+/// What the letters and marks the calculation used mean, after it: the
+/// terminal and the player's page print these lines alike.
+fn glossary(x: &mut Explanation, trace: Option<&Trace>, before: &Player, after: &Player) {
+    let mut terms: Vec<(&str, String)> = Vec::new();
+    match trace {
+        Some(Stage::Two(Counted { games, .. })) => {
+            terms.extend([
+                ("Ro", "the rating at the start of the period".to_string()),
+                ("NG", "the number of games counted in the event".to_string()),
+                ("Sa", "the points actually scored in them".to_string()),
+                ("AR", "the average rating of the opponents met".to_string()),
+                ("D", "the difference AR − Ro, rounded to a whole number".to_string()),
+                ("Table 2", "the expected score a game for each difference D (on the rules page)".to_string()),
+                ("Se", "the score expected: the expected score a game times NG".to_string()),
+                ("BP", "bonus points for an exceptional result (6 games or more)".to_string()),
+                (
+                    "Ri",
+                    "the rating change from the event: 15 points for every point scored above Se, plus BP".to_string(),
+                ),
+                ("ΣRi", "the changes from every event added up".to_string()),
+                ("Rn", "the new rating".to_string()),
+            ]);
+            if games.iter().any(|g| g.rating.is_some_and(|r| (g.counted - r).abs() > 1e-9)) {
+                terms.push((
+                    "336 rule",
+                    format!("an opponent's rating is counted as at most {CLAMP} away from your own"),
+                ));
+            }
+        }
+        Some(Stage::One(_)) | None => {
+            terms.extend([
+                ("NG", "the number of games counted this period".to_string()),
+                ("SR", "the sum of the opponents' ratings this period".to_string()),
+                ("TS", "the points scored this period".to_string()),
+                ("ARo, NGo", "the opponents' average rating and the games before this period".to_string()),
+                ("AR", "the average rating of every opponent met so far".to_string()),
+                ("G, T", "all games so far and all points scored in them".to_string()),
+                ("P", "the score as a share of the games (T / G)".to_string()),
+                ("Dp", "the rating difference Table 1 (on the rules page) gives for the score P".to_string()),
+                ("Rp", "the performance rating AR + Dp: the rating of a player with this score".to_string()),
+            ]);
+            if before.status == Status::Provisional {
+                terms.push((
+                    "336 rule",
+                    format!("an opponent's rating is counted as at most {CLAMP} away from your own"),
+                ));
+            }
+        }
+    }
+    if let (Status::Unrated, true) = (after.status, after.games < 9) {
+        terms.push((
+            "2R (or 5R, …)",
+            "not rated yet: the number of rated games still needed (a rating is first published after 9)".to_string(),
+        ));
+    }
+    if after.status == Status::Provisional {
+        terms.push(("p (after a rating)", "provisional: fewer than 30 rated games so far".to_string()));
+    }
+    // Only the terms the calculation used.
+    terms.retain(|(term, _)| {
+        let symbol = term.split([',', ' ']).next().unwrap_or(term);
+        x.lines.iter().any(|l| mentions(&l.text, symbol))
+    });
+    if terms.is_empty() {
+        return;
+    }
+    x.blank();
+    x.heading(0, "What the letters mean");
+    for (term, meaning) in terms {
+        x.text(1, format!("{term}: {meaning}"));
+    }
+}
+
+/// Whether `text` has `symbol` as a word of its own (`D` in `D = AR − Ro`,
+/// not in `Dp`; `2R` in `shown 2R`).
+fn mentions(text: &str, symbol: &str) -> bool {
+    if symbol == "2R" {
+        return text
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.ends_with('R') && w[..w.len() - 1].parse::<u32>().is_ok());
+    }
+    if symbol == "p" {
+        return text
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.ends_with('p') && w[..w.len() - 1].parse::<u32>().is_ok());
+    }
+    text.match_indices(symbol).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + symbol.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+/// `+ 12.34` or `− 12.34`, the sign and the number spaced as an addition
+/// (never `+ -0.00`).
+fn plus(value: f64) -> String {
+    if value < 0.0 && format!("{value:.2}") != "-0.00" {
+        format!("− {:.2}", -value)
+    } else {
+        format!("+ {:.2}", value.abs())
+    }
+}
+
+/// A signed change: `+12.34`, `−12.34`, `0.00`.
+fn signed(value: f64) -> String {
+    match format!("{value:.2}").as_str() {
+        "0.00" | "-0.00" => "0.00".to_string(),
+        s if value < 0.0 => format!("−{}", &s[1..]),
+        s => format!("+{s}"),
+    }
 }
 
 /// Writes the lines of one stage.
@@ -61,15 +174,34 @@ impl Lines<'_> {
         let text = match g.rating {
             None => format!("{result} v {} ({}): not counted, the opponent is not rated", opp.display_name(), opp.id),
             Some(r) if (g.counted - r).abs() > 1e-9 => format!(
-                "{result} v {} ({}): rating {} counted as {} (336 rule)",
+                "{result} v {} ({}): rating {}{}, counted as {} (336 rule)",
                 opp.display_name(),
                 opp.id,
                 num(r),
+                self.rerated(opp, r),
                 num(g.counted)
             ),
-            Some(_) => format!("{result} v {} ({}): rating {}", opp.display_name(), opp.id, num(g.counted)),
+            Some(r) => {
+                format!("{result} v {} ({}): rating {}{}", opp.display_name(), opp.id, num(r), self.rerated(opp, r))
+            }
         };
         self.x.game(2, opp.id, None, text);
+    }
+
+    /// Why an opponent counts with another rating than the list printed
+    /// him with: a player not yet confirmed is rated first (stage 1), and
+    /// the established players meet him at his new rating.
+    fn rerated(&self, opponent: &Player, rating: f64) -> String {
+        if opponent.rating.is_some_and(|r| (r - rating).abs() < 0.005) {
+            return String::new();
+        }
+        format!(
+            " (his rating after stage 1 of this period: a player not yet confirmed is rated first; the last list printed {})",
+            match Acf.printed(opponent) {
+                p if p.is_empty() => "no rating".to_string(),
+                p => p,
+            }
+        )
     }
 
     fn stage2(mut self, games: &[CountedGame], s: &Stage2, after: &Player) {
@@ -82,13 +214,20 @@ impl Lines<'_> {
             }
             let col = if ev.d <= 0 { "H (the higher rated)" } else { "L (the lower rated)" };
             let x = &mut *self.x;
-            x.step(2, format!("NG = {}, Sa = {}, AR = {}", ev.games, num(ev.score), num(ev.opp_avg)));
-            x.step(2, format!("D = AR − Ro = {} − {} = {} → {}", num(ev.opp_avg), num(s.ro), ev.d, ev.d));
+            let games = if ev.games == 1 { "1 game".to_string() } else { format!("{} games", ev.games) };
+            x.step(
+                2,
+                format!("NG = {games}, Sa = {} scored, AR = {} the opponents' average", num(ev.score), num(ev.opp_avg)),
+            );
+            let difference = ev.opp_avg - s.ro;
+            let rounded =
+                if (difference - ev.d as f64).abs() < 0.005 { String::new() } else { format!(", rounded to {}", ev.d) };
+            x.step(2, format!("D = AR − Ro = {} − {} = {}{rounded}", num(ev.opp_avg), num(s.ro), num(difference)));
             x.step(
                 2,
                 format!("Table 2, {}: {col} expects {} a game", ev.band.difference(), hundredths(ev.expected_percent)),
             );
-            x.step(2, format!("Se = {} × {} = {:.2}", hundredths(ev.expected_percent), ev.games, ev.expected));
+            x.step(2, format!("Se = {} × {} = {:.2} expected", hundredths(ev.expected_percent), ev.games, ev.expected));
             match ev.threshold {
                 Some(t) if ev.bonus > 0.0 => x.step(
                     2,
@@ -105,18 +244,18 @@ impl Lines<'_> {
             x.step(
                 2,
                 format!(
-                    "Ri = (Sa − Se) × 15 + BP = ({} − {:.2}) × 15 + {:.2} = {:.2}",
+                    "Ri = (Sa − Se) × 15 + BP = ({} − {:.2}) × 15 {} = {} from this event",
                     num(ev.score),
                     ev.expected,
-                    ev.bonus,
-                    ev.change
+                    plus(ev.bonus),
+                    signed(ev.change)
                 ),
             );
         }
         self.x.blank();
         self.x.step(
             0,
-            format!("Rn = Ro + ΣRi = {} + {:.2} = {}, printed {}", num(s.ro), s.total, num(s.rn), Acf.printed(after)),
+            format!("Rn = Ro + ΣRi = {} {} = {}, printed {}", num(s.ro), plus(s.total), num(s.rn), Acf.printed(after)),
         );
     }
 
@@ -168,7 +307,7 @@ impl Lines<'_> {
             ),
         );
         x.step(1, format!("P = T / G = {} / {} → {} → Dp = {} (Table 1)", num(s.t), s.g, hundredths(s.percent), s.dp));
-        x.step(1, format!("Rp = AR + Dp = {} + ({}) = {}", num(s.ar), s.dp, num(s.rp)));
+        x.step(1, format!("Rp = AR + Dp = {} {} = {}", num(s.ar), plus(s.dp as f64).replace(".00", ""), num(s.rp)));
         let why = match s.status {
             Status::Unrated if s.g < 9 => format!("fewer than 9 games: unrated, shown {}", Acf.printed(after)),
             Status::Unrated => "score below 2/30 or 100%: unrated, shown Unr".to_string(),
@@ -200,4 +339,29 @@ fn describe_status(p: &Player) -> String {
         _ => {}
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_read_as_sums() {
+        assert_eq!(plus(12.345), "+ 12.35");
+        assert_eq!(plus(-3.5), "− 3.50");
+        assert_eq!(plus(-0.001), "+ 0.00");
+        assert_eq!(signed(-0.001), "0.00");
+        assert_eq!(signed(-7.25), "−7.25");
+        assert_eq!(signed(54.6), "+54.60");
+    }
+
+    #[test]
+    fn a_symbol_is_found_as_a_word_of_its_own() {
+        assert!(mentions("D = AR − Ro = 12", "D"));
+        assert!(!mentions("Dp = 40 (Table 1)", "D"));
+        assert!(mentions("Rp = AR + Dp", "Dp"));
+        assert!(mentions("fewer than 9 games: unrated, shown 2R", "2R"));
+        assert!(mentions("rating 1356p", "p"));
+        assert!(!mentions("provisional", "p"));
+    }
 }

@@ -8,6 +8,7 @@
 pub mod cdp;
 mod pages;
 mod search;
+mod sort;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

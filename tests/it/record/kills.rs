@@ -1,0 +1,217 @@
+//! Corrections killed at every named crash point (record.md: a correction
+//! is one transaction from the record's point of view): `rerate`, `merge`
+//! and `period --revise` of a period with later ones, each killed, then run
+//! again as an officer would. The public views show the old state or the
+//! new, never a mixture; the run again finishes or says it is done, never
+//! applying anything twice; nothing is left in the temporary folder.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use super::{event_without_newcomers, ok, query, Folder};
+use crate::common::stderr;
+
+/// The steps a correction passes, in order: re-rated (nothing recorded),
+/// staged in the record, the errata written, flushed, marked complete, put
+/// in place (also by the fallback's two renames), and published.
+const STEPS: [&str; 9] =
+    ["rated", "recorded", "written", "staged", "marked", "swapped", "fallback-aside", "fallback-in", "confirming"];
+
+/// What the public views show: periods, ratings, events, corrections
+/// (the trial's folder, which a revision's correction names, as `{root}`).
+fn views(record: &Path, root: &Path) -> Vec<Vec<Vec<String>>> {
+    let root = root.display().to_string();
+    [
+        "SELECT period, revision, current FROM periods ORDER BY period, revision",
+        "SELECT period, player_id, status, rating, printed, change FROM ratings ORDER BY period, player_id",
+        "SELECT period, code, disposition FROM events ORDER BY period, code",
+        "SELECT from_period, what, detail FROM corrections ORDER BY id",
+    ]
+    .iter()
+    .map(|sql| {
+        let rows = query(record, sql);
+        rows.into_iter().map(|row| row.into_iter().map(|v| v.replace(&root, "{root}")).collect()).collect()
+    })
+    .collect()
+}
+
+/// A copy of the folder `from` at `to`.
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// One correction of a recorded chain, run in a copy of it.
+struct Trial {
+    root: tempfile::TempDir,
+    /// The arguments, with `{root}` standing for the copy's folder.
+    args: Vec<String>,
+    /// The record the command writes, relative to the root.
+    record: &'static str,
+}
+
+impl Trial {
+    fn new(chain: &Path, args: &[String], record: &'static str) -> Trial {
+        let root = tempfile::tempdir().unwrap();
+        copy_tree(chain, root.path());
+        std::fs::create_dir_all(root.path().join("tmp")).unwrap();
+        Trial { root, args: args.to_vec(), record }
+    }
+
+    fn record(&self) -> PathBuf {
+        self.root.path().join(self.record)
+    }
+
+    fn views(&self) -> Vec<Vec<Vec<String>>> {
+        views(&self.record(), self.root.path())
+    }
+
+    fn run(&self, crash_at: Option<&str>) -> Output {
+        let root = self.root.path().display().to_string();
+        let args: Vec<String> = self.args.iter().map(|a| a.replace("{root}", &root)).collect();
+        let mut command = std::process::Command::new(crate::common::binary());
+        command.args(&args).env("TMPDIR", self.root.path().join("tmp"));
+        if let Some(step) = crash_at {
+            command.env("RATEBOOK_CRASH_AT", step);
+        }
+        command.output().unwrap()
+    }
+
+    /// Whatever a run left in the temporary folder.
+    fn scratch_left(&self) -> Vec<String> {
+        let tmp = self.root.path().join("tmp");
+        std::fs::read_dir(tmp).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().to_string()).collect()
+    }
+}
+
+/// Kills the correction `args` (on a copy of the chain in `chain`) at every
+/// step, checks what the views show, runs it again, and checks that it
+/// ended where an uninterrupted run ends.
+fn killed_at_every_step(chain: &Path, args: &[String], record: &'static str) {
+    let clean = Trial::new(chain, args, record);
+    let old = clean.views();
+    ok(&clean.run(None));
+    let new = clean.views();
+    assert_ne!(old, new, "the correction changes the record");
+    assert_eq!(new[3].len(), 1, "one correction: {:?}", new[3]);
+    for step in STEPS {
+        let trial = Trial::new(chain, args, record);
+        let killed = trial.run(Some(step));
+        assert!(!killed.status.success(), "{step}: the run was killed: {}", stderr(&killed));
+        let seen = trial.views();
+        assert!(seen == old || seen == new, "{step}: the views show a mixture: {:?}", seen[0]);
+        assert_eq!(trial.scratch_left(), Vec::<String>::new(), "{step}: nothing left in the temporary folder");
+
+        let again = trial.run(None);
+        ok(&again);
+        assert!(trial.views() == new, "{step}: the run again ends where an uninterrupted run ends");
+        let revisions = query(&trial.record(), "SELECT COUNT(*) FROM revision WHERE state <> 'published'");
+        assert_eq!(revisions, [["0"]], "{step}: nothing left staged");
+        // And once more: done, nothing applied twice.
+        let third = trial.run(None);
+        ok(&third);
+        assert!(
+            stderr(&third).contains("already") || stderr(&third).contains("unchanged"),
+            "{step}: {}",
+            stderr(&third)
+        );
+        assert!(trial.views() == new, "{step}: a correction run again is not applied twice");
+    }
+}
+
+/// A recorded chain of two periods, in `root/data`, and an errata folder
+/// of an earlier correction (so that the errata are exchanged with it, and
+/// the fallback's renames can be forced).
+fn chain(seed: u64) -> Folder {
+    let f = Folder::chain(120, 8, seed, 2);
+    std::fs::create_dir_all(f.root.path().join("errata")).unwrap();
+    f
+}
+
+#[test]
+fn a_rerate_killed_at_any_step_is_all_or_nothing() {
+    let f = chain(41);
+    let code = event_without_newcomers(&f.record());
+    let args: Vec<String> =
+        ["rerate", "--from", "August 1993", "--withdraw", &code, "--data", "{root}/data", "--out", "{root}/errata"]
+            .map(String::from)
+            .to_vec();
+    killed_at_every_step(f.root.path(), &args, "data/record.sqlite");
+}
+
+#[test]
+fn a_merge_killed_at_any_step_is_all_or_nothing() {
+    let f = chain(42);
+    let drop = f.query("SELECT player_id FROM newcomer LIMIT 1")[0][0].clone();
+    // A player who never played in an event DROP played in.
+    let keep = f.query(&format!(
+        "SELECT player_id FROM ratings WHERE period = 'August 1993' AND status = 'confirmed' AND player_id NOT IN
+           (SELECT white_id FROM games WHERE event IN (SELECT event FROM games WHERE {drop} IN (white_id, black_id))
+            UNION SELECT black_id FROM games WHERE event IN (SELECT event FROM games WHERE {drop} IN (white_id, black_id)))
+         ORDER BY player_id LIMIT 1"
+    ))[0][0]
+        .clone();
+    let args: Vec<String> =
+        ["merge", &keep, &drop, "--data", "{root}/data", "--out", "{root}/errata"].map(String::from).to_vec();
+    killed_at_every_step(f.root.path(), &args, "data/record.sqlite");
+}
+
+#[test]
+fn a_revision_of_a_period_with_later_ones_killed_at_any_step_is_all_or_nothing() {
+    let f = chain(43);
+    let code = event_without_newcomers(&f.record());
+    // The first period's data folder again, one report taken out, with the record.
+    let first = {
+        let r = ratebook::record::Record::open_existing_to_read(&f.record()).unwrap();
+        let periods = r.periods().unwrap();
+        r.input_files(periods[0].id).unwrap()
+    };
+    let revised = f.root.path().join("revised");
+    for (name, bytes) in &first {
+        if !name.ends_with(&format!("/{code}.xlsx")) {
+            let path = revised.join(name);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, bytes).unwrap();
+        }
+    }
+    std::fs::rename(f.record(), revised.join("record.sqlite")).unwrap();
+    std::fs::remove_dir_all(f.data()).unwrap();
+    let args: Vec<String> =
+        ["period", "--revise", "--data", "{root}/revised", "--out", "{root}/output"].map(String::from).to_vec();
+    killed_at_every_step(f.root.path(), &args, "revised/record.sqlite");
+}
+
+#[test]
+fn a_rerate_after_a_killed_period_keeps_the_period_its_output_folder_publishes() {
+    let f = Folder::generated(120, 8, 44);
+    let killed = f.run_with(&["period"], &[("RATEBOOK_CRASH_AT", "swapped")]);
+    assert!(!killed.status.success());
+    // The outputs went in; the record holds the revision staged.
+    assert!(f.out().join("booklet.pdf").is_file());
+    let code = event_without_newcomers_staged(&f.record());
+    let errata = f.root.path().join("errata");
+    let run = f.run(&["rerate", "--from", "August 1993", "--withdraw", &code, "--out", errata.to_str().unwrap()]);
+    ok(&run);
+    // Settled by its own output folder: published, then corrected.
+    assert_eq!(f.query("SELECT revision, current FROM periods ORDER BY revision"), [["1", "0"], ["2", "1"]]);
+    let token = std::fs::read_to_string(f.out().join(".ratebook-record")).unwrap();
+    assert_eq!(f.query("SELECT token FROM revision WHERE revision = 1"), [[token]]);
+}
+
+/// An event of the (staged) first revision that gave no newcomer an ID.
+fn event_without_newcomers_staged(record: &Path) -> String {
+    query(
+        record,
+        "SELECT code FROM event_line WHERE disposition = 'rated'
+           AND code NOT IN (SELECT event FROM newcomer) ORDER BY code LIMIT 1",
+    )[0][0]
+        .clone()
+}
