@@ -201,9 +201,13 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
         increase,
         sizes.improvers,
     );
-    let whom = "Players confirmed on the last list and on this one (provisional players are not ranked): \
-                the rise in the printed rating";
-    ranked_lists.push(table("Top Improvers", whom.to_string(), ListKind::Improvers, &improvers, increase));
+    let words = system.words();
+    let not_ranked = words.provisional.map(|p| format!(" ({p} players are not ranked)")).unwrap_or_default();
+    let whom = format!(
+        "Players {} on the last list and on this one{not_ranked}: the rise in the printed {}",
+        words.confirmed, words.rating
+    );
+    ranked_lists.push(table("Top Improvers", whom, ListKind::Improvers, &improvers, increase));
 
     let mut states = Vec::new();
     let mut active_players = 0;
