@@ -37,7 +37,7 @@ test:
 	$(CARGO) test
 	@$(HAVE_CHROMIUM) >/dev/null || echo "NOTE: the site's browser tests were SKIPPED: no chromium on PATH (apt-get install -y chromium)"
 
-## Pictures of the published site from the sample (index at 390 px and 1280 px, the top player's page) into screenshots/.
+## Pictures of the published site from the sample (index at 390 px and 1280 px, the top lists and the top player's page at 390 px) into screenshots/
 screenshots: period
 	$(CARGO) run --quiet --example screenshots -- output/site screenshots
 

@@ -1,7 +1,7 @@
 //! `make screenshots`: pictures of the published site for review, taken with
 //! headless Chromium through the browser tests' DevTools client: the index at
-//! a phone's width (390 px) and on a desktop (1280 px), and the page of the
-//! top player (his chart and calculation) at 390 px.
+//! a phone's width (390 px) and on a desktop (1280 px), the top lists and the
+//! page of the top player (his chart and calculation) at 390 px.
 //!
 //! Usage: `cargo run --example screenshots [-- SITE [FOLDER]]`, SITE
 //! defaulting to `output/site` (`make period` writes it) and FOLDER to
@@ -30,9 +30,10 @@ fn run(site: &Path, folder: &Path) -> Result<(), String> {
     std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let player = top_player(site)?;
     let mut browser = cdp::Browser::launch(&chromium)?;
-    let shots: [(&str, PathBuf, u32, u32); 3] = [
+    let shots: [(&str, PathBuf, u32, u32); 4] = [
         ("index-390.png", site.join("index.html"), 390, 844),
         ("index-desktop.png", site.join("index.html"), 1280, 900),
+        ("top-390.png", site.join("top.html"), 390, 1200),
         ("player-390.png", site.join("players").join(&player), 390, 1800),
     ];
     for (name, page, width, height) in shots {

@@ -126,6 +126,8 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     // The output folder is locked (and what a killed run left settled) for
     // the whole run; a dry run touches nothing.
     let staging = if opts.dry_run { None } else { Some(publish::Staging::new(&opts.out)?) };
+    // So is the record, whatever the output folder, before anything is read.
+    let record_lock = if opts.dry_run { None } else { super::recording::lock_record(&opts.data)? };
     progress(Stage::Reading);
     let Loaded { mut validated, system } = load(&opts.data, &mut timings)?;
     let errors = validated.error_count();
@@ -148,8 +150,8 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         });
     }
     let started = Instant::now();
-    let mut recording =
-        Recording::begin(&opts.data, &validated.period.config, opts.revise, staging.as_ref().map(|s| s.out()))?;
+    let out = staging.as_ref().map(|s| s.out());
+    let mut recording = Recording::begin(&opts.data, &validated.period.config, opts.revise, out, record_lock)?;
     if let Some(r) = recording.take_if(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
         // The output folder is let go (the errata go beside it); the
         // record, still locked, goes to the re-rating.

@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 
 use crate::config::PeriodConfig;
 use crate::publish::Staging;
-use crate::record::{lines, manifest_sha256, PeriodLines, PlayerLine, Record, RevisionInfo, Staged};
+use crate::record::{lines, manifest_sha256, PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Staged};
 
 /// What the record makes of this run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,13 +41,30 @@ pub fn record_path(data: &Path, config: &PeriodConfig) -> Option<PathBuf> {
     config.record.as_ref().map(|name| data.join(name))
 }
 
+/// The lock of the data folder's record, taken first thing by a run that
+/// will write it, so that it holds the record for the whole run; `None`
+/// when `period.toml` keeps no record (or cannot be read: the run then
+/// says what is wrong with it).
+pub fn lock_record(data: &Path) -> Result<Option<RecordLock>> {
+    let Ok(config) = PeriodConfig::load(&data.join("period.toml")) else { return Ok(None) };
+    record_path(data, &config).map(|path| RecordLock::take(&path)).transpose()
+}
+
 impl Recording {
     /// Opens the record and decides what this run does to it. `out` is the
     /// output folder, already locked by this run (`None` for a dry run, which
     /// settles nothing).
-    pub fn begin(data: &Path, config: &PeriodConfig, revise: bool, out: Option<&Path>) -> Result<Option<Recording>> {
+    /// `lock` is the record's, when the run took it already.
+    pub fn begin(
+        data: &Path,
+        config: &PeriodConfig,
+        revise: bool,
+        out: Option<&Path>,
+        lock: Option<RecordLock>,
+    ) -> Result<Option<Recording>> {
         let Some(path) = record_path(data, config) else { return Ok(None) };
-        Recording::begin_at(&path, data, config, revise, out).map(Some).map_err(|e| crate::record::explain(&path, e))
+        let begun = Recording::begin_at(&path, data, config, revise, out, lock);
+        begun.map(Some).map_err(|e| crate::record::explain(&path, e))
     }
 
     /// [`Recording::begin`] with the record at `path`.
@@ -57,10 +74,14 @@ impl Recording {
         config: &PeriodConfig,
         revise: bool,
         out: Option<&Path>,
+        lock: Option<RecordLock>,
     ) -> Result<Recording> {
         let record = match out {
             Some(out) => {
-                let mut record = Record::open(path)?;
+                let mut record = match lock {
+                    Some(lock) => Record::open_locked(path, lock)?,
+                    None => Record::open(path)?,
+                };
                 record.settle(Some(out))?;
                 record
             }

@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use crate::diag::{escape_controls, Diagnostic, Severity};
-use crate::publish::validation_report::{counts, events_not_rated, render_findings, summary};
-use crate::validate::ValidPeriod;
+use crate::publish::validation_report::{counts, event_line, render_findings, summary};
+use crate::validate::{Disposition, ValidPeriod};
 
 /// The three counts of players a run speaks of, named as the outputs name
 /// them.
@@ -48,7 +48,11 @@ pub struct RunSummary {
     pub errors: Vec<Diagnostic>,
     pub players: Option<PlayerCounts>,
     pub events_rated: usize,
-    /// The events not rated, each as `CODE Name (file): why`.
+    /// Reports not rated because they have errors (their findings say
+    /// what), and report files that could not be read.
+    pub with_errors: usize,
+    pub unreadable: usize,
+    /// The other events not rated (or deferred), each as `CODE Name (file): why`.
     pub not_rated: Vec<String>,
     /// What was written where: (what, path), the validation report among them.
     pub outputs: Vec<(&'static str, PathBuf)>,
@@ -69,7 +73,14 @@ impl RunSummary {
             errors,
             players: None,
             events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
-            not_rated: events_not_rated(period),
+            with_errors: period.events.iter().filter(|e| e.disposition == Disposition::Invalid).count(),
+            unreadable: period.unreadable.len(),
+            not_rated: period
+                .events
+                .iter()
+                .filter(|e| !e.disposition.is_rated() && e.disposition != Disposition::Invalid)
+                .map(event_line)
+                .collect(),
             outputs: Vec::new(),
             record: None,
         }
@@ -107,12 +118,26 @@ impl RunSummary {
                 ),
             );
         }
-        let (rated, not) =
-            if self.outcome == Outcome::Checked { ("would be rated", "would not be") } else { ("rated", "not rated") };
-        let events = match self.not_rated.len() {
-            0 => format!("{} {rated}, none left out", thousands(self.events_rated)),
-            n => format!("{} {rated}; {} {not} (or deferred), and why:", thousands(self.events_rated), thousands(n)),
+        let (rated, not) = if self.outcome == Outcome::Checked {
+            ("would be rated", "would not be rated")
+        } else {
+            ("rated", "not rated")
         };
+        let mut events = format!("{} {rated}", thousands(self.events_rated));
+        if self.with_errors > 0 {
+            let _ = write!(events, "; {} with errors {not}", plural(self.with_errors, "report", "reports"));
+        }
+        if self.unreadable > 0 {
+            let _ = write!(events, "; {} could not be read", plural(self.unreadable, "file", "files"));
+        }
+        match self.not_rated.len() {
+            0 if self.with_errors + self.unreadable == 0 => events.push_str(", none left out"),
+            0 => {}
+            n => {
+                let others = if self.with_errors + self.unreadable > 0 { " other" } else { "" };
+                let _ = write!(events, "; {}{others} {not} (or deferred), and why:", plural(n, "event", "events"));
+            }
+        }
         row(&mut out, "events", &events);
         for line in &self.not_rated {
             let _ = writeln!(out, "      {}", escape_controls(line));
@@ -132,8 +157,8 @@ impl RunSummary {
             }
             Outcome::Checked => "Ready: no errors.".to_string(),
             Outcome::Refused { skippable: true } => {
-                "Not published: correct the errors listed above and run again, or run with --skip-invalid to \
-                 publish without the events whose reports have them."
+                "Not published: correct the errors listed above and run again, or use --skip-invalid to publish \
+                 without the events whose reports have them."
                     .to_string()
             }
             Outcome::Refused { skippable: false } => "Not published: correct the errors listed above and run again \
@@ -143,6 +168,11 @@ impl RunSummary {
         let _ = writeln!(out, "{last}");
         out
     }
+}
+
+/// `1 report`, `3 reports`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
 
 /// One labelled line of the summary.

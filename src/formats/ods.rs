@@ -2,14 +2,24 @@
 //! An `.ods` file may mark a row or a cell repeated (`table:number-rows-repeated`,
 //! `table:number-columns-repeated`): a file of a few kilobytes can claim
 //! millions of copies of one cell, and calamine expands them all in memory
-//! as it opens the workbook. The guard streams the sheet markup, counts the
-//! cells the repeats would make, and refuses a sheet that claims more than a
-//! sheet may hold, so that memory stays bounded by the cells the file holds.
+//! as it opens the workbook. The guard streams the sheet markup and counts
+//! the cells the repeats would make against the cells the file really holds:
+//! a sheet whose repeats would multiply them many times over, or make more
+//! than a sheet may hold, is refused, so that memory stays bounded by the
+//! cells a file really holds.
 
 use std::io::{BufReader, Read};
 
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::Reader;
+
+/// Cells repeats may make without a question (a few megabytes expanded).
+const FREE_CELLS: u64 = 1_000_000;
+
+/// How many times over repeats may multiply the cells a sheet holds, past
+/// [`FREE_CELLS`]: a real sheet repeats blank formatting (not counted) and
+/// the odd run of equal values, never one cell a million times.
+const MAX_GROWTH: u64 = 100;
 
 /// Whether `bytes` are an OpenDocument spreadsheet (a zip archive whose
 /// `mimetype` says so).
@@ -20,99 +30,128 @@ pub fn is_ods(bytes: &[u8]) -> bool {
     entry.take(200).read_to_string(&mut mimetype).is_ok() && mimetype.contains("opendocument.spreadsheet")
 }
 
-/// A sheet that claims more cells than `max`: its name, its claimed rows
-/// and columns.
+/// A sheet whose repeats claim too many cells: its name, the rows and
+/// columns claimed (up to its last cell with content), and the cells with
+/// content the markup really holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Oversized {
     pub sheet: String,
     pub rows: u64,
     pub columns: u64,
+    pub held: u64,
+}
+
+impl Oversized {
+    /// The cells the repeats would make.
+    pub fn claimed(&self) -> u64 {
+        self.rows.saturating_mul(self.columns)
+    }
 }
 
 /// The first sheet of the spreadsheet `bytes` whose repeated rows and cells
-/// would make more than `max` cells (counted up to its last cell with
-/// content, as calamine expands them); `None` when every sheet fits, or the
-/// markup cannot be read (calamine then says what is wrong with it).
+/// would make more than `max` cells, or more than [`MAX_GROWTH`] times the
+/// cells it holds (past [`FREE_CELLS`]); `None` when every sheet is sound,
+/// or the markup cannot be read (calamine then says what is wrong with it).
 pub fn oversized_sheet(bytes: &[u8], max: u64) -> Option<Oversized> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).ok()?;
     let content = archive.by_name("content.xml").ok()?;
     scan(BufReader::new(content), max)
 }
 
-/// A sheet's count so far: rows claimed up to the last row with content,
-/// and the widest such row.
+/// One sheet's count so far.
 #[derive(Default)]
-struct Count {
-    sheet: String,
+struct Sheet {
+    name: String,
+    /// Rows so far, repeats counted.
     rows: u64,
+    /// Rows up to the last row with content.
     last_rows: u64,
+    /// The most columns up to a row's last cell with content.
     columns: u64,
+    /// Cells with content in the markup, repeats not counted.
+    held: u64,
+}
+
+impl Sheet {
+    fn oversized(&self, max: u64, finished: bool) -> Option<Oversized> {
+        let found =
+            Oversized { sheet: self.name.clone(), rows: self.last_rows, columns: self.columns, held: self.held };
+        let claimed = found.claimed();
+        let grown = finished && claimed > FREE_CELLS && claimed / self.held.max(1) > MAX_GROWTH;
+        (claimed > max || grown).then_some(found)
+    }
+}
+
+/// One row's count so far.
+struct Row {
+    repeats: u64,
+    /// Columns so far, repeats counted, and up to the last cell with content.
+    columns: u64,
+    with_content: u64,
 }
 
 fn scan<R: std::io::BufRead>(input: R, max: u64) -> Option<Oversized> {
     let mut reader = Reader::from_reader(input);
     let mut buf = Vec::new();
-    let mut count = Count::default();
-    // Within a row: its repeats, the columns up to its last cell with
-    // content, the columns so far.
-    let mut row: Option<(u64, u64, u64)> = None;
-    let mut depth_in_cell = 0u32;
+    let mut sheet = Sheet::default();
+    let mut row: Option<Row> = None;
+    // How deep inside a cell the reader is (0: not in one).
+    let mut in_cell = 0u32;
     loop {
         let event = reader.read_event_into(&mut buf).ok()?;
         match &event {
             Event::Start(e) | Event::Empty(e) => {
-                let empty = matches!(event, Event::Empty(_));
+                let open = matches!(event, Event::Start(_));
                 match e.name().as_ref() {
+                    _ if in_cell > 0 => {
+                        // Text inside a cell: it has content.
+                        if let Some(row) = &mut row {
+                            row.with_content = row.columns;
+                        }
+                        in_cell += u32::from(open);
+                    }
                     "table:table" => {
-                        count = Count { sheet: attribute(e, "table:name").unwrap_or_default(), ..Count::default() }
+                        sheet = Sheet { name: attribute(e, "table:name").unwrap_or_default(), ..Sheet::default() }
                     }
-                    "table:table-row" if !empty => row = Some((number(e, "table:number-rows-repeated"), 0, 0)),
+                    "table:table-row" if open => {
+                        row =
+                            Some(Row { repeats: number(e, "table:number-rows-repeated"), columns: 0, with_content: 0 })
+                    }
                     "table:table-row" => {
-                        count.rows = count.rows.saturating_add(number(e, "table:number-rows-repeated"))
+                        sheet.rows = sheet.rows.saturating_add(number(e, "table:number-rows-repeated"))
                     }
-                    "table:table-cell" | "table:covered-table-cell" if depth_in_cell == 0 => {
-                        let repeats = number(e, "table:number-columns-repeated");
-                        let valued = e.try_get_attribute("office:value-type").ok().flatten().is_some()
-                            || e.try_get_attribute("table:formula").ok().flatten().is_some();
-                        if let Some((_, with_content, so_far)) = &mut row {
-                            *so_far = so_far.saturating_add(repeats);
+                    "table:table-cell" | "table:covered-table-cell" => {
+                        let valued =
+                            attribute(e, "office:value-type").is_some() || attribute(e, "table:formula").is_some();
+                        if let Some(row) = &mut row {
+                            row.columns = row.columns.saturating_add(number(e, "table:number-columns-repeated"));
                             if valued {
-                                *with_content = *so_far;
+                                row.with_content = row.columns;
                             }
                         }
-                        if !empty {
-                            depth_in_cell = 1;
-                        }
-                    }
-                    _ if depth_in_cell > 0 => {
-                        // Text inside a cell: it has content.
-                        if let Some((_, with_content, so_far)) = &mut row {
-                            *with_content = *so_far;
-                        }
-                        if !empty {
-                            depth_in_cell += 1;
-                        }
+                        in_cell = u32::from(open);
+                        sheet.held += u64::from(valued || open);
                     }
                     _ => {}
                 }
             }
             Event::End(e) => match e.name().as_ref() {
-                "table:table-cell" | "table:covered-table-cell" if depth_in_cell == 1 => depth_in_cell = 0,
-                _ if depth_in_cell > 1 => depth_in_cell -= 1,
+                _ if in_cell > 0 => in_cell -= 1,
                 "table:table-row" => {
-                    if let Some((repeats, with_content, _)) = row.take() {
-                        count.rows = count.rows.saturating_add(repeats);
-                        if with_content > 0 {
-                            count.last_rows = count.rows;
-                            count.columns = count.columns.max(with_content);
+                    if let Some(row) = row.take() {
+                        sheet.rows = sheet.rows.saturating_add(row.repeats);
+                        if row.with_content > 0 {
+                            sheet.last_rows = sheet.rows;
+                            sheet.columns = sheet.columns.max(row.with_content);
                         }
-                        if count.last_rows.saturating_mul(count.columns) > max {
-                            return Some(Oversized {
-                                sheet: count.sheet.clone(),
-                                rows: count.last_rows,
-                                columns: count.columns,
-                            });
-                        }
+                    }
+                    if let Some(found) = sheet.oversized(max, false) {
+                        return Some(found);
+                    }
+                }
+                "table:table" => {
+                    if let Some(found) = sheet.oversized(max, true) {
+                        return Some(found);
                     }
                 }
                 _ => {}
@@ -144,11 +183,21 @@ mod tests {
         )
     }
 
+    fn repeated(rows: u64, columns: u64) -> String {
+        sheet(&format!(
+            r#"<table:table-row table:number-rows-repeated="{rows}"><table:table-cell table:number-columns-repeated="{columns}" office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row>"#
+        ))
+    }
+
     #[test]
     fn a_cell_repeated_millions_of_times_is_found_before_it_is_expanded() {
-        let rows = r#"<table:table-row table:number-rows-repeated="3000"><table:table-cell table:number-columns-repeated="16000" office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row>"#;
-        let found = scan(sheet(rows).as_bytes(), 16_000_000).unwrap();
-        assert_eq!(found, Oversized { sheet: "Event".into(), rows: 3000, columns: 16000 });
+        let found = scan(repeated(3000, 16000).as_bytes(), 16_000_000).unwrap();
+        assert_eq!(found, Oversized { sheet: "Event".into(), rows: 3000, columns: 16000, held: 1 });
+        // Under the most a sheet may hold, but a million cells from one.
+        let found = scan(repeated(70, 16000).as_bytes(), 16_000_000).unwrap();
+        assert_eq!(found.claimed(), 1_120_000);
+        // A run of equal values, as a spreadsheet program writes it, passes.
+        assert_eq!(scan(repeated(20, 40).as_bytes(), 16_000_000), None);
     }
 
     #[test]

@@ -127,8 +127,12 @@ fn read_spreadsheet(bytes: &[u8], file: &str, extension: &str) -> Result<Workboo
             return Err(unreadable(
                 file,
                 &format!(
-                    "sheet {} claims {} rows × {} columns of repeated cells, more than a sheet may hold ({MAX_CELLS} cells): its markup repeats a row or cell that many times",
-                    big.sheet, big.rows, big.columns
+                    "sheet {} claims {} rows × {} columns of repeated cells ({} cells) from the {} it really holds: its markup repeats a row or cell that many times",
+                    big.sheet,
+                    big.rows,
+                    big.columns,
+                    big.claimed(),
+                    big.held
                 ),
             ));
         }

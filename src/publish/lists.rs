@@ -201,11 +201,13 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
         increase,
         sizes.improvers,
     );
+    // Whom it counts, in the rule set's words.
     let words = system.words();
-    let not_ranked = words.provisional.map(|p| format!(" ({p} players are not ranked)")).unwrap_or_default();
     let whom = format!(
-        "Players {} on the last list and on this one{not_ranked}: the rise in the printed {}",
-        words.confirmed, words.rating
+        "Players {} on the last list and on this one{}: the rise in the printed {}",
+        words.confirmed,
+        words.provisional.map(|p| format!(" ({p} players are not ranked)")).unwrap_or_default(),
+        words.rating
     );
     ranked_lists.push(table("Top Improvers", whom, ListKind::Improvers, &improvers, increase));
 

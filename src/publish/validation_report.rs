@@ -185,15 +185,20 @@ fn cell_ranges(cells: &[&str]) -> String {
     out.join(", ")
 }
 
+/// An event not rated, as `CODE Name (file): why` (`file: why` for a report
+/// without code or name).
+pub fn event_line(e: &crate::validate::Event) -> String {
+    if e.code == e.file && e.name.is_empty() {
+        format!("{}: {}", e.file, e.disposition.note())
+    } else {
+        format!("{} {} ({}): {}", e.code, e.name, e.file, e.disposition.note())
+    }
+}
+
 /// The events not rated or deferred, each as `CODE Name (file): why`, and
 /// the report files that could not be read.
 pub fn events_not_rated(period: &ValidPeriod) -> Vec<String> {
-    let mut lines: Vec<String> = period
-        .events
-        .iter()
-        .filter(|e| !e.disposition.is_rated())
-        .map(|e| format!("{} {} ({}): {}", e.code, e.name, e.file, e.disposition.note()))
-        .collect();
+    let mut lines: Vec<String> = period.events.iter().filter(|e| !e.disposition.is_rated()).map(event_line).collect();
     lines.extend(period.unreadable.iter().map(|f| format!("{f}: not rated: the file could not be read")));
     lines
 }

@@ -47,6 +47,18 @@ pub fn num(x: f64) -> String {
     }
 }
 
+/// `+ 12.34` or `− 12.34` with `decimals` places: a signed number added in
+/// a sum as `explain` writes it (never `+ -0.00`, never `+ (-230)`).
+pub fn plus(value: f64, decimals: usize) -> String {
+    let shown = format!("{:.*}", decimals, value.abs());
+    let zero = shown.bytes().all(|b| b == b'0' || b == b'.');
+    if value < 0.0 && !zero {
+        format!("− {shown}")
+    } else {
+        format!("+ {shown}")
+    }
+}
+
 /// "won", "drew" or "lost" for a score of 1, ½ or 0 (for `explain`).
 pub fn result_word(score: f64) -> &'static str {
     if score >= 1.0 {

@@ -28,8 +28,12 @@ pub struct Record {
     path: PathBuf,
     /// The lock beside the record, held by a run that writes it, for the
     /// whole run (see [`Record::open`]).
-    _lock: Option<std::fs::File>,
+    _lock: Option<RecordLock>,
 }
+
+/// The lock beside a record (`.NAME.lock`), held by a run that writes it;
+/// the system drops it when the process ends, killed or not.
+pub struct RecordLock(#[allow(dead_code)] std::fs::File);
 
 /// A revision written as staged, waiting for its outputs to go in.
 #[derive(Debug, Clone)]
@@ -114,7 +118,12 @@ impl Record {
     /// beside it, `.NAME.lock`): a second run that would write it, whatever
     /// its output folder, is refused with a plain message until this one ends.
     pub fn open(path: &Path) -> Result<Record> {
-        let lock = lock(path)?;
+        Record::open_locked(path, RecordLock::take(path)?)
+    }
+
+    /// [`Record::open`] with its lock taken already (a run takes it first
+    /// thing, before it reads its inputs).
+    pub fn open_locked(path: &Path, lock: RecordLock) -> Result<Record> {
         let conn = Connection::open(path).with_context(|| format!("cannot open the record {}", path.display()))?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let mut record = Record { conn, path: path.to_path_buf(), _lock: Some(lock) };
@@ -428,9 +437,15 @@ pub fn explain(path: &Path, error: anyhow::Error) -> anyhow::Error {
     }
 }
 
-/// Takes the lock beside the record at `path` (`.NAME.lock`), or says plainly
-/// that another run holds it. The lock goes with the run (the system drops it
-/// when the process ends, killed or not).
+impl RecordLock {
+    /// Takes the lock beside the record at `path`, or says plainly that
+    /// another run holds it.
+    pub fn take(path: &Path) -> Result<RecordLock> {
+        lock(path).map(RecordLock)
+    }
+}
+
+/// Takes the lock file beside the record at `path`.
 fn lock(path: &Path) -> Result<std::fs::File> {
     use std::io::Write as _;
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "record".into());

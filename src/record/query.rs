@@ -36,16 +36,19 @@ impl Record {
             .optional()?)
     }
 
-    /// Refuses a period rated under `system` when the record holds periods
-    /// of another rule set: their ratings are on other scales, and a change
-    /// from one to the other would be recorded as a rating change.
+    /// Refuses a period rated under `system` when the record holds other
+    /// periods of another rule set: their ratings are on other scales, and a
+    /// change from one to the other would be recorded as a rating change. (A
+    /// revision of the one period recorded, under another rule set, mixes
+    /// nothing.)
     pub fn check_system(&self, system: &str, period: &str) -> Result<()> {
         use rusqlite::OptionalExtension;
         let other: Option<(String, String)> = self
             .connection()
             .query_row(
-                "SELECT system, period FROM current_revision WHERE system <> ?1 ORDER BY \"end\" DESC LIMIT 1",
-                [system],
+                "SELECT system, period FROM current_revision WHERE system <> ?1 AND period <> ?2
+                 ORDER BY \"end\" DESC LIMIT 1",
+                [system, period],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?;

@@ -151,3 +151,33 @@ CREATE VIEW corrections AS
     SELECT c.id, c.from_period, c.what, c.detail FROM correction c
     WHERE EXISTS (SELECT 1 FROM revision r WHERE r.correction_id = c.id AND r.state = 'published');
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_of_schema_1_is_brought_to_2_keeping_its_corrections() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("record.sqlite");
+        {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            conn.execute_batch(V1).unwrap();
+            conn.execute_batch(&format!("PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = 1;")).unwrap();
+            conn.execute_batch(
+                "INSERT INTO correction VALUES (1, 'August 1993', 'event withdrawn', 'withdrawn V93001');
+                 INSERT INTO revision VALUES (1, 'August 1993', 2, '1993-04-01', '1993-07-31', '1993-08-01', 'acf',
+                   '0.1.0', NULL, NULL, 'published', 'rerate', 'correction 1', 1);",
+            )
+            .unwrap();
+        }
+        let record = crate::record::Record::open(&path).unwrap();
+        let conn = record.connection();
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(version, VERSION);
+        let shown: i64 = conn.query_row("SELECT COUNT(*) FROM corrections", [], |r| r.get(0)).unwrap();
+        assert_eq!(shown, 1, "a published correction stays in the view");
+        let output: Option<String> = conn.query_row("SELECT output FROM revision", [], |r| r.get(0)).unwrap();
+        assert_eq!(output, None, "an earlier ratebook's revisions name no output folder");
+    }
+}

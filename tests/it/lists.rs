@@ -87,16 +87,17 @@ fn the_workbook_has_the_rating_as_a_number_and_the_status() {
     assert_eq!(vic[0], ["Rating", "Rating value", "Status", "Games", "Name", "ID", "Change"]);
     let abbott = vic.iter().find(|r| r[4] == "Abbott, Ann").unwrap();
     let value: f64 = abbott[1].parse().unwrap();
-    // The change since the list before: the new value minus the old rating,
-    // in the lists and in the next player file (which reads back without it).
+    // The change since the list before: the new rating as printed minus the
+    // old one as printed (1589.85 → 1590 after 1590 is 0), in the lists and
+    // in the next player file (which reads back without it).
     let id: u32 = abbott[5].parse().unwrap();
     let old = crate::common::find(&read_players(&f.data().join("players.xlsx")), id).rating.unwrap();
     let change: f64 = abbott[6].parse().unwrap();
-    assert!((change - (value - old)).abs() < 0.01, "{change} = {value} - {old}");
+    assert_eq!(change, ((value + 0.5).floor() - (old + 0.5).floor()), "{change} = {value} - {old}, as printed");
     let next = sheet_rows(&f.out().join("players.xlsx"), "Players");
     let at = column(&next, "Change");
     let row = next.iter().find(|r| r[0] == id.to_string()).unwrap();
-    assert!((row[at].parse::<f64>().unwrap() - (value - old)).abs() < 0.01);
+    assert_eq!(row[at].parse::<f64>().unwrap(), change, "the next player file's Change is the lists' own");
     assert!(read_players(&f.out().join("players.xlsx")).extra_columns.is_empty(), "Change is not carried");
     assert_eq!(abbott[0], format!("{}", (value + 0.5).floor()), "the printed rating is the value rounded");
     assert_eq!(abbott[2], "confirmed");

@@ -93,7 +93,7 @@ impl Folder {
 }
 
 /// Every row of a query, each value as text (NULL as "NULL").
-fn query(db: &Path, sql: &str) -> Vec<Vec<String>> {
+pub(crate) fn query(db: &Path, sql: &str) -> Vec<Vec<String>> {
     let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
     let mut stmt = conn.prepare(sql).unwrap();
     let columns = stmt.column_count();
@@ -502,7 +502,7 @@ fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
     let record = data.join("record.sqlite");
     let code = event_without_newcomers(&record);
     let inputs: Vec<(String, Vec<(String, Vec<u8>)>)> = {
-        let r = ratebook::record::Record::open_existing(&record).unwrap();
+        let r = ratebook::record::Record::open_existing_to_read(&record).unwrap();
         r.periods().unwrap().into_iter().map(|p| (p.period.clone(), r.input_files(p.id).unwrap())).collect()
     };
     assert_eq!(inputs.len(), 3);
@@ -552,7 +552,7 @@ fn period_revise_of_a_period_with_later_ones_re_rates_them_as_rerate_does() {
     // The first period's data folder again, one report taken out, with a
     // copy of the record.
     let first = {
-        let r = ratebook::record::Record::open_existing(&record).unwrap();
+        let r = ratebook::record::Record::open_existing_to_read(&record).unwrap();
         let periods = r.periods().unwrap();
         r.input_files(periods[0].id).unwrap()
     };

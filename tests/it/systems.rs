@@ -128,7 +128,7 @@ fn nzcf_a_bonus_cut_by_the_gain_limit() {
     assert!(text.contains("K = (3000 − Ro) / 50 = (3000 − 1800) / 50 = 24"), "{text}");
     assert!(text.contains("K is multiplied by (Pa − Pe)/10 = 3.8, at most 3: 3"), "{text}");
     assert!(text.contains("ΔR = K × 3 × (Wa − We) = 24 × 3 × (4 − 2.10) = 136.80 (without the bonus 45.60)"), "{text}");
-    assert!(text.contains("Rp = Ro + Da − De = 1800 + 240 − (-57) = 2097"), "{text}");
+    assert!(text.contains("Rp = Ro + Da − De = 1800 + 240 + 57 = 2097"), "{text}");
     assert!(text.contains("(5 × 5 + 5) × (2097 − 1800) / 100 = 89.10: ΔR cut to 89.10"), "{text}");
     assert!(text.contains("Rn = 1889.1, printed 1889"), "{text}");
     // The lists print under the NZCF rules.

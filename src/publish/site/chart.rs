@@ -42,6 +42,32 @@ const LEFT: f64 = 40.0;
 const RIGHT: f64 = 8.0;
 const TOP: f64 = 10.0;
 const BOTTOM: f64 = 24.0;
+/// A period label's width a character, in ems of its size (12), and the
+/// least space between two labels.
+const LABEL_EM: f64 = 0.58;
+const LABEL_GAP: f64 = 14.0;
+
+/// A period's name for the chart's axis: `Aug 1993` for `August 1993`.
+fn short_period(period: &str) -> String {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    match period.split_once(' ') {
+        Some((month, rest)) if MONTHS.contains(&month) => format!("{} {rest}", &month[..3]),
+        _ => period.to_string(),
+    }
+}
 
 /// The chart of `points` (oldest first) for a player named `name`, its
 /// caption calling the number `rating` (the rule set's word); `None` when no
@@ -65,24 +91,29 @@ pub fn chart(name: &str, points: &[HistoryPoint], rating: &str) -> Option<Chart>
         .take_while(|v| *v <= y1)
         .map(|v| (format!("{:.1}", y(v as f64)), format!("{:.1}", y(v as f64) + 4.0), v))
         .collect();
-    let every = n.div_ceil(5).max(1);
-    let labels = points
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| i % every == 0 || *i == n - 1 && i % every > every / 2)
-        .map(|(i, p)| {
-            let anchor = if n == 1 {
-                "middle"
-            } else if i == 0 {
-                "start"
-            } else if i == n - 1 {
-                "end"
-            } else {
-                "middle"
-            };
-            (format!("{:.1}", x(i)), anchor, p.period.clone())
-        })
-        .collect();
+    // The periods along the bottom, as many as stand apart (the last one
+    // always), a month's name shortened ("Aug 1993").
+    let mut labels: Vec<(String, &'static str, String)> = Vec::new();
+    let mut kept: Vec<(f64, f64)> = Vec::new();
+    for (i, p) in points.iter().enumerate() {
+        let text = short_period(&p.period);
+        let width = LABEL_EM * 12.0 * text.chars().count() as f64;
+        let (anchor, left) = match i {
+            _ if n == 1 => ("middle", x(i) - width / 2.0),
+            0 => ("start", x(i)),
+            _ if i == n - 1 => ("end", x(i) - width),
+            _ => ("middle", x(i) - width / 2.0),
+        };
+        let apart = |kept: &[(f64, f64)]| kept.last().is_none_or(|&(_, right)| left >= right + LABEL_GAP);
+        if !apart(&kept) && i == n - 1 && kept.len() > 1 {
+            kept.pop();
+            labels.pop();
+        }
+        if apart(&kept) {
+            kept.push((left, left + width));
+            labels.push((format!("{:.1}", x(i)), anchor, text));
+        }
+    }
     let mut lines = Vec::new();
     let mut run: Vec<String> = Vec::new();
     for (i, p) in points.iter().enumerate() {
@@ -146,6 +177,19 @@ mod tests {
         );
         assert_eq!(c.table.len(), 4);
         assert!(c.grid.first().unwrap().2 <= 1500 && c.grid.last().unwrap().2 >= 1620);
+    }
+
+    #[test]
+    fn period_labels_stand_apart_and_the_last_is_always_there() {
+        let periods = |n: usize| -> Vec<HistoryPoint> {
+            (0..n).map(|i| point(&format!("August {}", 1993 + i), Some(1500.0 + i as f64))).collect()
+        };
+        let texts = |c: Chart| c.labels.into_iter().map(|l| l.2).collect::<Vec<_>>();
+        assert_eq!(texts(chart("X", &periods(4), "rating").unwrap()), ["Aug 1993", "Aug 1994", "Aug 1995", "Aug 1996"]);
+        let many = texts(chart("X", &periods(12), "rating").unwrap());
+        assert!(many.len() < 12 && many.first().unwrap() == "Aug 1993", "{many:?}");
+        assert_eq!(many.last().unwrap(), "Aug 2004");
+        assert_eq!(short_period("2024 Q1"), "2024 Q1");
     }
 
     #[test]

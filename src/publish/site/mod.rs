@@ -496,6 +496,11 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                         .collect()
                 })
                 .unwrap_or_default();
+            // The changes in the order of the final table.
+            let standings = standings(e, &name);
+            let place: HashMap<u32, usize> = standings.iter().enumerate().map(|(i, s)| (s.1, i)).collect();
+            let mut changes: Vec<(u32, String, u32, String, String)> = changes;
+            changes.sort_by_key(|c| (place.get(&c.0).copied().unwrap_or(usize::MAX), c.0));
             EventPage {
                 code: e.code.clone(),
                 file: file_name(&e.code),
@@ -515,7 +520,7 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                 },
                 rated: e.disposition.is_rated(),
                 entrants: e.entrants,
-                standings: standings(e, &name),
+                standings,
                 games,
                 changes,
             }

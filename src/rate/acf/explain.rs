@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::{Acf, Stage1, Stage2, Trace, CLAMP};
 use crate::model::{Player, Status};
-use crate::rate::common::{num, result_word, Counted, CountedGame, Stage};
+use crate::rate::common::{num, plus, result_word, Counted, CountedGame, Stage};
 use crate::rate::tables::hundredths;
 use crate::rate::{Explanation, RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
@@ -136,16 +136,6 @@ fn mentions(text: &str, symbol: &str) -> bool {
     })
 }
 
-/// `+ 12.34` or `− 12.34`, the sign and the number spaced as an addition
-/// (never `+ -0.00`).
-fn plus(value: f64) -> String {
-    if value < 0.0 && format!("{value:.2}") != "-0.00" {
-        format!("− {:.2}", -value)
-    } else {
-        format!("+ {:.2}", value.abs())
-    }
-}
-
 /// A signed change: `+12.34`, `−12.34`, `0.00`.
 fn signed(value: f64) -> String {
     match format!("{value:.2}").as_str() {
@@ -247,7 +237,7 @@ impl Lines<'_> {
                     "Ri = (Sa − Se) × 15 + BP = ({} − {:.2}) × 15 {} = {} from this event",
                     num(ev.score),
                     ev.expected,
-                    plus(ev.bonus),
+                    plus(ev.bonus, 2),
                     signed(ev.change)
                 ),
             );
@@ -255,7 +245,7 @@ impl Lines<'_> {
         self.x.blank();
         self.x.step(
             0,
-            format!("Rn = Ro + ΣRi = {} {} = {}, printed {}", num(s.ro), plus(s.total), num(s.rn), Acf.printed(after)),
+            format!("Rn = Ro + ΣRi = {} {} = {}, printed {}", num(s.ro), plus(s.total, 2), num(s.rn), Acf.printed(after)),
         );
     }
 
@@ -307,7 +297,7 @@ impl Lines<'_> {
             ),
         );
         x.step(1, format!("P = T / G = {} / {} → {} → Dp = {} (Table 1)", num(s.t), s.g, hundredths(s.percent), s.dp));
-        x.step(1, format!("Rp = AR + Dp = {} {} = {}", num(s.ar), plus(s.dp as f64).replace(".00", ""), num(s.rp)));
+        x.step(1, format!("Rp = AR + Dp = {} {} = {}", num(s.ar), plus(s.dp as f64, 0), num(s.rp)));
         let why = match s.status {
             Status::Unrated if s.g < 9 => format!("fewer than 9 games: unrated, shown {}", Acf.printed(after)),
             Status::Unrated => "score below 2/30 or 100%: unrated, shown Unr".to_string(),
@@ -347,9 +337,10 @@ mod tests {
 
     #[test]
     fn sums_read_as_sums() {
-        assert_eq!(plus(12.345), "+ 12.35");
-        assert_eq!(plus(-3.5), "− 3.50");
-        assert_eq!(plus(-0.001), "+ 0.00");
+        assert_eq!(plus(12.345, 2), "+ 12.35");
+        assert_eq!(plus(-3.5, 2), "− 3.50");
+        assert_eq!(plus(-0.001, 2), "+ 0.00");
+        assert_eq!(plus(-230.0, 0), "− 230");
         assert_eq!(signed(-0.001), "0.00");
         assert_eq!(signed(-7.25), "−7.25");
         assert_eq!(signed(54.6), "+54.60");

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::{Established, NoBonus, Nzcf, Provisional, Trace, ESTABLISHED_AFTER, INACTIVE_YEARS, MAX_FACTOR};
 use crate::model::{Player, Status};
-use crate::rate::common::{by_event, num, result_word, Counted, CountedGame, Stage};
+use crate::rate::common::{by_event, num, plus, result_word, Counted, CountedGame, Stage};
 use crate::rate::tables::hundredths;
 use crate::rate::{Explanation, RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
@@ -166,7 +166,16 @@ impl Lines<'_> {
             if t.wa >= t.n as f64 {
                 x.step(2, PERFECT_SCORE);
             }
-            x.step(2, format!("Rp = Ro + Da − De = {} + {} − ({}) = {}", num(s.ro), t.da, t.de, num(t.rp)));
+            x.step(
+                2,
+                format!(
+                    "Rp = Ro + Da − De = {} {} {} = {}",
+                    num(s.ro),
+                    plus(t.da as f64, 0),
+                    plus(-t.de as f64, 0),
+                    num(t.rp)
+                ),
+            );
             if t.limited {
                 x.step(
                     2,
@@ -214,13 +223,13 @@ impl Lines<'_> {
             x.step(
                 0,
                 format!(
-                    "Period performance: {} games, Wa = {}, We = {:.2}: Rp = {} + {} − ({}) = {}",
+                    "Period performance: {} games, Wa = {}, We = {:.2}: Rp = {} {} {} = {}",
                     c.n,
                     num(c.wa),
                     c.we,
                     num(s.ro),
-                    c.da,
-                    c.de,
+                    plus(c.da as f64, 0),
+                    plus(-c.de as f64, 0),
                     num(c.rp)
                 ),
             );
@@ -295,7 +304,7 @@ impl Lines<'_> {
         match (s.percent, s.dp, s.rp) {
             (Some(pc), Some(d), Some(rp)) => {
                 x.step(1, format!("P = {} / {} → {} → Dp = {} (Table 1)", num(s.t), s.g, hundredths(pc), d));
-                x.step(1, format!("Rp = Ra + Dp = {} + ({}) = {}", num(s.ar), d, num(rp)));
+                x.step(1, format!("Rp = Ra + Dp = {} {} = {}", num(s.ar), plus(d as f64, 0), num(rp)));
                 x.text(
                     1,
                     if s.g >= ESTABLISHED_AFTER {

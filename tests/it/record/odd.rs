@@ -20,11 +20,16 @@ fn sql(f: &Folder, statement: &str) {
 
 #[test]
 fn a_record_of_another_rule_set_is_refused_for_this_periods() {
-    let f = Folder::generated(100, 6, 61);
-    ok(&f.run(&["period"]));
-    sql(&f, "UPDATE revision SET system = 'ecf'");
-    std::fs::remove_file(f.a_report()).unwrap();
-    refused(&f, &["period", "--revise"], "holds periods rated under the ecf rules (August 1993 among them)");
+    // Two periods recorded; the first as if rated under the ECF rules.
+    let f = Folder::chain(100, 6, 61, 2);
+    sql(&f, "UPDATE revision SET system = 'ecf' WHERE period = 'August 1993'");
+    let report = std::fs::read_dir(f.data().join("reports/V")).unwrap().next().unwrap().unwrap().path();
+    std::fs::remove_file(report).unwrap();
+    refused(
+        &f,
+        &["period", "--revise"],
+        "holds periods rated under the ecf rules (August 1993 among them), and August 1994 is rated under acf",
+    );
 }
 
 #[test]
