@@ -139,14 +139,18 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         players: Option<PathBuf>,
     },
-    /// Write a blank tournament report workbook with a worked example.
+    /// Write a blank tournament report workbook with a worked example (or,
+    /// with --handicap, a blank team match for `ratebook handicap`).
     Template {
-        /// The workbook to write.
-        #[arg(default_value = "report.xlsx")]
-        file: PathBuf,
+        /// The workbook to write (default: report.xlsx, or match.xlsx with --handicap).
+        file: Option<PathBuf>,
         /// Use the round-robin (Crosstable) layout instead of Games.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "handicap")]
         crosstable: bool,
+        /// A team match's sheet Match for `ratebook handicap`, with the
+        /// source's first match filled in as the worked example.
+        #[arg(long)]
+        handicap: bool,
         /// Take the state codes from this data folder's period.toml (default:
         /// the data folder the current folder is in, if any).
         #[arg(long, value_name = "DIR")]
@@ -170,12 +174,17 @@ pub enum Command {
     /// Reads the sheet Match (Board, Home player, Home grade, Away player,
     /// Away grade, and optionally Home result, Away result), prints the card
     /// (ratings, adjustments, totals, the points start and, with results, the
-    /// result with the start) and writes it beside the match as
-    /// MATCH-handicap.xlsx, sheet Handicap.
+    /// result with the start) and writes it as MATCH-handicap.xlsx, sheet
+    /// Handicap, into the folder --out names. `ratebook template --handicap`
+    /// writes a match sheet to start from.
     Handicap {
         /// The match workbook.
         file: PathBuf,
-        /// Print the card as one JSON object instead.
+        /// The folder the card is written to (made if need be).
+        #[arg(long, value_name = "DIR", default_value = "handicap")]
+        out: PathBuf,
+        /// Print the card as one JSON object instead (every board, the
+        /// totals, the start and the result).
         #[arg(long)]
         json: bool,
     },

@@ -138,8 +138,17 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Template { file, crosstable, data } => {
-            commands::template::run_template(&file, crosstable, data.as_deref())?;
+        Command::Template { file, crosstable, handicap, data } => {
+            let file = if handicap {
+                let file = file.unwrap_or_else(|| std::path::PathBuf::from("match.xlsx"));
+                ratebook::handicap::write_match_template(&file)
+                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+                file
+            } else {
+                let file = file.unwrap_or_else(|| std::path::PathBuf::from("report.xlsx"));
+                commands::template::run_template(&file, crosstable, data.as_deref())?;
+                file
+            };
             eprintln!("wrote {}", file.display());
             Ok(ExitCode::SUCCESS)
         }
@@ -164,12 +173,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        Command::Handicap { file, json } => {
+        Command::Handicap { file, out, json } => {
             if !file.is_file() {
                 anyhow::bail!("no match workbook {}", file.display());
             }
             let name = file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-            match ratebook::handicap::run(&file, &name)? {
+            match ratebook::handicap::run(&file, &name, &out)? {
                 Err(findings) => {
                     print_findings(&findings, true);
                     eprintln!("no card: fix the errors above");

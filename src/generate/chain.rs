@@ -50,14 +50,15 @@ pub(super) fn facts(pop: &Population) -> BTreeMap<u32, Hidden> {
         .collect()
 }
 
-/// Moves planned events `years` whole years later (a later period of a
-/// chain): their dates, the birth dates of the entrants without an ID (so
-/// they keep their ages) and the codes, which hold the year.
-pub(super) fn shift_events(plans: &mut [EventPlan], years: u32) {
-    if years == 0 {
+/// Moves planned events `months` whole months later (earlier when
+/// negative): a later period of a chain, or a federation whose period falls
+/// before the ACF's. Their dates, the birth dates of the entrants without an
+/// ID (so they keep their ages) and the codes, which hold the year.
+pub(super) fn shift_events(plans: &mut [EventPlan], months: i32) {
+    if months == 0 {
         return;
     }
-    let later = |d: NaiveDate| super::years_later(d, years);
+    let later = |d: NaiveDate| super::months_later(d, months);
     for plan in plans.iter_mut() {
         plan.start = later(plan.start);
         plan.end = later(plan.end);
@@ -69,17 +70,18 @@ pub(super) fn shift_events(plans: &mut [EventPlan], years: u32) {
     super::events::number(plans);
 }
 
-/// period.toml of the period `years` after August 1993: every date moved
-/// by whole years, and the period named for its year.
+/// period.toml of the period `years` after the first (August 1993, or the
+/// federation's own list of 1993): every date moved by whole years, and the
+/// period named for its month and year.
 pub(super) fn period_config(system: SystemName, years: u32) -> PeriodConfig {
-    let mut config = PeriodConfig::example(system);
+    let mut config = super::systems::sample_config(system);
     if years > 0 {
         config.published = super::years_later(config.published, years);
         config.start = super::years_later(config.start, years);
         config.end = super::years_later(config.end, years);
         config.active_since = super::years_later(config.active_since, years);
         config.age_date = super::years_later(config.age_date, years);
-        config.period = format!("August {}", config.published.format("%Y"));
+        config.period = config.published.format("%B %Y").to_string();
     }
     config
 }

@@ -136,14 +136,15 @@ pub fn generate_period(
         Some((carry, published)) => chain::next_population(&mut rng, &carry.facts, published, &config)?,
     };
     let mut plans = events::plan(&mut rng, &population, opts.events);
-    chain::shift_events(&mut plans, years);
+    let earlier = systems::months_earlier(opts.system);
+    chain::shift_events(&mut plans, 12 * years as i32 - earlier as i32);
     // After the events are drawn, so every system gets the same reports.
     let side = match previous {
         None => systems::adapt(opts.system, &mut population.file, seed),
         Some(_) => systems::later(opts.system, &population.file, seed, years),
     };
     let (y, m, d) = PLAYER_FILE_DATE;
-    let file_date = years_later(date(y, m, d), years);
+    let file_date = months_later(date(y, m, d), 12 * years as i32 - earlier as i32);
 
     clear(&opts.out)?;
     let reports = opts.out.join("reports");
@@ -214,6 +215,17 @@ fn clear(out: &Path) -> anyhow::Result<()> {
 /// later period of a chain.
 pub(crate) fn years_later(day: NaiveDate, years: u32) -> NaiveDate {
     day.checked_add_months(chrono::Months::new(12 * years)).expect("a date years later")
+}
+
+/// `day` moved `months` whole months later, or earlier when negative (the
+/// 31st becomes the month's last day).
+pub(crate) fn months_later(day: NaiveDate, months: i32) -> NaiveDate {
+    let shifted = if months >= 0 {
+        day.checked_add_months(chrono::Months::new(months as u32))
+    } else {
+        day.checked_sub_months(chrono::Months::new(months.unsigned_abs()))
+    };
+    shifted.expect("a date months away")
 }
 
 pub(crate) fn date(y: i32, m: u32, d: u32) -> NaiveDate {

@@ -10,9 +10,54 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{date, day_between, normal};
+use crate::config::PeriodConfig;
 use crate::model::system::SystemName;
 use crate::model::{ExtraValue, Player, PlayerFile, Status};
 use crate::rate::{cis, ecf};
+
+/// How many months before the ACF's period (April to July, published on 1
+/// August) the federation's falls: NZCF's 1 July list covers March to June,
+/// the ECF's season ends on 31 May. The reports are drawn as for ACF and
+/// moved this much earlier.
+pub(super) fn months_earlier(system: SystemName) -> u32 {
+    match system {
+        SystemName::Nzcf => 1,
+        SystemName::Ecf => 2,
+        _ => 0,
+    }
+}
+
+/// period.toml of the first period of a sample for `system`: the
+/// federation's name, its list's dates and its junior lists' ages.
+pub(crate) fn sample_config(system: SystemName) -> PeriodConfig {
+    let mut config = PeriodConfig::example(system);
+    match system {
+        SystemName::Nzcf => {
+            // Lists on 1 March, 1 July and 1 November, each of the four months before.
+            config.federation = "New Zealand Chess Federation".into();
+            config.period = "July 1993".into();
+            config.published = date(1993, 7, 1);
+            config.start = date(1993, 3, 1);
+            config.end = date(1993, 6, 30);
+        }
+        SystemName::Ecf => {
+            // One grading list a season (1 June to 31 May), published in August;
+            // juniors by age on 1 September, as the junior bonus takes it.
+            config.federation = "English Chess Federation".into();
+            config.start = date(1992, 6, 1);
+            config.end = date(1993, 5, 31);
+            config.age_date = date(1992, 9, 1);
+            config.lists.juniors = vec![18, 15, 11];
+        }
+        SystemName::Cis => {
+            // Pupils: the junior lists go down to primary school ages.
+            config.federation = "Chess in Schools".into();
+            config.lists.juniors = vec![14, 12, 10];
+        }
+        _ => {}
+    }
+    config
+}
 
 /// Added to the seed for this module's generator.
 const SEED_OFFSET: u64 = 0x5359_5354;

@@ -327,9 +327,9 @@ fn generate_writes_the_bytes_it_always_has() {
     generate(&opts).unwrap();
     assert_eq!(folder_sha256(&acf), "6d53de055b5062c3152e871aba1b9f6501c0916a97b9488af6945063d6a784c7");
     // The CIS sample changed when its player file lost the provisional
-    // status and took the CIS words (issue 28).
+    // status and took the CIS words and the federation's name (issue 28).
     let cis = dir.path().join("cis");
     generate(&GenerateOptions { out: cis.clone(), players: 500, events: 20, seed: 5, system: SystemName::Cis })
         .unwrap();
-    assert_eq!(folder_sha256(&cis), "73514c85760057ccf708c40b2b2e7182b00e53d1aa3e58d4a6401061d57bc0c8");
+    assert_eq!(folder_sha256(&cis), "d4c1977d46af64316ae0e374427820064cb8de5960512a710ff96512ae709197");
 }

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::diag::{Code, Diagnostic, Location};
-pub use workbook::{card_path, read_match, run, write_card};
+pub use workbook::{card_path, read_match, run, write_card, write_match_template};
 
 /// The largest adjustment on one board, in half points (8.5).
 pub const MAX_ADJUSTMENT: u32 = 17;
@@ -70,6 +70,9 @@ pub struct BoardCard {
     pub board: u32,
     pub home_name: String,
     pub away_name: String,
+    /// Grades as the match sheet gives them.
+    pub home_grade: Option<f64>,
+    pub away_grade: Option<f64>,
     /// Ratings in half points (26 = 13); `None` for an absent player.
     pub home_rating: Option<u32>,
     pub away_rating: Option<u32>,
@@ -161,6 +164,8 @@ pub fn card(m: &Match, file: &str) -> Card {
             board: b.board,
             home_name: b.home.name.clone().unwrap_or_default(),
             away_name: b.away.name.clone().unwrap_or_default(),
+            home_grade: b.home.grade,
+            away_grade: b.away.grade,
             home_rating: hr,
             away_rating: ar,
             home_adjustment: ha,
@@ -308,9 +313,11 @@ pub fn render(card: &Card) -> String {
     out
 }
 
-/// The card as `--json` prints it.
+/// The card as `--json` prints it: every board, then the totals, the
+/// start and, with results, the result.
 #[derive(Debug, Serialize)]
 pub struct CardJson {
+    pub boards: Vec<BoardJson>,
     pub home_total: f64,
     pub away_total: f64,
     pub start: f64,
@@ -323,10 +330,46 @@ pub struct CardJson {
     pub outcome: Option<&'static str>,
 }
 
+/// One board of the JSON card.
+#[derive(Debug, Serialize)]
+pub struct BoardJson {
+    pub board: u32,
+    pub home: SeatJson,
+    pub away: SeatJson,
+}
+
+/// One side of a board: the player (`null` name and grade when absent), his
+/// rating (grade / 10 to the nearest half), the adjustment he gets and his result.
+#[derive(Debug, Serialize)]
+pub struct SeatJson {
+    pub name: Option<String>,
+    pub grade: Option<f64>,
+    pub rating: Option<f64>,
+    pub adjustment: f64,
+    pub result: Option<f64>,
+}
+
 impl CardJson {
     pub fn of(card: &Card) -> CardJson {
         let h = |x: u32| x as f64 / 2.0;
+        let seat = |name: &str, grade, rating: Option<u32>, adjustment, result| SeatJson {
+            name: (!name.is_empty()).then(|| name.to_string()),
+            grade,
+            rating: rating.map(h),
+            adjustment: h(adjustment),
+            result,
+        };
+        let boards = card
+            .boards
+            .iter()
+            .map(|b| BoardJson {
+                board: b.board,
+                home: seat(&b.home_name, b.home_grade, b.home_rating, b.home_adjustment, b.home_result),
+                away: seat(&b.away_name, b.away_grade, b.away_rating, b.away_adjustment, b.away_result),
+            })
+            .collect();
         CardJson {
+            boards,
             home_total: h(card.home_total),
             away_total: h(card.away_total),
             start: h(card.start),

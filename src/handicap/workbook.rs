@@ -152,10 +152,10 @@ pub fn read_match(path: &Path, file: &str) -> Result<(Match, Vec<Diagnostic>), V
     Ok((Match { boards, has_results }, diagnostics))
 }
 
-/// Where the card is written: `MATCH-handicap.xlsx` beside `MATCH.xlsx`.
-pub fn card_path(match_file: &Path) -> PathBuf {
+/// Where the card of `MATCH.xlsx` is written: `MATCH-handicap.xlsx` in the folder `out`.
+pub fn card_path(match_file: &Path, out: &Path) -> PathBuf {
     let stem = match_file.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "match".into());
-    match_file.with_file_name(format!("{stem}-handicap.xlsx"))
+    out.join(format!("{stem}-handicap.xlsx"))
 }
 
 /// Writes the card as the sheet `Handicap`; `stamp` is the document's date.
@@ -218,16 +218,17 @@ pub fn write_card(path: &Path, card: &Card, stamp: NaiveDate) -> Result<(), Xlsx
 }
 
 /// Reads the match at `path` (named `file` in findings), works out the card
-/// and writes it beside the match. `Ok(Err(..))`: the match sheet has errors,
-/// every one listed; `Err`: the card could not be written.
-pub fn run(path: &Path, file: &str) -> anyhow::Result<Result<(Card, PathBuf), Vec<Diagnostic>>> {
+/// and writes it into the folder `out` (made if need be). `Ok(Err(..))`: the
+/// match sheet has errors, every one listed; `Err`: the card could not be written.
+pub fn run(path: &Path, file: &str, out: &Path) -> anyhow::Result<Result<(Card, PathBuf), Vec<Diagnostic>>> {
     let (m, found) = match read_match(path, file) {
         Ok(read) => read,
         Err(findings) => return Ok(Err(findings)),
     };
     let mut c = card(&m, file);
     c.warnings.splice(0..0, found);
-    let out = card_path(path);
+    std::fs::create_dir_all(out).map_err(|e| anyhow::anyhow!("cannot make the folder {}: {e}", out.display()))?;
+    let out = card_path(path, out);
     // The document's date is the match file's, so the same match gives the same bytes.
     let stamp = std::fs::metadata(path)
         .and_then(|m| m.modified())
@@ -235,4 +236,60 @@ pub fn run(path: &Path, file: &str) -> anyhow::Result<Result<(Card, PathBuf), Ve
         .unwrap_or(NaiveDate::from_ymd_opt(2000, 1, 1).expect("a date"));
     write_card(&out, &c, stamp).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
     Ok(Ok((c, out)))
+}
+
+/// The source's first match (Holme Valley v Hudd Rooks), the template's worked example.
+const EXAMPLE: [(&str, f64, f64, &str, f64, f64); 6] = [
+    ("KEELY Leo A", 160.0, 1.0, "PARSONS Matthew", 125.0, 0.0),
+    ("GRIST James", 95.0, 0.0, "AGUIRRE Antonio", 125.0, 1.0),
+    ("THOMPSON Stewart V.", 95.0, 1.0, "SHAH Mehool", 90.0, 0.0),
+    ("DOUGLAS Peter", 80.0, 1.0, "CZERWINSKI Peter", 85.0, 0.0),
+    ("BATTYE Norman", 60.0, 0.0, "ROJINSKY Mark", 80.0, 1.0),
+    ("FROGATT Joe", 50.0, 0.0, "HUGHES Jon", 65.0, 1.0),
+];
+
+/// What the template's Notes sheet says, line by line.
+const NOTES: [&str; 8] = [
+    "One team match on the sheet Match: a row per board, numbered from 1.",
+    "Home player, Away player: the names; leave a seat blank for an absent player (no adjustment either way).",
+    "Home grade, Away grade: each player's grade (e.g. 132); the rating is the grade / 10 to the nearest half.",
+    "List each team's players in rating order: a board out of order is a warning naming it.",
+    "Home result, Away result (optional): 1, ½ (or 0.5) or 0 for each game; leave both columns blank before the match.",
+    "The rows filled in are the source's first match (Holme Valley v Hudd Rooks): replace them with yours.",
+    "Run: ratebook handicap match.xlsx — the card is printed and written to handicap/match-handicap.xlsx (--out DIR for another folder).",
+    "With --json the card is printed as one JSON object holding every board, the totals, the start and the result.",
+];
+
+/// Writes a blank match sheet (`template --handicap`): the columns `handicap`
+/// reads, the source's first match filled in as a worked example, and a
+/// Notes sheet.
+pub fn write_match_template(path: &Path) -> Result<(), XlsxError> {
+    let mut workbook = new_workbook(NaiveDate::from_ymd_opt(2000, 1, 1).expect("a date"));
+    let bold = Format::new().set_bold();
+    let sheet = workbook.add_worksheet();
+    sheet.set_name("Match")?;
+    let header = ["Board", "Home player", "Home grade", "Away player", "Away grade", "Home result", "Away result"];
+    let widths = [7.0, 24.0, 11.0, 24.0, 11.0, 12.0, 12.0];
+    for (c, (name, w)) in header.iter().zip(widths).enumerate() {
+        sheet.set_column_width(c as u16, w)?;
+        sheet.write_string_with_format(0, c as u16, *name, &bold)?;
+    }
+    for (i, (home, home_grade, home_result, away, away_grade, away_result)) in EXAMPLE.iter().enumerate() {
+        let row = i as u32 + 1;
+        sheet.write_number(row, 0, row)?;
+        sheet.write_string(row, 1, *home)?;
+        sheet.write_number(row, 2, *home_grade)?;
+        sheet.write_string(row, 3, *away)?;
+        sheet.write_number(row, 4, *away_grade)?;
+        sheet.write_number(row, 5, *home_result)?;
+        sheet.write_number(row, 6, *away_result)?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    let notes = workbook.add_worksheet();
+    notes.set_name("Notes")?;
+    notes.set_column_width(0, 110.0)?;
+    for (row, line) in NOTES.iter().enumerate() {
+        notes.write_string(row as u32, 0, *line)?;
+    }
+    workbook.save(path)
 }

@@ -76,7 +76,7 @@ fn write_match(path: &Path, rows: &[Row], results: bool) {
     wb.save(path).unwrap();
 }
 
-/// Copies a fixture into a fresh folder (the card is written beside it).
+/// Copies a fixture into a fresh folder.
 fn copy_fixture(name: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(format!("{name}.xlsx"));
@@ -84,8 +84,16 @@ fn copy_fixture(name: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, path)
 }
 
+/// Runs `handicap` on the match at `path`, the card going to `cards/` beside it.
+fn handicap(path: &Path, more: &[&str]) -> std::process::Output {
+    let cards = path.parent().unwrap().join("cards");
+    let mut args = vec![std::ffi::OsStr::new("handicap"), path.as_os_str(), "--out".as_ref(), cards.as_os_str()];
+    args.extend(more.iter().map(std::ffi::OsStr::new));
+    ratebook(&args)
+}
+
 fn json(path: &Path) -> serde_json::Value {
-    let out = ratebook(&[std::ffi::OsStr::new("handicap"), path.as_os_str(), std::ffi::OsStr::new("--json")]);
+    let out = handicap(path, &["--json"]);
     assert!(out.status.success(), "{}", stderr(&out));
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
 }
@@ -122,16 +130,17 @@ fn the_three_matches_give_their_printed_starts_and_results() {
 }
 
 #[test]
-fn the_card_is_printed_and_written_beside_the_match() {
+fn the_card_is_printed_and_written_where_out_says() {
     let (dir, path) = copy_fixture("holme-valley-v-hudd-rooks");
-    let out = ratebook(&[std::ffi::OsStr::new("handicap"), path.as_os_str()]);
+    let out = handicap(&path, &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("KEELY Leo A"), "{text}");
     assert!(text.contains("Points start: 14 − 8 = 6, ÷ 10 = 0.6 → 0.5 to the home team"), "{text}");
     assert!(text.contains("Result: home 3 + 0.5 = 3.5, away 3"), "{text}");
     assert!(text.contains("The home team wins 3.5 – 3"), "{text}");
-    let card = dir.path().join("holme-valley-v-hudd-rooks-handicap.xlsx");
+    let card = dir.path().join("cards/holme-valley-v-hudd-rooks-handicap.xlsx");
+    assert!(!dir.path().join("holme-valley-v-hudd-rooks-handicap.xlsx").exists(), "nothing beside the match");
     let rows = sheet_rows(&card, "Handicap");
     assert_eq!(rows[0], ["Board", "Home player", "Rating", "Adj", "Result", "Away player", "Rating", "Adj", "Result"]);
     assert_eq!(rows[1], ["1", "KEELY Leo A", "16", "", "1", "PARSONS Matthew", "12.5", "7", "0"]);
@@ -142,7 +151,7 @@ fn the_card_is_printed_and_written_beside_the_match() {
     // The same match gives the same bytes.
     let first = std::fs::read(&card).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1100));
-    assert!(ratebook(&[std::ffi::OsStr::new("handicap"), path.as_os_str()]).status.success());
+    assert!(handicap(&path, &[]).status.success());
     assert_eq!(first, std::fs::read(&card).unwrap());
 }
 
@@ -168,7 +177,7 @@ fn boards_out_of_order_are_named_and_bad_sheets_refused() {
     rows[0].0 = 1;
     rows[1].0 = 2;
     write_match(&path, &rows, true);
-    let out = ratebook(&[std::ffi::OsStr::new("handicap"), path.as_os_str()]);
+    let out = handicap(&path, &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let warnings = stderr(&out);
     assert!(warnings.contains("board 2: the home player (rating 16) is rated above board 1's (9.5)"), "{warnings}");
@@ -181,9 +190,67 @@ fn boards_out_of_order_are_named_and_bad_sheets_refused() {
         sheet.write_string(0, c as u16, *h).unwrap();
     }
     wb.save(&bad).unwrap();
-    let out = ratebook(&[std::ffi::OsStr::new("handicap"), bad.as_os_str()]);
+    let out = handicap(&bad, &[]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no column \"Away grade\""), "{}", stderr(&out));
     let missing = ratebook(&["handicap", "/nonexistent/match.xlsx"]);
     assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn the_card_goes_to_handicap_in_the_current_folder_by_default() {
+    let (dir, path) = copy_fixture("netherton-b-v-wakefield");
+    let work = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(crate::common::binary())
+        .arg("handicap")
+        .arg(&path)
+        .current_dir(work.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(work.path().join("handicap/netherton-b-v-wakefield-handicap.xlsx").is_file());
+    let beside: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(beside, ["netherton-b-v-wakefield.xlsx"], "the match's folder is left as it was");
+}
+
+#[test]
+fn the_json_holds_every_board() {
+    let (_dir, path) = copy_fixture("holme-valley-v-hudd-rooks");
+    let j = json(&path);
+    let boards = j["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 6, "{j}");
+    let first = &boards[0];
+    assert_eq!(first["board"], 1);
+    assert_eq!(first["home"]["name"], "KEELY Leo A");
+    assert_eq!((first["home"]["grade"].as_f64(), first["home"]["rating"].as_f64()), (Some(160.0), Some(16.0)));
+    assert_eq!((first["home"]["adjustment"].as_f64(), first["home"]["result"].as_f64()), (Some(0.0), Some(1.0)));
+    assert_eq!((first["away"]["rating"].as_f64(), first["away"]["adjustment"].as_f64()), (Some(12.5), Some(7.0)));
+    let adjustments: f64 = boards.iter().map(|b| b["away"]["adjustment"].as_f64().unwrap()).sum();
+    assert_eq!(Some(adjustments), j["away_total"].as_f64());
+}
+
+#[test]
+fn the_template_is_a_match_the_handicap_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let work = dir.path().join("team");
+    std::fs::create_dir(&work).unwrap();
+    let out = std::process::Command::new(crate::common::binary())
+        .args(["template", "--handicap"])
+        .current_dir(&work)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let path = work.join("match.xlsx");
+    let rows = sheet_rows(&path, "Match");
+    assert_eq!(
+        rows[0],
+        ["Board", "Home player", "Home grade", "Away player", "Away grade", "Home result", "Away result"]
+    );
+    assert!(!sheet_rows(&path, "Notes").is_empty());
+    // The worked example is the source's first match: 14 − 8 gives the home team 0.5.
+    let j = json(&path);
+    assert_eq!(
+        (j["start"].as_f64(), j["start_to"].as_str(), j["outcome"].as_str()),
+        (Some(0.5), Some("home"), Some("home"))
+    );
 }
