@@ -51,6 +51,23 @@ pub struct PeriodReport {
     pub summary: Option<RunSummary>,
 }
 
+impl PeriodReport {
+    /// A run whose outcome the record holds already: nothing published or
+    /// recorded, and `note` says why.
+    fn held_already(diagnostics: Vec<Diagnostic>, timings: Timings, note: String, into: PathBuf) -> PeriodReport {
+        PeriodReport {
+            published: false,
+            summary: None,
+            players: 0,
+            events_rated: 0,
+            diagnostics,
+            timings,
+            record_note: Some(note),
+            into,
+        }
+    }
+}
+
 /// `period --revise` of a period the record holds later periods after: the
 /// revision is recorded, and the later periods re-rated from it, as
 /// `rerate` does: the errata and the last period's corrected player file go
@@ -75,16 +92,7 @@ fn revise_with_later(
     };
     let rerated = rerate_with(&options, Some(record))?;
     if let Some(said) = rerated.done_before {
-        return Ok(PeriodReport {
-            published: false,
-            summary: None,
-            players: 0,
-            events_rated: 0,
-            diagnostics: validated.diagnostics,
-            timings,
-            record_note: Some(said),
-            into,
-        });
+        return Ok(PeriodReport::held_already(validated.diagnostics, timings, said, into));
     }
     let revisions: Vec<String> = rerated
         .periods
@@ -168,16 +176,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             validated.period.config.period,
             later.join(", ")
         );
-        return Ok(PeriodReport {
-            published: false,
-            summary: None,
-            players: 0,
-            events_rated: 0,
-            diagnostics: validated.diagnostics,
-            timings,
-            record_note: Some(note),
-            into: opts.out.clone(),
-        });
+        return Ok(PeriodReport::held_already(validated.diagnostics, timings, note, opts.out.clone()));
     }
     timings.record("record", started);
     if errors > 0 {
