@@ -49,22 +49,10 @@ const LABEL_GAP: f64 = 14.0;
 
 /// A period's name for the chart's axis: `Aug 1993` for `August 1993`.
 fn short_period(period: &str) -> String {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
+    // A month's full English name first (chrono knows them).
+    let full_month = |word: &str| word.parse::<chrono::Month>().is_ok_and(|m| m.name() == word);
     match period.split_once(' ') {
-        Some((month, rest)) if MONTHS.contains(&month) => format!("{} {rest}", &month[..3]),
+        Some((month, rest)) if full_month(month) => format!("{} {rest}", &month[..3]),
         _ => period.to_string(),
     }
 }

@@ -42,6 +42,19 @@ pub struct SvgChart {
     pub caption: String,
 }
 
+impl SvgChart {
+    /// An empty chart of the page's size, its plot between `left` and `right`.
+    fn framed() -> SvgChart {
+        SvgChart {
+            width: WIDTH as u32,
+            height: HEIGHT as u32,
+            left: LEFT as u32,
+            right: (WIDTH - RIGHT) as u32,
+            ..Default::default()
+        }
+    }
+}
+
 /// What `statistics.html` shows.
 #[derive(Serialize)]
 pub struct StatisticsPage {
@@ -71,13 +84,7 @@ fn distribution_chart(s: &Statistics) -> Option<SvgChart> {
     let n = s.distribution.len() as f64;
     let plot = WIDTH - LEFT - RIGHT;
     let y = |v: f64| TOP + (HEIGHT - TOP - BOTTOM) * (1.0 - v / ymax);
-    let mut chart = SvgChart {
-        width: WIDTH as u32,
-        height: HEIGHT as u32,
-        left: LEFT as u32,
-        right: (WIDTH - RIGHT) as u32,
-        ..Default::default()
-    };
+    let mut chart = SvgChart::framed();
     for (i, &count) in s.distribution.iter().enumerate() {
         if count > 0 {
             let x = LEFT + plot * i as f64 / n;
@@ -123,13 +130,7 @@ fn trend_chart(s: &Statistics) -> Option<SvgChart> {
         }
     };
     let y = |v: f64| TOP + (HEIGHT - TOP - BOTTOM) * (1.0 - (v - y0) / (y1 - y0));
-    let mut chart = SvgChart {
-        width: WIDTH as u32,
-        height: HEIGHT as u32,
-        left: LEFT as u32,
-        right: (WIDTH - RIGHT) as u32,
-        ..Default::default()
-    };
+    let mut chart = SvgChart::framed();
     for (class, label, f) in series {
         let points: Vec<String> = s
             .trend
