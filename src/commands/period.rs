@@ -315,6 +315,16 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     }
     summary.outputs.push(("validation report", opts.out.join("validation.txt")));
     summary.record = record_note.clone();
+    summary.site_pages = published.site_files.map(|files| {
+        let pages = format!("{} pages", crate::commands::summary::thousands(files.pages));
+        match files.kept {
+            0 => pages,
+            kept => format!(
+                "{pages}; {} files the same as the last run's, kept as they were (not written again)",
+                crate::commands::summary::thousands(kept)
+            ),
+        }
+    });
     let Validated { period, diagnostics } = validated;
     crate::background::drop_later((period, ratings, lists));
     Ok(PeriodReport {

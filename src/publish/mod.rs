@@ -40,6 +40,8 @@ pub struct Published {
     pub pdf: Duration,
     /// Wall time until the site was written.
     pub site: Duration,
+    /// What the site holds (`None`: no site).
+    pub site_files: Option<site::SiteStats>,
 }
 
 /// Writes nothing but `validation.txt` (the run found errors that stop
@@ -113,15 +115,16 @@ pub fn publish(
             workbook::write_ratings(&ratings_path, period, ratings, lists, &words, statistics)
                 .context("writing ratings.xlsx")
         });
-        let site = scope.spawn(|| -> Result<Duration> {
+        let site = scope.spawn(|| -> Result<(Duration, Option<site::SiteStats>)> {
             let Some(site_path) = &site_path else {
-                return Ok(Duration::ZERO);
+                return Ok((Duration::ZERO, None));
             };
             // (Not lowered: the site is the last output to be done, and its
             // files are written by one thread, which must not wait.)
             let input = site::SiteInput { period, ratings, lists, statistics, system, history };
-            site::write_site(site_path, Some(&previous_site), &input, templates).context("writing the site")?;
-            Ok(started.elapsed())
+            let files =
+                site::write_site(site_path, Some(&previous_site), &input, templates).context("writing the site")?;
+            Ok((started.elapsed(), Some(files)))
         });
         let booklet =
             write_booklet(period, ratings, lists, statistics, system, templates, &pdf_path).map(|()| started.elapsed());
@@ -134,7 +137,7 @@ pub fn publish(
         let site = site.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (workbooks, booklet, site)
     });
-    let (xlsx, pdf, site) = (workbooks?, booklet?, site?);
+    let (xlsx, pdf, (site, site_files)) = (workbooks?, booklet?, site?);
     if let Some(site_path) = &site_path {
         // The site stands alone: the booklet and the public workbook are
         // among its downloads (the officer's own files never are).
@@ -152,6 +155,7 @@ pub fn publish(
         xlsx,
         pdf,
         site,
+        site_files,
     };
     crate::background::drop_later((kept, removed));
     Ok(published)
