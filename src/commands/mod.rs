@@ -42,10 +42,12 @@ impl std::fmt::Display for Stage {
     }
 }
 
-/// The data folder read and validated, with the rule set it names.
+/// The data folder read and validated, with the rule set it names and the
+/// input files it was read from (which the record stores).
 pub struct Loaded {
     pub validated: Validated,
     pub system: &'static dyn RatingSystem,
+    pub inputs: crate::ingest::Inputs,
 }
 
 /// The data folder a command run in `from` means: `from` itself or the
@@ -79,14 +81,14 @@ pub fn data_folder(data: Option<&Path>) -> anyhow::Result<PathBuf> {
 /// Reads and validates a data folder.
 pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
     let started = Instant::now();
-    let folder = DataFolder::open(data)?;
+    let mut folder = DataFolder::open(data)?;
     let system = folder.config.system.rules();
     let raw = folder.read(system.inputs())?;
     timings.record("read", started);
     let started = Instant::now();
     let validated = validate(raw, system);
     timings.record("validate", started);
-    Ok(Loaded { validated, system })
+    Ok(Loaded { validated, system, inputs: folder.inputs })
 }
 
 /// Rates the period in memory (nothing is written).

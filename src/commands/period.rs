@@ -12,7 +12,7 @@ use super::{load, Loaded, Stage};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::publish::{self, lists};
 use crate::record::query::list_changes;
-use crate::record::{PeriodLines, Record};
+use crate::record::PeriodLines;
 use crate::statistics::{self, Settings, Statistics, ThisPeriod};
 use crate::timings::Timings;
 use crate::validate::{Disposition, Validated};
@@ -77,12 +77,12 @@ fn revise_with_later(
     opts: &PeriodOptions,
     validated: Validated,
     timings: Timings,
-    record: Record,
+    recording: Recording,
 ) -> Result<PeriodReport> {
     use super::rerate::{rerate_with, Correction, RerateOptions};
     let period = &validated.period;
     let into = opts.out.with_file_name("errata");
-    let correction = Correction { revised: Some(opts.data.clone()), ..Default::default() };
+    let correction = Correction { revised: Some(recording.inputs), ..Default::default() };
     let options = RerateOptions {
         data: opts.data.clone(),
         out: into.clone(),
@@ -90,7 +90,7 @@ fn revise_with_later(
         correction,
         dry_run: opts.dry_run,
     };
-    let rerated = rerate_with(&options, Some(record))?;
+    let rerated = rerate_with(&options, Some(recording.record))?;
     if let Some(said) = rerated.done_before {
         return Ok(PeriodReport::held_already(validated.diagnostics, timings, said, into));
     }
@@ -138,7 +138,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     // So is the record, whatever the output folder, before anything is read.
     let record_lock = if opts.dry_run { None } else { super::recording::lock_record(&opts.data)? };
     progress(Stage::Reading);
-    let Loaded { mut validated, system } = load(&opts.data, &mut timings)?;
+    let Loaded { mut validated, system, inputs } = load(&opts.data, &mut timings)?;
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
         let skippable = !validated.has_global_errors();
@@ -160,12 +160,12 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     }
     let started = Instant::now();
     let out = staging.as_ref().map(|s| s.out());
-    let mut recording = Recording::begin(&opts.data, &validated.period.config, opts.revise, out, record_lock)?;
+    let mut recording = Recording::begin(&opts.data, &validated.period.config, inputs, opts.revise, out, record_lock)?;
     if let Some(r) = recording.take_if(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
         // The output folder is let go (the errata go beside it); the
         // record, still locked, goes to the re-rating.
         drop(staging);
-        return revise_with_later(opts, validated, timings, r.record);
+        return revise_with_later(opts, validated, timings, r);
     }
     if let Some(r) = recording.as_ref().filter(|r| r.plan == Plan::Unchanged && !r.later.is_empty()) {
         // A past period recorded with these very inputs (a revision run
@@ -207,8 +207,8 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let started = Instant::now();
     // The input files move into the lines (the recording needs them no more).
     let lines = recording.as_mut().map(|r| {
-        let (files, hashes) = (std::mem::take(&mut r.files), std::mem::take(&mut r.file_sha256));
-        PeriodLines::of(period, &ratings, &lists, system, files, Some(hashes), &r.previous_lines)
+        let inputs = std::mem::take(&mut r.inputs);
+        PeriodLines::of(period, &ratings, system, inputs, &r.previous_lines)
     });
     timings.record("record", started);
 

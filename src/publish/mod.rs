@@ -8,6 +8,7 @@
 
 pub mod booklet;
 pub mod booklet_data;
+pub mod errata;
 pub mod lists;
 pub mod site;
 pub mod staging;
@@ -66,11 +67,11 @@ pub fn publish(
     statistics: &Statistics,
     system: &dyn RatingSystem,
     templates: Option<&Path>,
-    history: &site::History,
+    history: &crate::record::query::History,
     mut staging: Staging,
     before_commit: &mut dyn FnMut(&mut Staging) -> Result<()>,
 ) -> Result<Published> {
-    let (mut kept, mut removed) = split_player_file(period, ratings);
+    let (mut kept, mut removed) = crate::rate::split_player_file(period, ratings);
     if let Some(columns) = &ratings.extra_columns {
         kept.extra_columns = columns.clone();
         removed.extra_columns = columns.clone();
@@ -177,21 +178,6 @@ fn write_booklet(
     data.statistics = StatisticsSection::of(statistics);
     let pdf = booklet::render_booklet(&data, templates).context("typesetting booklet.pdf")?;
     std::fs::write(path, pdf).with_context(|| format!("cannot write {}", path.display()))
-}
-
-/// The new player file and the players the maintenance rule removes.
-pub fn split_player_file(period: &ValidPeriod, ratings: &Ratings) -> (PlayerFile, PlayerFile) {
-    let mut kept =
-        PlayerFile { players: Vec::new(), extra_columns: period.players.extra_columns.clone(), origin: None };
-    let mut removed = kept.clone();
-    for (p, gone) in ratings.players.iter().zip(&ratings.removed) {
-        if *gone {
-            removed.players.push(p.clone());
-        } else {
-            kept.players.push(p.clone());
-        }
-    }
-    (kept, removed)
 }
 
 /// What the booklet shows, from the same lists as ratings.xlsx.

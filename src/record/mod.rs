@@ -9,6 +9,7 @@
 pub mod errata;
 pub mod lines;
 pub mod query;
+pub mod rerate;
 pub mod schema;
 pub mod statistics;
 
@@ -16,12 +17,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use rusqlite::{params, Connection, OptionalExtension};
-use sha2::{Digest, Sha256};
 
+use crate::ingest::inputs::{manifest_sha256, sha256};
+use crate::ingest::Inputs;
 pub use lines::{PeriodLines, PlayerLine};
 
 /// The file in the output folder that names the revision it holds.
-pub use crate::publish::staging::RECORD_TOKEN as TOKEN_FILE;
 
 /// An open record.
 pub struct Record {
@@ -60,24 +61,6 @@ pub struct RevisionInfo {
 }
 
 /// The hex SHA-256 of some bytes.
-pub fn sha256(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The SHA-256 of a set of named files: of the lines `path<TAB>sha256`, sorted.
-pub fn manifest_sha256(files: &[(String, String)]) -> String {
-    let mut lines: Vec<String> = files.iter().map(|(path, sha)| format!("{path}\t{sha}\n")).collect();
-    lines.sort();
-    sha256(lines.concat().as_bytes())
-}
-
-/// The SHA-256 of the staged outputs: of the lines `name<TAB>sha256` of
-/// every file (in folders too), sorted; the staging marker aside.
-pub fn outputs_sha256(staging: &crate::publish::Staging) -> Result<String> {
-    folder_sha256(staging.dir())
-}
-
 /// The SHA-256 of a folder's files (in subfolders too, hidden ones aside):
 /// of the lines `path<TAB>sha256`, sorted. The files are hashed in parallel.
 pub fn folder_sha256(dir: &Path) -> Result<String> {
@@ -251,7 +234,7 @@ impl Record {
                 // (An earlier ratebook's, whose output folder only a run on it knows.)
                 continue;
             }
-            let in_place = folder.and_then(|f| crate::publish::staging::token_in_place(&f));
+            let in_place = folder.and_then(|f| crate::publication::token_in_place(&f));
             if in_place.as_deref().map(str::trim) == Some(token.as_str()) {
                 tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [id])?;
             } else {
@@ -299,19 +282,19 @@ impl Record {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// The input files recorded with a revision: (path in the data folder, bytes).
-    pub fn input_files(&self, revision_id: i64) -> Result<Vec<(String, Vec<u8>)>> {
-        Ok(self.input_files_hashed(revision_id)?.into_iter().map(|(path, _, bytes)| (path, bytes)).collect())
-    }
-
-    /// [`Record::input_files`] with each file's SHA-256 as recorded.
-    pub fn input_files_hashed(&self, revision_id: i64) -> Result<Vec<(String, String, Vec<u8>)>> {
+    /// The input files recorded with a revision, named in messages by `label`.
+    pub fn inputs(&self, revision_id: i64, label: PathBuf) -> Result<Inputs> {
         let mut stmt = self.conn.prepare(
             "SELECT f.path, f.sha256, b.bytes FROM revision_file f JOIN blob b ON b.sha256 = f.sha256
              WHERE f.revision_id = ?1 ORDER BY f.path",
         )?;
         let rows = stmt.query_map([revision_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        Ok(Inputs::recorded(label, rows.collect::<Result<_, _>>()?))
+    }
+
+    /// The input files recorded with a revision: (path in the data folder, bytes).
+    pub fn input_files(&self, revision_id: i64) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(self.inputs(revision_id, PathBuf::new())?.into_files().collect())
     }
 
     /// The input files of a revision: (path, digest).
@@ -388,7 +371,7 @@ impl Record {
         for s in staged {
             tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [s.id])?;
         }
-        crate::publish::staging::crash_point("confirming");
+        crate::publication::crash_point("confirming");
         tx.commit()?;
         Ok(())
     }

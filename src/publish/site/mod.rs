@@ -25,13 +25,9 @@ use unicode_normalization::UnicodeNormalization;
 use crate::config::PublicBirth;
 use crate::publish::lists::Lists;
 use crate::rate::{RatingSystem, Ratings, Words};
+use crate::record::query::History;
 use crate::validate::ValidPeriod;
-pub use chart::HistoryPoint;
 use pages::{row, signed, Row};
-
-/// A player's earlier periods, by ID, oldest first (from the rating record;
-/// empty without one).
-pub type History = HashMap<u32, Vec<HistoryPoint>>;
 
 /// What the site is made from.
 pub struct SiteInput<'a> {

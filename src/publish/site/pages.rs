@@ -5,11 +5,12 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::chart::{chart, Chart, HistoryPoint};
+use super::chart::{chart, Chart};
 use super::{file_name, search_key, SiteInput};
 use crate::model::Outcome;
 use crate::publish::lists::ListRow;
 use crate::rate::explanation::LineKind;
+use crate::record::query::HistoryPoint;
 
 /// A player as lists on the site show him.
 #[derive(Debug, Clone, Serialize)]
