@@ -31,6 +31,7 @@ pub mod model;
 pub mod publication;
 pub mod publish;
 pub mod rate;
+pub mod rated;
 pub mod record;
 pub mod statistics;
 pub mod timings;

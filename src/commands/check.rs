@@ -142,7 +142,7 @@ impl CheckReport {
             Some(dir) => format!("with the settings of {}", dir.join("period.toml").display()),
             None => {
                 let c = &self.validated.period.config;
-                let (start, end) = (crate::publish::lists::long_date(c.start), crate::publish::lists::long_date(c.end));
+                let (start, end) = (crate::model::dates::long_date(c.start), crate::model::dates::long_date(c.end));
                 let what = if c.period == COVERING {
                     "the period the reports' end dates fall in, so that no event counts as late or deferred"
                 } else {

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::ingest::{DataFolder, IngestError};
-use crate::publish::{booklet_data::BookletData, lists};
+use crate::publish::booklet_data::BookletData;
 use crate::rate::{RatingSystem, Ratings};
 use crate::timings::Timings;
 use crate::validate::{validate, Validated};
@@ -102,7 +102,6 @@ pub fn rate_only(data: &Path) -> anyhow::Result<(Loaded, Ratings)> {
 /// The booklet's data for a data folder (for tests and tools).
 pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
     let (loaded, ratings) = rate_only(data)?;
-    let period = &loaded.validated.period;
-    let lists = lists::build_lists(period, &ratings, loaded.system);
-    Ok(crate::publish::booklet_data(period, &ratings, &lists, loaded.system))
+    let rated = crate::rated::Rated::new(loaded.validated.period, ratings, loaded.system);
+    Ok(crate::publish::booklet_data(&rated))
 }

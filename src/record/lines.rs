@@ -8,8 +8,8 @@ use anyhow::Result;
 use rusqlite::{params, ToSql};
 
 use crate::ingest::Inputs;
-use crate::rate::{RatingSystem, Ratings};
-use crate::validate::{Disposition, ValidPeriod};
+use crate::rated::Rated;
+use crate::validate::Disposition;
 
 /// A player's line in one revision (the `ratings` view's columns).
 #[derive(Debug, Clone, PartialEq)]
@@ -111,18 +111,14 @@ fn disposition_word(d: &Disposition) -> &'static str {
 }
 
 impl PeriodLines {
-    /// The lines of a rated period. `previous` holds the lines of the period
-    /// recorded before it (for the change column); `inputs` its input files.
-    pub fn of(
-        period: &ValidPeriod,
-        ratings: &Ratings,
-        system: &dyn RatingSystem,
-        inputs: Inputs,
-        previous: &[PlayerLine],
-    ) -> PeriodLines {
+    /// The lines of a `rated` period. `previous` holds the lines of the
+    /// period recorded before it (for the change column); `inputs` its input
+    /// files.
+    pub fn of(rated: &Rated, inputs: Inputs, previous: &[PlayerLine]) -> PeriodLines {
+        let Rated { period, ratings, system, .. } = rated;
         let c = &period.config;
         let before: HashMap<u32, &PlayerLine> = previous.iter().map(|l| (l.id, l)).collect();
-        let games_this_period = ratings.games_this_period();
+        let games_this_period = &rated.lists.games_this_period;
         let mut players: Vec<PlayerLine> = ratings
             .players
             .iter()

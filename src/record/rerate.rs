@@ -24,9 +24,10 @@ use crate::diag::Severity;
 use crate::ingest::inputs::{Role, SETTINGS};
 use crate::ingest::{IngestError, Inputs, RawData};
 use crate::model::PlayerFile;
-use crate::rate::{RatingSystem, Ratings};
+use crate::rate::RatingSystem;
+use crate::rated::Rated;
 use crate::timings::Timings;
-use crate::validate::{validate_with_ids, NewcomerIds, Validated};
+use crate::validate::{validate_with_ids, NewcomerIds};
 
 /// The correction to apply.
 #[derive(Debug, Clone, Default)]
@@ -89,13 +90,6 @@ struct Read {
     published: chrono::NaiveDate,
     /// The codes of the events the correction touched (first period only).
     corrected: Vec<String>,
-}
-
-/// A period rated again.
-struct Rated {
-    validated: Validated,
-    ratings: Ratings,
-    system: &'static dyn RatingSystem,
 }
 
 /// Re-rates `record` from the period `from` (`None` for a merge: the first
@@ -165,12 +159,11 @@ pub fn rerate(
         if let Some(bytes) = carried_bytes {
             inputs.replace_player_file("players.xlsx", bytes.context("cannot write the carried player file")?);
         }
-        let period = &rated.validated.period;
-        let lines = PeriodLines::of(period, &rated.ratings, rated.system, inputs, &before);
+        let lines = PeriodLines::of(&rated, inputs, &before);
         timings.record("lines", started);
         let started = Instant::now();
         step.compare(&mut errata, &old_lines, &lines, &corrected)?;
-        let (kept, removed) = crate::rate::split_player_file(period, &rated.ratings);
+        let (kept, removed) = crate::rate::split_player_file(&rated.period, &rated.ratings);
         let mut all = kept.clone();
         all.players.extend(removed.players);
         carried = Some(Carried { kept, all, original_ids: old_lines.iter().map(|l| l.id).collect() });
@@ -285,7 +278,7 @@ impl Step<'_> {
             );
         }
         let ratings = system.rate(&validated.period);
-        Ok(Rated { validated, ratings, system })
+        Ok(Rated::new(validated.period, ratings, system))
     }
 
     /// Adds to the errata every player whose published rating changed.
