@@ -9,7 +9,7 @@ use anyhow::{bail, Result};
 use crate::config::PeriodConfig;
 use crate::ingest::Inputs;
 use crate::publish::Staging;
-use crate::record::{PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Staged};
+use crate::record::{PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Source, Staged};
 
 /// What the record makes of this run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,7 +91,7 @@ impl Recording {
         let inputs_sha256 = inputs.manifest_sha256();
         record.check_system(config.system.as_str(), &config.period)?;
         let periods = record.periods()?;
-        let end = config.end.to_string();
+        let end = config.end;
         let plan = match periods.iter().find(|p| p.period == config.period) {
             Some(current) if current.inputs_sha256.as_deref() == Some(inputs_sha256.as_str()) => Plan::Unchanged,
             // (A dry run only says what would change.)
@@ -137,7 +137,7 @@ impl Recording {
             return Ok(());
         }
         lines.outputs_sha256 = Some(crate::record::folder_sha256(staging.dir())?);
-        let source = if self.plan == Plan::Revise { "revise" } else { "period" };
+        let source = if self.plan == Plan::Revise { Source::Revise } else { Source::Period };
         let output = crate::publish::staging::absolute(staging.out())?;
         let staged = self.record.stage(&lines, source, Some(&output)).map_err(|e| self.record.explain(e))?;
         staging.write(crate::publication::RECORD_TOKEN, staged.token.as_bytes())?;
@@ -163,7 +163,7 @@ impl Recording {
     /// Every player's line in the periods recorded before this one, for the
     /// site's charts.
     pub fn history(&self) -> Result<crate::record::query::History> {
-        let before = self.previous.as_ref().map(|p| p.end.clone()).unwrap_or_default();
+        let before = self.previous.as_ref().map(|p| p.end.to_string()).unwrap_or_default();
         self.record.history_before(&before)
     }
 

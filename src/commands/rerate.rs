@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 
 use crate::config::PeriodConfig;
 use crate::publish::Staging;
@@ -114,8 +114,7 @@ fn record_rerating(
 ) -> Result<Rerated> {
     let started = Instant::now();
     let Rerating { from, what, detail, chain, lines, errata, player_file } = rerating;
-    let published = chrono::NaiveDate::parse_from_str(&chain[chain.len() - 1].published, "%Y-%m-%d")
-        .context("a recorded published date")?;
+    let published = chain[chain.len() - 1].published;
     crate::publish::errata::write_xlsx(&errata, &staging.path("errata.xlsx"), &what, &detail, published)?;
     let pdf = crate::publish::errata::pdf(&errata, &config.federation, &what, &detail, &published.to_string())?;
     staging.write("errata.pdf", &pdf)?;

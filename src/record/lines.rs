@@ -8,6 +8,7 @@ use anyhow::Result;
 use rusqlite::{params, ToSql};
 
 use crate::ingest::Inputs;
+use crate::model::Status;
 use crate::rated::Rated;
 use crate::validate::Disposition;
 
@@ -18,8 +19,7 @@ pub struct PlayerLine {
     pub surname: String,
     pub first_names: String,
     pub state: Option<String>,
-    /// new, unrated, provisional, confirmed, removed.
-    pub status: String,
+    pub status: LineStatus,
     pub rating: Option<f64>,
     pub printed: String,
     pub games_period: u32,
@@ -31,7 +31,7 @@ pub struct PlayerLine {
 impl PlayerLine {
     /// Whether the line carries a published rating (provisional or confirmed).
     pub fn is_rated(&self) -> bool {
-        self.status == "provisional" || self.status == "confirmed"
+        self.status.is_rated()
     }
 
     pub fn display_name(&self) -> String {
@@ -39,6 +39,51 @@ impl PlayerLine {
             self.surname.clone()
         } else {
             format!("{}, {}", self.surname, self.first_names)
+        }
+    }
+}
+
+/// A player's status in a revision (the `status` column: new, unrated,
+/// provisional, confirmed, removed): his status on the list, or removed by
+/// the maintenance rule. Read and written as that word at the SQL boundary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineStatus {
+    Listed(Status),
+    Removed,
+}
+
+impl LineStatus {
+    /// The word the record keeps.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineStatus::Listed(status) => status.as_str(),
+            LineStatus::Removed => "removed",
+        }
+    }
+
+    /// Whether the line carries a published rating (provisional or confirmed).
+    pub fn is_rated(self) -> bool {
+        matches!(self, LineStatus::Listed(status) if status.is_rated())
+    }
+
+    /// Whether the player is on the list (has played and is not removed).
+    pub fn is_listed(self) -> bool {
+        matches!(self, LineStatus::Listed(status) if status != Status::New)
+    }
+}
+
+impl ToSql for LineStatus {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(self.as_str().into())
+    }
+}
+
+impl rusqlite::types::FromSql for LineStatus {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        let word = value.as_str()?;
+        match word {
+            "removed" => Ok(LineStatus::Removed),
+            _ => Status::parse(word).map(LineStatus::Listed).ok_or(rusqlite::types::FromSqlError::InvalidType),
         }
     }
 }
@@ -124,13 +169,13 @@ impl PeriodLines {
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let status = if ratings.removed[i] { "removed" } else { p.status.as_str() };
+                let status = if ratings.removed[i] { LineStatus::Removed } else { LineStatus::Listed(p.status) };
                 let mut line = PlayerLine {
                     id: p.id,
                     surname: p.surname.clone(),
                     first_names: p.first_names.clone(),
                     state: p.state.clone(),
-                    status: status.to_string(),
+                    status,
                     rating: p.rating,
                     printed: system.printed(p),
                     games_period: games_this_period[i],

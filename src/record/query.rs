@@ -29,7 +29,7 @@ pub struct HistoryLine {
     pub end: String,
     pub surname: String,
     pub first_names: String,
-    pub status: String,
+    pub status: super::lines::LineStatus,
     pub rating: Option<f64>,
     pub printed: String,
     pub games_period: u32,
@@ -140,8 +140,8 @@ impl Record {
         let mut history = History::new();
         let mut rows = stmt.query([end])?;
         while let Some(r) = rows.next()? {
-            let status: String = r.get(2)?;
-            let rated = status == "provisional" || status == "confirmed";
+            let status: super::lines::LineStatus = r.get(2)?;
+            let rated = status.is_rated();
             let rating: Option<f64> = r.get(3)?;
             history.entry(r.get(0)?).or_default().push(HistoryPoint {
                 period: r.get(1)?,
@@ -177,7 +177,7 @@ pub struct ListChanges {
 
 /// Whether a line is on the list (has played and is not removed).
 fn listed(line: &PlayerLine) -> bool {
-    line.status != "removed" && line.status != "new"
+    line.status.is_listed()
 }
 
 /// Compares the new lines with the last recorded list `before` (`known`:

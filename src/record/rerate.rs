@@ -187,7 +187,7 @@ fn chain_start(record: &Record, periods: &[RevisionInfo], from: &str, c: &Correc
             if names.is_empty() { "none".to_string() } else { names.join(", ") }
         );
     };
-    if let Some(imported) = periods[start..].iter().find(|p| p.source == "import") {
+    if let Some(imported) = periods[start..].iter().find(|p| p.source == super::Source::Import) {
         bail!(
             "{} was imported from a published player file: the record has no reports of it to re-rate",
             imported.period
