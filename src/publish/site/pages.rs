@@ -380,7 +380,7 @@ pub fn player(
         national_rank: ranks.national.get(&after.id).copied(),
         chart: chart(&name, &history, system.words().rating),
         // (An age band tells an age: not with `[site] birth = "none"`.)
-        age_band: standing.filter(|_| input.period.config.birth.shown()).map(|s| s.age_band.clone()),
+        age_band: standing.filter(|_| input.period.config.birth.shown()).map(|s| s.age_band.to_string()),
         percentile: standing.and_then(|s| s.percentile).map(|p| format!("{p:.1}%")),
         meetings: super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| {
             start.get(&id).map(|&k| input.ratings.players[k].display_name())
