@@ -22,6 +22,7 @@ use terminal::{print_findings, Spinner};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    without_huge_pages();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
@@ -32,6 +33,18 @@ fn main() -> ExitCode {
             eprintln!("ratebook: error: {}", lines.join("\n"));
             ExitCode::from(2)
         }
+    }
+}
+
+/// Asks Linux not to back this process's memory with transparent huge
+/// pages. mimalloc asks for them where the system allows it, and the kernel
+/// then zeroes 2 MiB at the first touch of each: a world-sized run spent a
+/// quarter of its processor time there, and held 150 MiB more at its peak.
+fn without_huge_pages() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: PR_SET_THP_DISABLE takes plain integers and touches no memory of ours.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
     }
 }
 

@@ -15,12 +15,17 @@
 //! (issue 27) are a stage of their own in the period's `--timings`
 //! (`statistics`), and `ratebook stats` is timed on the national record.
 //!
+//! Then the run a federation waits for (issue 25): the world-sized period
+//! with everything on against the base run, the floors of its stages, and the
+//! large folder against the plain Python reference ([`whole`]).
+//!
 //! Usage: `cargo run --example bench [-- --runs N] [-- --only NAME]`, NAME
-//! one of sample, large, world, recording, national, site.
+//! one of sample, large, world, recording, national, site, whole, reference.
 
 mod national;
 mod recording;
 mod site;
+mod whole;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -41,7 +46,7 @@ const SIZES: [Size; 3] = [
 
 /// One run's numbers, parsed from `--timings`.
 #[derive(Default, Clone)]
-struct Run {
+pub(crate) struct Run {
     stages: Vec<(String, f64)>,
     total: f64,
     peak_mib: f64,
@@ -64,7 +69,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// The record a data folder's `period.toml` names by default, with what
 /// SQLite keeps beside it, removed: the next run records afresh.
-fn remove_record(data: &Path) {
+pub(crate) fn remove_record(data: &Path) {
     for suffix in ["", "-journal", "-wal", "-shm"] {
         let _ = std::fs::remove_file(data.join(format!("record.sqlite{suffix}")));
     }
@@ -212,6 +217,14 @@ fn main() {
     if wanted("site") {
         let world = generated(&cache, &SIZES[2]);
         site::bench(&world, &cache, runs_override.unwrap_or(2));
+    }
+    if wanted("whole") {
+        let world = generated(&cache, &SIZES[2]);
+        whole::bench(&world, &cache, runs_override.unwrap_or(3));
+    }
+    if wanted("reference") {
+        let large = generated(&cache, &SIZES[1]);
+        whole::against_reference(&large, &cache, runs_override.unwrap_or(3));
     }
 }
 

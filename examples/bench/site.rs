@@ -18,7 +18,7 @@ use super::median;
 use super::recording::{linked_copy, stage, timed};
 
 /// How long a run waits after the files of the one before were removed.
-const SETTLE: Duration = Duration::from_secs(60);
+pub(super) const SETTLE: Duration = Duration::from_secs(60);
 
 /// Times `pairs` pairs and prints the table.
 pub fn bench(world: &Path, cache: &Path, pairs: usize) {

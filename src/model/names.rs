@@ -65,13 +65,16 @@ pub fn fold(name: &str, umlauts_as_e: bool) -> String {
 /// name it begins ("J." for "Joseph"), and one may stop before the other
 /// ("Joseph" for "Joseph Andrew"). Blank agrees with nothing but blank.
 pub fn first_names_agree(a: &str, b: &str) -> bool {
-    let (a, b) = (fold(a, false), fold(b, false));
-    let (x, y): (Vec<&str>, Vec<&str>) = (a.split(' ').collect(), b.split(' ').collect());
+    a == b || folded_first_names_agree(&fold(a, false), &fold(b, false))
+}
+
+/// [`first_names_agree`] for first names [`fold`]ed already.
+pub fn folded_first_names_agree(a: &str, b: &str) -> bool {
     if a.is_empty() || b.is_empty() {
         return a == b;
     }
-    x.iter().zip(&y).all(|(p, q)| {
-        p == q || (p.chars().count() == 1 && q.starts_with(*p)) || (q.chars().count() == 1 && p.starts_with(*q))
+    a.split(' ').zip(b.split(' ')).all(|(p, q)| {
+        p == q || (p.chars().count() == 1 && q.starts_with(p)) || (q.chars().count() == 1 && p.starts_with(q))
     })
 }
 
@@ -79,7 +82,7 @@ pub fn first_names_agree(a: &str, b: &str) -> bool {
 /// the same surname once case, accents and punctuation are set aside, and
 /// first names that agree ([`first_names_agree`]).
 pub fn same_person(a: (&str, &str), b: (&str, &str)) -> bool {
-    fold(a.0, false) == fold(b.0, false) && first_names_agree(a.1, b.1)
+    (a.0 == b.0 || fold(a.0, false) == fold(b.0, false)) && first_names_agree(a.1, b.1)
 }
 
 /// Pairs of players of a file who may be one person recorded twice: names

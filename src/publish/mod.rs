@@ -85,6 +85,7 @@ pub fn publish(
     let output_paths: Vec<_> = ratings.outputs.iter().map(|t| staging.path(&t.file)).collect();
     let pdf_path = staging.path("booklet.pdf");
     let site_path = period.config.site.then(|| staging.path("site"));
+    let previous_site = staging.out().join("site");
     // The workbooks and the booklet are independent: write them side by side.
     // The booklet keeps every core busy while typst lays out its pages, but
     // runs on one while it evaluates the templates and while it writes the
@@ -119,7 +120,7 @@ pub fn publish(
             // (Not lowered: the site is the last output to be done, and its
             // files are written by one thread, which must not wait.)
             let input = site::SiteInput { period, ratings, lists, statistics, system, history };
-            site::write_site(site_path, &input, templates).context("writing the site")?;
+            site::write_site(site_path, Some(&previous_site), &input, templates).context("writing the site")?;
             Ok(started.elapsed())
         });
         let booklet =

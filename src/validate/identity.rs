@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use crate::config::PeriodConfig;
 use crate::diag::{Code, Diagnostic};
 use crate::formats::report::RawEntrant;
-use crate::model::names::{first_names_agree, fold};
+use crate::model::names::{first_names_agree, fold, folded_first_names_agree};
 use crate::model::{Player, PlayerFile};
 
 /// Looks players up by ID and by name.
@@ -16,17 +16,30 @@ pub struct PlayerIndex {
     by_id: HashMap<u32, usize>,
     /// By surname with case, accents and punctuation set aside.
     by_surname: HashMap<String, Vec<usize>>,
+    /// By that surname and the first letter of the first names folded alike:
+    /// first names agree only when their first letters do.
+    by_surname_initial: HashMap<(String, char), Vec<usize>>,
+    /// Each player's first names, [`fold`]ed once (by position in the file).
+    folded_first_names: Vec<String>,
 }
 
 impl PlayerIndex {
     pub fn new(file: &PlayerFile) -> PlayerIndex {
         let mut by_id = HashMap::with_capacity(file.players.len());
         let mut by_surname: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut by_surname_initial: HashMap<(String, char), Vec<usize>> = HashMap::new();
+        let mut folded_first_names = Vec::with_capacity(file.players.len());
         for (i, p) in file.players.iter().enumerate() {
             by_id.insert(p.id, i);
-            by_surname.entry(fold(&p.surname, false)).or_default().push(i);
+            let surname = fold(&p.surname, false);
+            let first_names = fold(&p.first_names, false);
+            if let Some(initial) = first_names.chars().next() {
+                by_surname_initial.entry((surname.clone(), initial)).or_default().push(i);
+            }
+            by_surname.entry(surname).or_default().push(i);
+            folded_first_names.push(first_names);
         }
-        PlayerIndex { by_id, by_surname }
+        PlayerIndex { by_id, by_surname, by_surname_initial, folded_first_names }
     }
 
     pub fn get(&self, id: u32) -> Option<usize> {
@@ -36,11 +49,24 @@ impl PlayerIndex {
     /// The players of the file whose name can be this one's (initials
     /// allowed), in file order.
     pub fn named<'f>(&self, file: &'f PlayerFile, surname: &str, first_names: &str) -> Vec<&'f Player> {
-        let Some(found) = self.by_surname.get(&fold(surname, false)) else { return Vec::new() };
+        let surname = fold(surname, false);
+        let wanted = fold(first_names, false);
+        let Some(initial) = wanted.chars().next() else {
+            // Blank: everyone of the surname; nothing but punctuation: those
+            // whose first names are nothing but punctuation too.
+            let found = self.by_surname.get(&surname).map_or(&[][..], Vec::as_slice);
+            let blank = first_names.trim().is_empty();
+            return found
+                .iter()
+                .filter(|&&i| blank || self.folded_first_names[i].is_empty())
+                .map(|&i| &file.players[i])
+                .collect();
+        };
+        let Some(found) = self.by_surname_initial.get(&(surname, initial)) else { return Vec::new() };
         found
             .iter()
+            .filter(|&&i| folded_first_names_agree(&self.folded_first_names[i], &wanted))
             .map(|&i| &file.players[i])
-            .filter(|p| first_names.trim().is_empty() || first_names_agree(&p.first_names, first_names))
             .collect()
     }
 }
@@ -104,7 +130,8 @@ pub fn check_entrants(
                     Some(p) => {
                         let known = &file.players[p];
                         // Case, accents and initials are no difference.
-                        let surname_differs = fold(&known.surname, false) != fold(&e.surname, false);
+                        let surname_differs =
+                            known.surname != e.surname && fold(&known.surname, false) != fold(&e.surname, false);
                         let first_differs =
                             !e.first_names.is_empty() && !first_names_agree(&known.first_names, &e.first_names);
                         if surname_differs || first_differs {

@@ -348,3 +348,77 @@ fn ratebook_state_names(data: &Path) -> BTreeMap<String, String> {
     let states = config.get("states").and_then(|s| s.as_table()).expect("[states] in period.toml");
     states.iter().map(|(code, name)| (code.clone(), name.as_str().unwrap().to_string())).collect()
 }
+
+/// A re-run into the same folder writes only the pages whose content
+/// changed: with the same inputs, none (every page is the previous run's
+/// file, the same inode); with one report less, the pages it touched (every
+/// file of the same bytes is still the previous run's), and the site is byte
+/// for byte the one a first run into an empty folder makes.
+#[test]
+fn a_rerun_rewrites_only_the_pages_that_changed() {
+    use std::os::unix::fs::MetadataExt;
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    let copy = ratebook(&["generate", "--out", data.to_str().unwrap(), "--players", "300", "--events", "16"]);
+    assert!(copy.status.success(), "{}", stderr(&copy));
+    let toml = std::fs::read_to_string(data.join("period.toml")).unwrap();
+    let toml: String = toml
+        .lines()
+        .map(|l| if l.starts_with("record ") { "record = false" } else { l })
+        .collect::<Vec<_>>()
+        .join("\n");
+    std::fs::write(data.join("period.toml"), toml).unwrap();
+    let (out, fresh) = (root.path().join("out"), root.path().join("fresh"));
+    let publish = |out: &Path| {
+        let o = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    };
+    publish(&out);
+    let site = out.join("site");
+    let held = || -> BTreeMap<PathBuf, (u64, Vec<u8>)> {
+        files(&site)
+            .into_iter()
+            .map(|rel| {
+                let path = site.join(&rel);
+                (rel, (std::fs::metadata(&path).unwrap().ino(), std::fs::read(&path).unwrap()))
+            })
+            .collect()
+    };
+    let before = held();
+    publish(&out);
+    // (The booklet and the workbook among the downloads are the new
+    // publication's own files under a second name.)
+    let outputs = [Path::new("downloads/booklet.pdf"), Path::new("downloads/ratings.xlsx")];
+    for (rel, (inode, bytes)) in held() {
+        assert_eq!(before[&rel].1, bytes, "{}", rel.display());
+        assert!(outputs.contains(&rel.as_path()) || before[&rel].0 == inode, "{} was written again", rel.display());
+    }
+
+    // One report less: its event's players' pages change, the others do not.
+    let mut reports = files(&data.join("reports"));
+    reports.retain(|r| r.extension().is_some_and(|e| e == "xlsx"));
+    std::fs::remove_file(data.join("reports").join(&reports[0])).unwrap();
+    publish(&out);
+    publish(&fresh);
+
+    let (after, first) = (files(&site), files(&fresh.join("site")));
+    assert_eq!(after, first, "the same files as a first run's");
+    let (mut kept, mut written) = (0, 0);
+    for rel in &after {
+        let path = site.join(rel);
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(
+            bytes == std::fs::read(fresh.join("site").join(rel)).unwrap(),
+            "{} differs from a first run's",
+            rel.display()
+        );
+        match before.get(rel) {
+            Some((inode, old)) if *old == bytes => {
+                assert_eq!(std::fs::metadata(&path).unwrap().ino(), *inode, "{} was written again", rel.display());
+                kept += 1;
+            }
+            _ => written += 1,
+        }
+    }
+    assert!(kept > 10 && written > 0, "kept {kept}, written {written}");
+}

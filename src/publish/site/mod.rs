@@ -74,6 +74,17 @@ const PAGE_BYTES: usize = 38_000;
 pub struct SiteStats {
     pub pages: usize,
     pub largest_player_page: usize,
+    /// Files whose bytes the previous publication's site had already: kept
+    /// (the same file under a second name), not written again.
+    pub kept: usize,
+}
+
+/// Where the site's files go: the staging folder, and the site published
+/// last time, whose files are kept where this run's bytes are the same.
+struct SiteFolder<'a> {
+    dir: &'a Path,
+    previous: Option<&'a Path>,
+    kept: std::sync::atomic::AtomicUsize,
 }
 
 /// The search key of a player: his name folded (see [`fold`]) and his ID.
@@ -158,8 +169,18 @@ struct Common<'a> {
     words: Words,
 }
 
-/// Writes the site into `dir` (which must not exist yet).
-pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Result<SiteStats> {
+/// Writes the site into `dir` (which must not exist yet). A file whose bytes
+/// are those of the same file in `previous` (the site published last time)
+/// is that file under a second name: a re-run whose inputs changed in a few
+/// reports writes only the pages whose content changed.
+pub fn write_site(
+    dir: &Path,
+    previous: Option<&Path>,
+    input: &SiteInput,
+    templates: Option<&Path>,
+) -> Result<SiteStats> {
+    let folder = SiteFolder { dir, previous: previous.filter(|p| p.is_dir()), kept: Default::default() };
+    let folder = &folder;
     let env = environment(templates)?;
     let c = &input.period.config;
     let common = Common {
@@ -172,7 +193,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     for sub in ["players", "events", "states", "downloads"] {
         std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
     }
-    let write = |rel: &str, text: &[u8]| write_file(dir, rel, text);
+    let write = |rel: &str, text: &[u8]| folder.write(rel, text);
     // What every page shows, made a template value once for all of them.
     let common = minijinja::Value::from_serialize(&common);
     // A page rendered straight into a buffer of about its size; `root`
@@ -226,7 +247,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     // Events: every event's line, and a page for each.
     let events = event_pages(input);
     write("events.html", &render("events.html", "", context! { events => &events })?)?;
-    with_file_writer(dir, |files| {
+    with_file_writer(folder, |files| {
         for batch in events.chunks(BATCH) {
             let pages = batch
                 .par_iter()
@@ -299,7 +320,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
         Ok((files, size))
     };
     let players = input.ratings.players.len();
-    let sizes: Vec<usize> = with_file_writer(dir, |files| {
+    let sizes: Vec<usize> = with_file_writer(folder, |files| {
         let mut sizes = Vec::with_capacity(players);
         for first in (0..players).step_by(BATCH) {
             let rendered = (first..(first + BATCH).min(players))
@@ -326,6 +347,7 @@ pub fn write_site(dir: &Path, input: &SiteInput, templates: Option<&Path>) -> Re
     let context = context! { players => rows.len(), birth_year => c.birth.shown() };
     write("downloads.html", &render("downloads.html", "", context)?)?;
     stats.pages += 2;
+    stats.kept = folder.kept.load(std::sync::atomic::Ordering::Relaxed);
     Ok(stats)
 }
 
@@ -357,7 +379,7 @@ const BATCH: usize = 1000;
 /// A third thread puts what has been written on the disk as the pages go
 /// out (see [`flush_as_written`]), so the commit's flush has little left.
 fn with_file_writer<R: Send>(
-    dir: &Path,
+    folder: &SiteFolder,
     work: impl FnOnce(&std::sync::mpsc::SyncSender<Vec<SiteFile>>) -> Result<R> + Send,
 ) -> Result<R> {
     let (files, written) = std::sync::mpsc::sync_channel::<Vec<SiteFile>>(2);
@@ -365,11 +387,11 @@ fn with_file_writer<R: Send>(
     // are in the next one.
     let (flush, flushes) = std::sync::mpsc::sync_channel::<()>(1);
     std::thread::scope(|scope| {
-        scope.spawn(move || flush_as_written(dir, flushes));
+        scope.spawn(move || flush_as_written(folder.dir, flushes));
         let writer = scope.spawn(move || -> Result<()> {
             for batch in written {
                 for (name, bytes) in batch {
-                    write_file(dir, &name, &bytes)?;
+                    folder.write(&name, &bytes)?;
                 }
                 let _ = flush.try_send(());
             }
@@ -383,10 +405,31 @@ fn with_file_writer<R: Send>(
     })
 }
 
-/// Writes one file of the site, `rel` within `dir`.
-fn write_file(dir: &Path, rel: &str, bytes: &[u8]) -> Result<()> {
-    let path = dir.join(rel);
-    std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+impl SiteFolder<'_> {
+    /// Writes one file of the site, `rel` within the folder, or keeps the
+    /// previous site's file of the same bytes.
+    fn write(&self, rel: &str, bytes: &[u8]) -> Result<()> {
+        let path = self.dir.join(rel);
+        if let Some(previous) = self.previous.map(|p| p.join(rel)) {
+            if same_bytes(&previous, bytes) && std::fs::hard_link(&previous, &path).is_ok() {
+                self.kept.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                return Ok(());
+            }
+        }
+        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
+    }
+}
+
+/// Whether the file at `path` holds exactly `bytes` (a file that is not
+/// there, or cannot be read, does not).
+fn same_bytes(path: &Path, bytes: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut file) = std::fs::File::open(path) else { return false };
+    if file.metadata().map_or(true, |m| !m.is_file() || m.len() != bytes.len() as u64) {
+        return false;
+    }
+    let mut held = Vec::with_capacity(bytes.len());
+    file.read_to_end(&mut held).is_ok() && held == bytes
 }
 
 /// Flushes the filesystem `dir` is on (`syncfs`) each time it is asked,

@@ -1,0 +1,216 @@
+//! The run a federation waits for (issue 25): the world-sized period with
+//! everything on (the record, the site, the statistics, the booklet, the
+//! workbooks) against the same folder with `site = false` and `record =
+//! false`, in turn, each timed as a whole process on a settled disk; the
+//! floors of its stages (reading the reports, writing the site's files and
+//! putting them on the disk, done as plainly as a program can); and the
+//! large folder's whole publication against the plain Python reference
+//! (`examples/bench/acf_reference.py`, openpyxl), which only reads and rates.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use super::recording::{children_cpu, linked_copy, stage, timed};
+use super::site::SETTLE;
+use super::{median, remove_record, Run};
+
+/// `record = false` and `site = false` (before the first table, or it would belong to it).
+fn base_settings(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().map(|l| if l.starts_with("record ") { "record = false" } else { l }).collect();
+    format!("site = false\n{}\n", lines.join("\n"))
+}
+
+/// Times `pairs` pairs of the world folder, everything on against the base
+/// run, then the floors, and prints the tables.
+pub fn bench(world: &Path, cache: &Path, pairs: usize) {
+    let (all, base) = (cache.join("world-all"), cache.join("world-base"));
+    linked_copy(world, &all, &|text| text.to_string());
+    linked_copy(world, &base, &base_settings);
+    let out = cache.join("out-whole");
+    let settled = |out: &Path| {
+        let _ = std::fs::remove_dir_all(out);
+        std::thread::sleep(SETTLE);
+    };
+    let (mut walls, mut cpus, mut ratios, mut last) = ((vec![], vec![]), (vec![], vec![]), vec![], None);
+    for i in 0..pairs {
+        remove_record(&all);
+        settled(&out);
+        let (a, cpu_a, run_a) = timed(&all, &out);
+        settled(&out);
+        let (b, cpu_b, run_b) = timed(&base, &out);
+        eprintln!(
+            "  whole pair {}/{pairs}: everything on {a:.2} s ({cpu_a:.1} cpu-s, {:.0} MiB), base {b:.2} s ({cpu_b:.1} cpu-s): × {:.2}",
+            i + 1,
+            run_a.peak_mib,
+            a / b
+        );
+        walls.0.push(a);
+        walls.1.push(b);
+        cpus.0.push(cpu_a);
+        cpus.1.push(cpu_b);
+        ratios.push(a / b);
+        last = Some((run_a, run_b));
+    }
+    let Some((all_run, base_run)) = last else { return };
+    let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+    println!("\nThe world-sized period, everything on against the base run ({pairs} pairs, whole process, settled disk):\n");
+    println!("| run | wall s (median) | wall s (min) | processor s | peak MiB |");
+    println!("|---|---:|---:|---:|---:|");
+    println!(
+        "| everything on | {:.2} | {:.2} | {:.1} | {:.0} |",
+        median(walls.0.clone()),
+        min(&walls.0),
+        median(cpus.0.clone()),
+        all_run.peak_mib
+    );
+    println!(
+        "| `site = false`, `record = false` | {:.2} | {:.2} | {:.1} | {:.0} |",
+        median(walls.1.clone()),
+        min(&walls.1),
+        median(cpus.1.clone()),
+        base_run.peak_mib
+    );
+    println!(
+        "\nratio, pair by pair: median × {:.2}, best × {:.2} (target × 1.5 at most; everything on under 30 s)",
+        median(ratios.clone()),
+        min(&ratios)
+    );
+
+    // The floors, from the last run's own files.
+    remove_record(&all);
+    let _ = std::fs::remove_dir_all(&out);
+    let (_, _, kept_run) = timed(&all, &out);
+    floors(&all, &out, cache, &kept_run);
+    let _ = std::fs::remove_dir_all(&out);
+}
+
+/// What reading the reports and writing the site cost done as plainly as a
+/// program can, each beside the stage that does it.
+fn floors(data: &Path, out: &Path, cache: &Path, run: &Run) {
+    let reports = files_under(&data.join("reports"));
+    // Reading: every report's bytes, every part of each workbook inflated,
+    // on every core.
+    let started = Instant::now();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..std::thread::available_parallelism().map_or(2, |n| n.get()) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(path) = reports.get(i) else { break };
+                let bytes = std::fs::read(path).unwrap();
+                if let Ok(mut zip) = zip::ZipArchive::new(std::io::Cursor::new(&bytes)) {
+                    for k in 0..zip.len() {
+                        let mut part = Vec::new();
+                        zip.by_index(k).unwrap().read_to_end(&mut part).unwrap();
+                    }
+                }
+            });
+        }
+    });
+    let read_floor = started.elapsed().as_secs_f64();
+
+    // Writing: the site's files, their bytes held in memory, written by one
+    // thread into a fresh folder (as the site's writer does), then flushed.
+    let site = out.join("site");
+    let pages: Vec<(PathBuf, Vec<u8>)> = files_under(&site)
+        .into_iter()
+        .map(|p| (p.strip_prefix(&site).unwrap().to_path_buf(), std::fs::read(&p).unwrap()))
+        .collect();
+    let copy = cache.join("floor-site");
+    let _ = std::fs::remove_dir_all(&copy);
+    std::thread::sleep(SETTLE);
+    let started = Instant::now();
+    for (rel, bytes) in &pages {
+        let path = copy.join(rel);
+        if let Some(parent) = path.parent().filter(|p| !p.is_dir()) {
+            std::fs::create_dir_all(parent).unwrap();
+        }
+        std::fs::write(path, bytes).unwrap();
+    }
+    let write_floor = started.elapsed().as_secs_f64();
+    let started = Instant::now();
+    let _ = Command::new("sync").arg("-f").arg(&copy).status();
+    let sync_floor = started.elapsed().as_secs_f64();
+    let _ = std::fs::remove_dir_all(&copy);
+
+    let bytes: u64 = pages.iter().map(|(_, b)| b.len() as u64).sum();
+    println!("\nStages against their floors (the last run with everything on):\n");
+    println!("| stage | s | floor | floor s | stage / floor |");
+    println!("|---|---:|---|---:|---:|");
+    let read = stage(run, "read");
+    println!(
+        "| read | {read:.2} | {} reports read and inflated, every core | {read_floor:.2} | {:.1} |",
+        reports.len(),
+        read / read_floor
+    );
+    let site_s = stage(run, "site");
+    println!(
+        "| site (from the start of publishing) | {site_s:.2} | its {} files ({:.0} MB) written by one thread, then flushed | {:.2} | {:.1} |",
+        pages.len(),
+        bytes as f64 / 1e6,
+        write_floor + sync_floor,
+        site_s / (write_floor + sync_floor)
+    );
+    println!("\n(of the site's floor: writing {write_floor:.2} s, flushing {sync_floor:.2} s)");
+}
+
+/// Every file under `dir`, sorted.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(d) = pending.pop() {
+        for entry in std::fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The large folder's whole publication (everything on) against the Python
+/// reference, in turn; said plainly when python3 or openpyxl is missing.
+pub fn against_reference(large: &Path, cache: &Path, pairs: usize) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/bench/acf_reference.py");
+    let usable = Command::new("python3")
+        .args(["-c", "import openpyxl"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    println!("\nThe large folder's whole publication against the plain Python reference:\n");
+    if !usable {
+        println!("not measured: python3 with openpyxl is not on this machine (Debian: apt-get install python3-openpyxl)");
+        return;
+    }
+    let out = cache.join("out-reference");
+    let (mut ours, mut theirs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..pairs {
+        remove_record(large);
+        let _ = std::fs::remove_dir_all(&out);
+        let (a, _, _) = timed(large, &out);
+        let (cpu, started) = (children_cpu(), Instant::now());
+        let reference = Command::new("python3").arg(&script).arg(large).output().expect("python3 runs");
+        assert!(reference.status.success(), "the reference failed: {}", String::from_utf8_lossy(&reference.stderr));
+        let b = started.elapsed().as_secs_f64();
+        eprintln!(
+            "  reference pair {}/{pairs}: ratebook {a:.2} s, Python {b:.2} s ({:.1} cpu-s): × {:.1}",
+            i + 1,
+            children_cpu() - cpu,
+            b / a
+        );
+        ours.push(a);
+        theirs.push(b);
+        ratios.push(b / a);
+    }
+    let _ = std::fs::remove_dir_all(&out);
+    println!("| run | wall s (median) |");
+    println!("|---|---:|");
+    println!("| ratebook period, everything on | {:.2} |", median(ours));
+    println!("| acf_reference.py (reads and rates only) | {:.2} |", median(theirs));
+    println!("\nratebook is × {:.1} faster, pair by pair (median; target × 10 at least)", median(ratios));
+}
