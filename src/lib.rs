@@ -11,8 +11,9 @@
 //! [`record`] keeps every published period in the rating record (SQLite),
 //! with history, corrections and errata; [`statistics`] measures the rated
 //! pool (by age, state, over the recorded periods) for publish to print.
-//! [`formats`] holds every file format's schema, reader and writer, and
-//! [`model`] the plain types and helpers every stage shares. [`commands`]
+//! [`formats`] holds every file format's schema, reader and writer,
+//! [`model`] the plain types and helpers every stage shares, and
+//! [`publication`] what marks a folder as a publication. [`commands`]
 //! strings the stages together, one file per command; [`generate`] writes
 //! synthetic data folders and [`handicap`] is the team-match handicap
 //! calculator beside the rating list.
@@ -27,8 +28,10 @@ pub mod generate;
 pub mod handicap;
 pub mod ingest;
 pub mod model;
+pub mod publication;
 pub mod publish;
 pub mod rate;
+pub mod rated;
 pub mod record;
 pub mod statistics;
 pub mod timings;

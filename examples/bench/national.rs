@@ -131,7 +131,7 @@ pub fn bench(dir: &Path, cache: &Path, runs: Option<usize>) {
                 |r| r.get(0),
             )
             .unwrap();
-        let first = periods.iter().find(|p| p.source != "import").expect("the chain");
+        let first = periods.iter().find(|p| p.source != ratebook::record::Source::Import).expect("the chain");
         // Rated events that gave no newcomer an ID, the smallest first: a
         // later period's reports may name a player by an ID the correction
         // takes away (a newcomer's, or one the re-rated chain no longer
@@ -149,8 +149,8 @@ pub fn bench(dir: &Path, cache: &Path, runs: Option<usize>) {
         drop(stmt);
         (periods, id, codes)
     };
-    let from = periods.iter().find(|p| p.source != "import").unwrap().period.clone();
-    let chain = periods.iter().filter(|p| p.source != "import").count();
+    let from = periods.iter().find(|p| p.source != ratebook::record::Source::Import).unwrap().period.clone();
+    let chain = periods.iter().filter(|p| p.source != ratebook::record::Source::Import).count();
 
     let mut history = Vec::new();
     let mut lines = 0;

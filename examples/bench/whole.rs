@@ -55,7 +55,9 @@ pub fn bench(world: &Path, cache: &Path, pairs: usize) {
     }
     let Some((all_run, base_run)) = last else { return };
     let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
-    println!("\nThe world-sized period, everything on against the base run ({pairs} pairs, whole process, settled disk):\n");
+    println!(
+        "\nThe world-sized period, everything on against the base run ({pairs} pairs, whole process, settled disk):\n"
+    );
     println!("| run | wall s (median) | wall s (min) | processor s | peak MiB |");
     println!("|---|---:|---:|---:|---:|");
     println!(
@@ -178,13 +180,12 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 /// reference, in turn; said plainly when python3 or openpyxl is missing.
 pub fn against_reference(large: &Path, cache: &Path, pairs: usize) {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/bench/acf_reference.py");
-    let usable = Command::new("python3")
-        .args(["-c", "import openpyxl"])
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let usable = Command::new("python3").args(["-c", "import openpyxl"]).output().is_ok_and(|o| o.status.success());
     println!("\nThe large folder's whole publication against the plain Python reference:\n");
     if !usable {
-        println!("not measured: python3 with openpyxl is not on this machine (Debian: apt-get install python3-openpyxl)");
+        println!(
+            "not measured: python3 with openpyxl is not on this machine (Debian: apt-get install python3-openpyxl)"
+        );
         return;
     }
     let out = cache.join("out-reference");

@@ -14,7 +14,7 @@ use chrono::{Datelike, NaiveDate};
 
 use crate::config::PeriodConfig;
 use crate::diag::Code;
-use crate::ingest::{DataFolder, RawData};
+use crate::ingest::{DataFolder, IngestError, Inputs, RawData};
 use crate::model::names::NameOrder;
 use crate::model::system::SystemName;
 use crate::model::{Player, PlayerFile, Status};
@@ -79,32 +79,33 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
              folder with `--data DIR`"
         );
     }
-    let folder = data.as_deref().map(DataFolder::open).transpose()?;
-    let system = folder.as_ref().map_or(SystemName::Acf, |f| f.config.system).rules();
-    let (raw, player_file) = match folder {
-        Some(folder) if options.files.is_empty() && options.players.is_none() => (folder.read(system.inputs())?, true),
-        Some(folder) => {
-            let players = options.players.clone().or_else(|| crate::ingest::player_file_in(&folder.dir));
-            let files = if options.files.is_empty() { vec![folder.dir.join("reports")] } else { options.files.clone() };
-            let inside = files.iter().all(|f| absolute(cwd, f).starts_with(absolute(cwd, &folder.dir)));
-            let base = if inside { folder.dir.clone() } else { cwd.to_path_buf() };
+    let config = match data.as_deref() {
+        Some(dir) if !dir.is_dir() => return Err(IngestError::MissingFolder(dir.to_path_buf()).into()),
+        Some(dir) => PeriodConfig::load(&dir.join(crate::ingest::inputs::SETTINGS)).map_err(IngestError::from)?,
+        None => PeriodConfig::example(SystemName::Acf),
+    };
+    let system = config.system.rules();
+    let (raw, player_file) = match data.as_deref() {
+        Some(dir) if options.files.is_empty() && options.players.is_none() => {
+            // The whole data folder, as `period` reads it.
+            let mut folder = DataFolder::open(dir)?;
+            (folder.read(system.inputs())?, true)
+        }
+        Some(dir) => {
+            let players = options.players.clone().or_else(|| crate::ingest::player_file_in(dir));
+            let files = if options.files.is_empty() { vec![dir.join("reports")] } else { options.files.clone() };
+            let inside = files.iter().all(|f| absolute(cwd, f).starts_with(absolute(cwd, dir)));
+            let base = if inside { dir.to_path_buf() } else { cwd.to_path_buf() };
             let files: Vec<PathBuf> = files.iter().map(|f| absolute(cwd, f)).collect();
             let base = absolute(cwd, &base);
-            let raw = crate::ingest::read_files(
-                &base,
-                folder.config,
-                &files,
-                players.as_deref(),
-                Some(&folder.dir),
-                system.inputs(),
-            )?;
-            (raw, players.is_some())
+            let beside = crate::ingest::extras::file_names(system.inputs());
+            let inputs = Inputs::of_files(&base, &files, players.as_deref(), Some((dir, &beside)))?;
+            (crate::ingest::read_files(&base, config, inputs, &files, system.inputs()), players.is_some())
         }
         None => {
             let files: Vec<PathBuf> = options.files.iter().map(|f| absolute(cwd, f)).collect();
-            let config = PeriodConfig::example(SystemName::Acf);
-            let mut raw =
-                crate::ingest::read_files(cwd, config, &files, options.players.as_deref(), None, system.inputs())?;
+            let inputs = Inputs::of_files(cwd, &files, options.players.as_deref(), None)?;
+            let mut raw = crate::ingest::read_files(cwd, config, inputs, &files, system.inputs());
             raw.config = covering(&raw);
             (raw, options.players.is_some())
         }
@@ -141,7 +142,7 @@ impl CheckReport {
             Some(dir) => format!("with the settings of {}", dir.join("period.toml").display()),
             None => {
                 let c = &self.validated.period.config;
-                let (start, end) = (crate::publish::lists::long_date(c.start), crate::publish::lists::long_date(c.end));
+                let (start, end) = (crate::model::dates::long_date(c.start), crate::model::dates::long_date(c.end));
                 let what = if c.period == COVERING {
                     "the period the reports' end dates fall in, so that no event counts as late or deferred"
                 } else {

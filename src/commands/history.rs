@@ -9,7 +9,8 @@ use anyhow::{bail, Result};
 use super::explain::{find, Candidate};
 use crate::config::PeriodConfig;
 use crate::model::words::Words;
-use crate::model::{Player, Status};
+use crate::model::Player;
+use crate::record::lines::LineStatus;
 use crate::record::query::HistoryLine;
 use crate::record::Record;
 
@@ -95,13 +96,16 @@ pub fn to_text(id: u32, history: &PlayerHistory) -> String {
             l.printed,
             l.games_period,
             change,
-            status_word(&l.status, words)
+            status_word(l.status, words)
         );
     }
     out
 }
 
 /// A recorded status ("confirmed", "removed", …) in the rule set's words.
-fn status_word<'a>(recorded: &'a str, words: &Words) -> &'a str {
-    Status::parse(recorded).map_or(recorded, |s| words.status(s))
+fn status_word(recorded: LineStatus, words: &Words) -> &'static str {
+    match recorded {
+        LineStatus::Listed(status) => words.status(status),
+        LineStatus::Removed => LineStatus::Removed.as_str(),
+    }
 }

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::ingest::{DataFolder, IngestError};
-use crate::publish::{booklet_data::BookletData, lists};
+use crate::publish::booklet_data::BookletData;
 use crate::rate::{RatingSystem, Ratings};
 use crate::timings::Timings;
 use crate::validate::{validate, Validated};
@@ -42,10 +42,12 @@ impl std::fmt::Display for Stage {
     }
 }
 
-/// The data folder read and validated, with the rule set it names.
+/// The data folder read and validated, with the rule set it names and the
+/// input files it was read from (which the record stores).
 pub struct Loaded {
     pub validated: Validated,
     pub system: &'static dyn RatingSystem,
+    pub inputs: crate::ingest::Inputs,
 }
 
 /// The data folder a command run in `from` means: `from` itself or the
@@ -79,14 +81,14 @@ pub fn data_folder(data: Option<&Path>) -> anyhow::Result<PathBuf> {
 /// Reads and validates a data folder.
 pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
     let started = Instant::now();
-    let folder = DataFolder::open(data)?;
+    let mut folder = DataFolder::open(data)?;
     let system = folder.config.system.rules();
     let raw = folder.read(system.inputs())?;
     timings.record("read", started);
     let started = Instant::now();
     let validated = validate(raw, system);
     timings.record("validate", started);
-    Ok(Loaded { validated, system })
+    Ok(Loaded { validated, system, inputs: folder.inputs })
 }
 
 /// Rates the period in memory (nothing is written).
@@ -100,7 +102,6 @@ pub fn rate_only(data: &Path) -> anyhow::Result<(Loaded, Ratings)> {
 /// The booklet's data for a data folder (for tests and tools).
 pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
     let (loaded, ratings) = rate_only(data)?;
-    let period = &loaded.validated.period;
-    let lists = lists::build_lists(period, &ratings, loaded.system);
-    Ok(crate::publish::booklet_data(period, &ratings, &lists, loaded.system))
+    let rated = crate::rated::Rated::new(loaded.validated.period, ratings, loaded.system);
+    Ok(crate::publish::booklet_data(&rated))
 }

@@ -10,9 +10,10 @@ use super::recording::{Plan, Recording};
 use super::summary::{Outcome, PlayerCounts, RunSummary};
 use super::{load, Loaded, Stage};
 use crate::diag::{Code, Diagnostic, Location};
-use crate::publish::{self, lists};
+use crate::publish;
+use crate::rated::Rated;
 use crate::record::query::list_changes;
-use crate::record::{PeriodLines, Record};
+use crate::record::PeriodLines;
 use crate::statistics::{self, Settings, Statistics, ThisPeriod};
 use crate::timings::Timings;
 use crate::validate::{Disposition, Validated};
@@ -77,12 +78,12 @@ fn revise_with_later(
     opts: &PeriodOptions,
     validated: Validated,
     timings: Timings,
-    record: Record,
+    recording: Recording,
 ) -> Result<PeriodReport> {
     use super::rerate::{rerate_with, Correction, RerateOptions};
     let period = &validated.period;
     let into = opts.out.with_file_name("errata");
-    let correction = Correction { revised: Some(opts.data.clone()), ..Default::default() };
+    let correction = Correction { revised: Some(recording.inputs), ..Default::default() };
     let options = RerateOptions {
         data: opts.data.clone(),
         out: into.clone(),
@@ -90,7 +91,7 @@ fn revise_with_later(
         correction,
         dry_run: opts.dry_run,
     };
-    let rerated = rerate_with(&options, Some(record))?;
+    let rerated = rerate_with(&options, Some(recording.record))?;
     if let Some(said) = rerated.done_before {
         return Ok(PeriodReport::held_already(validated.diagnostics, timings, said, into));
     }
@@ -138,7 +139,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     // So is the record, whatever the output folder, before anything is read.
     let record_lock = if opts.dry_run { None } else { super::recording::lock_record(&opts.data)? };
     progress(Stage::Reading);
-    let Loaded { mut validated, system } = load(&opts.data, &mut timings)?;
+    let Loaded { mut validated, system, inputs } = load(&opts.data, &mut timings)?;
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
         let skippable = !validated.has_global_errors();
@@ -160,12 +161,12 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     }
     let started = Instant::now();
     let out = staging.as_ref().map(|s| s.out());
-    let mut recording = Recording::begin(&opts.data, &validated.period.config, opts.revise, out, record_lock)?;
+    let mut recording = Recording::begin(&opts.data, &validated.period.config, inputs, opts.revise, out, record_lock)?;
     if let Some(r) = recording.take_if(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
         // The output folder is let go (the errata go beside it); the
         // record, still locked, goes to the re-rating.
         drop(staging);
-        return revise_with_later(opts, validated, timings, r.record);
+        return revise_with_later(opts, validated, timings, r);
     }
     if let Some(r) = recording.as_ref().filter(|r| r.plan == Plan::Unchanged && !r.later.is_empty()) {
         // A past period recorded with these very inputs (a revision run
@@ -182,7 +183,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     if errors > 0 {
         note_skipped(&mut validated);
     }
-    let period = &validated.period;
+    let Validated { period, diagnostics } = validated;
     timings.games = period
         .events
         .iter()
@@ -192,7 +193,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
 
     progress(Stage::Rating);
     let started = Instant::now();
-    let ratings = system.rate(period);
+    let ratings = system.rate(&period);
     if ratings.stage_times.is_empty() {
         timings.record("rate", started);
     } else {
@@ -201,14 +202,14 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         }
     }
     let started = Instant::now();
-    let lists = lists::build_lists(period, &ratings, system);
+    let rated = Rated::new(period, ratings, system);
     timings.record("lists", started);
 
     let started = Instant::now();
     // The input files move into the lines (the recording needs them no more).
     let lines = recording.as_mut().map(|r| {
-        let (files, hashes) = (std::mem::take(&mut r.files), std::mem::take(&mut r.file_sha256));
-        PeriodLines::of(period, &ratings, &lists, system, files, Some(hashes), &r.previous_lines)
+        let inputs = std::mem::take(&mut r.inputs);
+        PeriodLines::of(&rated, inputs, &r.previous_lines)
     });
     timings.record("record", started);
 
@@ -228,16 +229,13 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             }
             _ => "period.toml keeps no record (record = false): there is nothing to compare with\n".to_string(),
         };
-        let events_rated = period.events.iter().filter(|e| e.disposition.is_rated()).count();
-        let players = ratings.players.len();
-        let mut summary = RunSummary::new(Outcome::DryRun, period, &validated.diagnostics);
-        summary.players = Some(player_counts(&ratings, &lists));
-        let Validated { diagnostics, .. } = validated;
+        let mut summary = RunSummary::new(Outcome::DryRun, &rated.period, &diagnostics);
+        summary.players = Some(player_counts(&rated));
         return Ok(PeriodReport {
             summary: Some(summary),
             published: false,
-            players,
-            events_rated,
+            players: rated.ratings.players.len(),
+            events_rated: rated.events_rated(),
             diagnostics,
             timings,
             record_note: Some(note),
@@ -248,22 +246,19 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     progress(Stage::Publishing);
     // (The site's charts are what the history is read for.)
     let history = match &recording {
-        Some(r) if period.config.site => r.history()?,
+        Some(r) if rated.period.config.site => r.history()?,
         _ => Default::default(),
     };
     let started = Instant::now();
-    let statistics = period_statistics(period, &ratings, system, recording.as_ref(), lines.as_ref())?;
+    let statistics = period_statistics(&rated, recording.as_ref(), lines.as_ref())?;
     timings.record("statistics", started);
     let mut lines = lines;
     let published = publish::publish(
-        period,
-        &validated.diagnostics,
-        &ratings,
-        &lists,
+        &rated,
+        &diagnostics,
         &statistics,
-        system,
-        opts.templates.as_deref(),
         &history,
+        opts.templates.as_deref(),
         staging,
         &mut |staging| {
             let started = Instant::now();
@@ -286,6 +281,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     // (The revision marked published, after the outputs went in, is part of
     // the record's time too.)
     let started = Instant::now();
+    let period = &rated.period;
     let record_note = match recording.as_mut() {
         Some(r) => Some(match r.confirm()? {
             Some(staged) => {
@@ -303,8 +299,8 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     timings.push("xlsx", published.xlsx);
     timings.push("pdf", published.pdf);
     timings.push("site", published.site);
-    let mut summary = RunSummary::new(Outcome::Published, period, &validated.diagnostics);
-    summary.players = Some(player_counts(&ratings, &lists));
+    let mut summary = RunSummary::new(Outcome::Published, period, &diagnostics);
+    summary.players = Some(player_counts(&rated));
     summary.outputs = vec![
         ("booklet", opts.out.join("booklet.pdf")),
         ("workbook", opts.out.join("ratings.xlsx")),
@@ -315,8 +311,17 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     }
     summary.outputs.push(("validation report", opts.out.join("validation.txt")));
     summary.record = record_note.clone();
-    let Validated { period, diagnostics } = validated;
-    crate::background::drop_later((period, ratings, lists));
+    summary.site_pages = published.site_files.map(|files| {
+        let pages = format!("{} pages", crate::commands::summary::thousands(files.pages));
+        match files.kept {
+            0 => pages,
+            kept => format!(
+                "{pages}; {} files the same as the last run's, kept as they were (not written again)",
+                crate::commands::summary::thousands(kept)
+            ),
+        }
+    });
+    crate::background::drop_later(rated);
     Ok(PeriodReport {
         summary: Some(summary),
         published: true,
@@ -331,13 +336,9 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
 
 /// The period's statistics, with the record's earlier periods (and the
 /// players' meetings in them, for the site).
-fn period_statistics(
-    period: &crate::validate::ValidPeriod,
-    ratings: &crate::rate::Ratings,
-    system: &dyn crate::rate::RatingSystem,
-    recording: Option<&Recording>,
-    lines: Option<&PeriodLines>,
-) -> Result<Statistics> {
+fn period_statistics(rated: &Rated, recording: Option<&Recording>, lines: Option<&PeriodLines>) -> Result<Statistics> {
+    let Rated { period, ratings, system, .. } = rated;
+    let system = *system;
     let config = &period.config;
     let mut now = ThisPeriod::of_rated(period, ratings, system);
     // The change as the record keeps it (against its previous period), so
@@ -386,7 +387,8 @@ fn this_period_games(period: &crate::validate::ValidPeriod) -> impl Iterator<Ite
 }
 
 /// The players counted as the outputs count them.
-fn player_counts(ratings: &crate::rate::Ratings, lists: &lists::Lists) -> PlayerCounts {
+fn player_counts(rated: &Rated) -> PlayerCounts {
+    let (ratings, lists) = (&rated.ratings, &rated.lists);
     let listed = || lists.states.iter().flat_map(|(_, _, rows)| rows);
     PlayerCounts {
         in_file: ratings.removed.iter().filter(|gone| !**gone).count(),

@@ -109,7 +109,7 @@ fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &
                     surname: p.surname.clone(),
                     first_names: p.first_names.clone(),
                     state: p.state.clone(),
-                    status: p.status.as_str().to_string(),
+                    status: crate::record::lines::LineStatus::Listed(p.status),
                     rating: p.rating,
                     printed: system.printed(p),
                     games_period: p.games.saturating_sub(earlier.map_or(0, |l| l.games_total)),
@@ -123,12 +123,12 @@ fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &
         lines.players.sort_by_key(|l| l.id);
         lines.details = players.players.iter().map(crate::record::lines::PlayerDetail::of).collect();
         lines.details.sort_by_key(|d| d.id);
-        staged.push(record.stage(&lines, "import", None)?);
+        staged.push(record.stage(&lines, crate::record::Source::Import, None)?);
         done.push(Imported { period, published, players: lines.players.len() });
         previous = lines.players;
         start = published.succ_opt();
     }
-    crate::publish::staging::crash_point("imported");
+    crate::publication::crash_point("imported");
     record.confirm(&staged)?;
     Ok(done)
 }

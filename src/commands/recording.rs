@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 
 use crate::config::PeriodConfig;
+use crate::ingest::Inputs;
 use crate::publish::Staging;
-use crate::record::{lines, manifest_sha256, PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Staged};
+use crate::record::{PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Source, Staged};
 
 /// What the record makes of this run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,9 +26,8 @@ pub enum Plan {
 pub struct Recording {
     pub record: Record,
     pub plan: Plan,
-    /// The data folder's input files, and their SHA-256 in the same order.
-    pub files: Vec<(String, Vec<u8>)>,
-    pub file_sha256: Vec<String>,
+    /// The period's input files (the record stores them with the revision).
+    pub inputs: Inputs,
     /// The list before this period's (for the change column and the dry run).
     pub previous: Option<RevisionInfo>,
     pub previous_lines: Vec<PlayerLine>,
@@ -51,27 +51,28 @@ pub fn lock_record(data: &Path) -> Result<Option<RecordLock>> {
 }
 
 impl Recording {
-    /// Opens the record and decides what this run does to it. `out` is the
-    /// output folder, already locked by this run (`None` for a dry run, which
-    /// settles nothing).
+    /// Opens the record and decides what this run does to it, for the
+    /// period's `inputs`. `out` is the output folder, already locked by this
+    /// run (`None` for a dry run, which settles nothing).
     /// `lock` is the record's, when the run took it already.
     pub fn begin(
         data: &Path,
         config: &PeriodConfig,
+        inputs: Inputs,
         revise: bool,
         out: Option<&Path>,
         lock: Option<RecordLock>,
     ) -> Result<Option<Recording>> {
         let Some(path) = record_path(data, config) else { return Ok(None) };
-        let begun = Recording::begin_at(&path, data, config, revise, out, lock);
+        let begun = Recording::begin_at(&path, config, inputs, revise, out, lock);
         begun.map(Some).map_err(|e| crate::record::explain(&path, e))
     }
 
     /// [`Recording::begin`] with the record at `path`.
     fn begin_at(
         path: &Path,
-        data: &Path,
         config: &PeriodConfig,
+        inputs: Inputs,
         revise: bool,
         out: Option<&Path>,
         lock: Option<RecordLock>,
@@ -87,16 +88,12 @@ impl Recording {
             }
             None => Record::open_to_read(path)?,
         };
-        let files = lines::input_files(data, Some(path))?;
-        let file_sha256 = lines::hash_files(&files);
-        let hashes: Vec<(String, String)> =
-            files.iter().zip(&file_sha256).map(|((p, _), sha)| (p.clone(), sha.clone())).collect();
-        let inputs = manifest_sha256(&hashes);
+        let inputs_sha256 = inputs.manifest_sha256();
         record.check_system(config.system.as_str(), &config.period)?;
         let periods = record.periods()?;
-        let end = config.end.to_string();
+        let end = config.end;
         let plan = match periods.iter().find(|p| p.period == config.period) {
-            Some(current) if current.inputs_sha256.as_deref() == Some(inputs.as_str()) => Plan::Unchanged,
+            Some(current) if current.inputs_sha256.as_deref() == Some(inputs_sha256.as_str()) => Plan::Unchanged,
             // (A dry run only says what would change.)
             Some(current) if !revise && out.is_some() => bail!(
                 "{} is recorded already (revision {}, published {}) and its inputs have changed since: give --revise to publish and record the corrected list as revision {} (later periods are re-rated), or correct it with `ratebook rerate --from \"{}\"`",
@@ -126,7 +123,7 @@ impl Recording {
             Some(p) => record.player_lines(p.id)?,
             None => Vec::new(),
         };
-        Ok(Recording { record, plan, files, file_sha256, previous, previous_lines, later, staged: None })
+        Ok(Recording { record, plan, inputs, previous, previous_lines, later, staged: None })
     }
 
     /// Just before the outputs go in: the revision is written, staged, and
@@ -135,16 +132,16 @@ impl Recording {
         if self.plan == Plan::Unchanged {
             // The outputs keep the token of the revision they match.
             if let Some(token) = self.current_token(&lines.period)? {
-                staging.write(crate::record::TOKEN_FILE, token.as_bytes())?;
+                staging.write(crate::publication::RECORD_TOKEN, token.as_bytes())?;
             }
             return Ok(());
         }
-        lines.outputs_sha256 = Some(crate::record::outputs_sha256(staging)?);
-        let source = if self.plan == Plan::Revise { "revise" } else { "period" };
+        lines.outputs_sha256 = Some(crate::record::folder_sha256(staging.dir())?);
+        let source = if self.plan == Plan::Revise { Source::Revise } else { Source::Period };
         let output = crate::publish::staging::absolute(staging.out())?;
         let staged = self.record.stage(&lines, source, Some(&output)).map_err(|e| self.record.explain(e))?;
-        staging.write(crate::record::TOKEN_FILE, staged.token.as_bytes())?;
-        crate::publish::staging::crash_point("recorded");
+        staging.write(crate::publication::RECORD_TOKEN, staged.token.as_bytes())?;
+        crate::publication::crash_point("recorded");
         self.staged = Some(staged);
         Ok(())
     }
@@ -165,8 +162,8 @@ impl Recording {
 
     /// Every player's line in the periods recorded before this one, for the
     /// site's charts.
-    pub fn history(&self) -> Result<crate::publish::site::History> {
-        let before = self.previous.as_ref().map(|p| p.end.clone()).unwrap_or_default();
+    pub fn history(&self) -> Result<crate::record::query::History> {
+        let before = self.previous.as_ref().map(|p| p.end.to_string()).unwrap_or_default();
         self.record.history_before(&before)
     }
 

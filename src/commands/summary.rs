@@ -58,6 +58,8 @@ pub struct RunSummary {
     pub outputs: Vec<(&'static str, PathBuf)>,
     /// What happened to the rating record, in words.
     pub record: Option<String>,
+    /// The site's pages, and how many were kept from the last run, in words.
+    pub site_pages: Option<String>,
 }
 
 impl RunSummary {
@@ -83,6 +85,7 @@ impl RunSummary {
                 .collect(),
             outputs: Vec::new(),
             record: None,
+            site_pages: None,
         }
     }
 
@@ -144,6 +147,9 @@ impl RunSummary {
         }
         for (what, path) in &self.outputs {
             row(&mut out, what, &path.display().to_string());
+        }
+        if let Some(pages) = &self.site_pages {
+            row(&mut out, "site pages", pages);
         }
         if let Some(record) = &self.record {
             row(&mut out, "record", record);

@@ -86,7 +86,14 @@ impl Workbook {
     pub fn from_bytes(bytes: &[u8], file: &str) -> Result<Workbook, Diagnostic> {
         let extension = Path::new(file).extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
         if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(unreadable(file, "the file is larger than any report or player file"));
+            return Err(unreadable(
+                file,
+                &format!(
+                    "the file is {} MB, more than any report or player file ({} MB at most)",
+                    bytes.len() / 1_000_000,
+                    MAX_FILE_BYTES / 1_000_000
+                ),
+            ));
         }
         if extension == "csv" {
             let mut findings = Vec::new();

@@ -4,8 +4,6 @@
 //! `history.xlsx` (every lesson, renewal, entry and game so far); the other
 //! systems need none. Bad cells are located findings, never a stop.
 
-use std::path::Path;
-
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::dated_lists::{read_dated, DatedEntry};
 use crate::formats::history::{read_history, HistoryEntry};
@@ -38,24 +36,25 @@ pub enum SystemInput {
 }
 
 /// Reads the files beside the reports that the period's rule set declares,
-/// from the data folder `dir`.
-pub fn read_system_inputs(dir: &Path, wanted: &[SystemInput]) -> (SystemInputs, Vec<Diagnostic>) {
+/// from the period's `inputs`.
+pub fn read_system_inputs(inputs: &super::Inputs, wanted: &[SystemInput]) -> (SystemInputs, Vec<Diagnostic>) {
     let open = |stem: &str| {
-        let path = EXTENSIONS.iter().map(|e| dir.join(format!("{stem}.{e}"))).find(|p| p.is_file())?;
-        let file = super::relative(dir, &path);
-        Some((Workbook::open(&path, &file), file))
+        let file = EXTENSIONS.iter().map(|e| format!("{stem}.{e}")).find(|name| inputs.contains(name))?;
+        let bytes = inputs.get(&file).expect("the file is among the inputs");
+        Some((Workbook::from_bytes(bytes, &file), file))
     };
     read_inputs(&open, wanted)
 }
 
-/// [`read_system_inputs`] from files held in memory (`held`: path in the
-/// data folder → bytes).
-pub fn read_held_system_inputs(held: &super::HeldFiles<'_>, wanted: &[SystemInput]) -> (SystemInputs, Vec<Diagnostic>) {
-    let open = |stem: &str| {
-        let file = EXTENSIONS.iter().map(|e| format!("{stem}.{e}")).find(|name| held.contains_key(name))?;
-        Some((Workbook::from_bytes(held[&file], &file), file))
-    };
-    read_inputs(&open, wanted)
+/// The names the files `wanted` may have in a data folder (to take them
+/// along when `check` reads reports named on their own).
+pub fn file_names(wanted: &[SystemInput]) -> Vec<String> {
+    let stems = wanted.iter().map(|w| match w {
+        SystemInput::Lessons => "lessons",
+        SystemInput::Renewals => "renewals",
+        SystemInput::History => "history",
+    });
+    stems.flat_map(|stem| EXTENSIONS.map(|e| format!("{stem}.{e}"))).collect()
 }
 
 /// A workbook named by its stem (`lessons`), opened, with its file name.

@@ -1,13 +1,12 @@
-//! Reading the data folder: `period.toml`, the player file and every
-//! tournament report under `reports/` at any depth, into raw records.
-//! Reports are read in parallel; a file that cannot be read is a finding for
-//! that file, never the end of the run.
+//! Reading the period's input files ([`Inputs`]: `period.toml`, the player
+//! file and every tournament report under `reports/` at any depth) into raw
+//! records. Reports are parsed in parallel; a file that cannot be read is a
+//! finding for that file, never the end of the run.
 
 pub mod extras;
+pub mod inputs;
 pub mod trf;
-mod walk;
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -17,6 +16,8 @@ use crate::config::{ConfigError, PeriodConfig};
 use crate::diag::{Code, Diagnostic, Location};
 pub use crate::formats::report::RawReport;
 use crate::model::PlayerFile;
+pub use inputs::Inputs;
+use inputs::PLAYER_FILE_NAMES;
 
 /// Problems that stop the command before any data is read (exit status 2).
 #[derive(Debug, Error)]
@@ -31,7 +32,7 @@ pub enum IngestError {
     MissingFile(PathBuf),
 }
 
-/// Everything read from the data folder, with the findings of reading it.
+/// Everything read from the period's inputs, with the findings of reading it.
 #[derive(Debug)]
 pub struct RawData {
     pub config: PeriodConfig,
@@ -45,69 +46,34 @@ pub struct RawData {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// A data folder held in memory rather than on disk (the record's copies of
-/// a recorded period's inputs, which `rerate` reads again): each file's
-/// bytes by its path relative to the data folder (`period.toml`, the player
-/// file, `reports/...` with TRF sidecars, a rule set's own files).
-pub type HeldFiles<'a> = HashMap<String, &'a [u8]>;
-
-/// The names a player file goes by, in order of preference.
-const PLAYER_FILE_NAMES: [&str; 4] = ["players.xlsx", "players.ods", "players.xls", "players.csv"];
-
-/// A change made to the player file as soon as it is read, before any
-/// report is matched against it (`rerate` carries corrected ratings in).
-pub type PlayerFileChange<'a> = &'a (dyn Fn(&mut PlayerFile) + Sync);
+/// The player file as read, with the findings of reading it.
+pub type PlayerFileRead = (PlayerFile, Vec<Diagnostic>);
 
 /// Spreadsheet extensions read as tournament reports.
 const REPORT_EXTENSIONS: [&str; 4] = ["xlsx", "xlsm", "xls", "ods"];
 
-/// A data folder whose `period.toml` has been read: what is needed to know
-/// the rule set before the rest is read with [`DataFolder::read`].
+/// A data folder walked once: its settings, and its files in memory.
 #[derive(Debug, Clone)]
 pub struct DataFolder {
     pub dir: PathBuf,
     pub config: PeriodConfig,
+    pub inputs: Inputs,
 }
 
 impl DataFolder {
-    /// Opens `dir` (the data folder) and reads its `period.toml`.
+    /// Walks `dir` (the data folder), reading every input file in it once,
+    /// and parses its `period.toml`.
     pub fn open(dir: &Path) -> Result<DataFolder, IngestError> {
-        if !dir.is_dir() {
-            return Err(IngestError::MissingFolder(dir.to_path_buf()));
-        }
-        let config = PeriodConfig::load(&dir.join("period.toml"))?;
-        Ok(DataFolder { dir: dir.to_path_buf(), config })
+        let (inputs, config) = Inputs::walk(dir)?;
+        Ok(DataFolder { dir: dir.to_path_buf(), config, inputs })
     }
 
-    /// Reads the player file, every report and the files beside them that the
-    /// rule set reads (`inputs`).
-    pub fn read(self, inputs: &[extras::SystemInput]) -> Result<RawData, IngestError> {
-        let DataFolder { dir, config } = self;
-        read_data_folder(&dir, config, inputs, None, None)
-    }
-
-    /// Opens a data folder held in memory, `files`, and parses its
-    /// `period.toml`; `label` names it in messages (nothing is read there).
-    pub fn held(label: &Path, files: &HeldFiles<'_>) -> Result<DataFolder, IngestError> {
-        let path = label.join("period.toml");
-        let Some(bytes) = files.get("period.toml") else {
-            return Err(IngestError::MissingFile(path));
-        };
-        let config = PeriodConfig::from_bytes(bytes, &path)?;
-        Ok(DataFolder { dir: label.to_path_buf(), config })
-    }
-
-    /// [`DataFolder::read`] of a folder opened with [`DataFolder::held`]:
-    /// every file is taken from `files`, and the player file is changed by
-    /// `change` as soon as it is read.
-    pub fn read_held(
-        self,
-        inputs: &[extras::SystemInput],
-        files: &HeldFiles<'_>,
-        change: Option<PlayerFileChange<'_>>,
-    ) -> Result<RawData, IngestError> {
-        let DataFolder { dir, config } = self;
-        read_data_folder(&dir, config, inputs, Some(files), change)
+    /// Parses the player file, every report and the files beside them that
+    /// the rule set reads (`wanted`); the walk's findings go with them.
+    pub fn read(&mut self, wanted: &[extras::SystemInput]) -> Result<RawData, IngestError> {
+        let mut raw = read(&self.inputs, self.config.clone(), wanted)?;
+        raw.diagnostics.extend(self.inputs.take_findings());
+        Ok(raw)
     }
 }
 
@@ -116,118 +82,131 @@ pub fn player_file_in(dir: &Path) -> Option<PathBuf> {
     PLAYER_FILE_NAMES.iter().map(|n| dir.join(n)).find(|p| p.is_file())
 }
 
-/// The player file among the files of a data folder held in memory.
-pub fn held_player_file(files: &HeldFiles<'_>) -> Option<&'static str> {
-    PLAYER_FILE_NAMES.into_iter().find(|n| files.contains_key(*n))
-}
-
-/// Reads `dir` (the data folder) with its `config` already read.
-fn read_data_folder(
-    dir: &Path,
-    config: PeriodConfig,
-    inputs: &[extras::SystemInput],
-    held: Option<&HeldFiles<'_>>,
-    change: Option<PlayerFileChange<'_>>,
-) -> Result<RawData, IngestError> {
-    let player_path = match held {
-        Some(held) => held_player_file(held).map(|name| dir.join(name)),
-        None => player_file_in(dir),
-    };
-    let player_path = player_path.ok_or_else(|| IngestError::MissingPlayerFile(dir.to_path_buf()))?;
-    let mut diagnostics = Vec::new();
-    let files = match held {
-        Some(held) => held.keys().filter(|name| name.starts_with("reports/")).map(|name| dir.join(name)).collect(),
-        None => walk::report_files(dir, &dir.join("reports"), &mut diagnostics),
-    };
-    let report_files = report_files(dir, files, &mut diagnostics);
-    if report_files.is_empty() {
-        diagnostics.push(Diagnostic::warning(
-            Code::NoReports,
-            Location::file("reports"),
-            "no tournament reports found: the period rates no events",
-        ));
+/// Parses a data folder's `inputs` (with its `config` already parsed): the
+/// player file side by side with the workbook reports.
+pub fn read(inputs: &Inputs, config: PeriodConfig, wanted: &[extras::SystemInput]) -> Result<RawData, IngestError> {
+    if inputs.player_file().is_none() {
+        return Err(IngestError::MissingPlayerFile(inputs.label.clone()));
     }
-    let sources = Sources { player_file: Some(&player_path), change, held };
-    let data = match held {
-        Some(_) => DataSource::Held,
-        None => DataSource::Folder(dir),
-    };
-    Ok(read_all(dir, config, sources, report_files, diagnostics, data, inputs))
+    Ok(read_all(inputs, config, None, no_reports_in_folder(), wanted))
 }
 
-/// Reads the reports `files` (a folder stands for every report in it, at
-/// any depth) and the player file `players` (with none, the player file is
-/// empty), with the settings `config`: what `check FILE...` reads. Findings
-/// name files relative to `base`; the files beside the reports that the rule
-/// set reads come from the data folder `data`, when there is one.
+/// Parses the player file among `inputs` (a re-rating changes it before the
+/// reports are matched against it, then reads them with
+/// [`read_with_player_file`]).
+pub fn read_player_file(inputs: &Inputs) -> Result<PlayerFileRead, IngestError> {
+    let (name, bytes) = inputs.player_file().ok_or_else(|| IngestError::MissingPlayerFile(inputs.label.clone()))?;
+    Ok(crate::formats::player_file::read_player_file_bytes(bytes, name))
+}
+
+/// [`read`] with the player file `player` given (read with
+/// [`read_player_file`], then changed).
+pub fn read_with_player_file(
+    inputs: &Inputs,
+    config: PeriodConfig,
+    player: PlayerFileRead,
+    wanted: &[extras::SystemInput],
+) -> RawData {
+    read_all(inputs, config, Some(player), no_reports_in_folder(), wanted)
+}
+
+/// What `check FILE...` reads: the reports among `inputs` (made with
+/// [`Inputs::of_files`]; `given` are the files named, for the message when
+/// none is a report) and its player file (with none, the player file is
+/// empty), with the settings `config`.
 pub fn read_files(
     base: &Path,
     config: PeriodConfig,
-    files: &[PathBuf],
-    players: Option<&Path>,
-    data: Option<&Path>,
-    inputs: &[extras::SystemInput],
-) -> Result<RawData, IngestError> {
-    let mut found = Vec::new();
-    let mut diagnostics = Vec::new();
-    for file in files {
-        if file.is_dir() {
-            found.extend(walk::report_files(base, file, &mut diagnostics));
-        } else if file.is_file() {
-            found.push(file.clone());
-        } else {
-            return Err(IngestError::MissingFile(file.clone()));
-        }
-    }
-    if let Some(p) = players.filter(|p| !p.is_file()) {
-        return Err(IngestError::MissingFile(p.to_path_buf()));
-    }
-    let report_files = report_files(base, found, &mut diagnostics);
-    if report_files.is_empty() {
-        let named: Vec<String> = files.iter().map(|f| relative(base, f)).collect();
-        diagnostics.push(
-            Diagnostic::warning(Code::NoReports, Location::file(&named.join(", ")), "no tournament reports found")
-                .with_hint(
+    mut inputs: Inputs,
+    given: &[PathBuf],
+    wanted: &[extras::SystemInput],
+) -> RawData {
+    let named: Vec<String> = given.iter().map(|f| relative(base, f)).collect();
+    let no_reports =
+        Diagnostic::warning(Code::NoReports, Location::file(&named.join(", ")), "no tournament reports found")
+            .with_hint(
                 "reports are .xlsx, .xls or .ods workbooks, or FIDE TRF files (.trf, .tab) with a sidecar NAME.toml",
-            ),
-        );
-    }
-    let sources = Sources { player_file: players, change: None, held: None };
-    let data = data.map_or(DataSource::None, DataSource::Folder);
-    Ok(read_all(base, config, sources, report_files, diagnostics, data, inputs))
+            );
+    let player = inputs.player_file().is_none().then(|| (PlayerFile::default(), Vec::new()));
+    let mut raw = read_all(&inputs, config, player, no_reports, wanted);
+    raw.diagnostics.splice(0..0, inputs.take_findings());
+    raw
 }
 
-/// A report file to read: its path, its name relative to the data folder,
-/// and whether it is read as FIDE TRF.
-type ReportFile = (PathBuf, String, bool);
+/// The warning of a data folder without reports.
+fn no_reports_in_folder() -> Diagnostic {
+    Diagnostic::warning(
+        Code::NoReports,
+        Location::file("reports"),
+        "no tournament reports found: the period rates no events",
+    )
+}
 
-/// The report files among `files` (sorted, named relative to `base`), and
-/// notes on the files that are not reports. A `.txt` file with a sidecar
-/// `NAME.toml` beside it is a TRF export (Swiss-Manager names its TRF16
-/// export so); a report saved under a hidden or lock file's name is an error
-/// (it would be left out of the period in silence).
-fn report_files(base: &Path, mut files: Vec<PathBuf>, diagnostics: &mut Vec<Diagnostic>) -> Vec<ReportFile> {
-    files.sort();
-    files.dedup();
-    let extension = |p: &Path| p.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
+impl RawData {
+    /// Leaves out what was read from the report files `files` (a correction
+    /// withdraws or replaces them): their reports and their findings.
+    pub fn leave_out(&mut self, files: &[String]) {
+        let gone = |name: &str| files.iter().any(|f| f == name);
+        self.reports.retain(|r| !gone(&r.file));
+        self.unreadable.retain(|f| !gone(f));
+        self.diagnostics.retain(|d| !gone(&d.location.file));
+    }
+
+    /// Parses the report files `names` among `inputs` (a correction adds
+    /// them) against this player file, and puts them among the reports in
+    /// the order of their files.
+    pub fn read_more(&mut self, inputs: &Inputs, names: &[String]) {
+        let mut findings = Vec::new();
+        let files = report_files(inputs, names.iter().map(String::as_str).collect(), &mut findings);
+        let read = parse_reports(inputs, &files, None, &self.player_file);
+        self.diagnostics.extend(findings);
+        self.take(read);
+        self.reports.sort_by(|a, b| a.file.cmp(&b.file));
+    }
+
+    /// Puts parsed reports in (a file that could not be read among `unreadable`).
+    fn take(&mut self, read: Vec<(String, Option<RawReport>, Vec<Diagnostic>)>) {
+        for (name, report, diags) in read {
+            self.diagnostics.extend(diags);
+            match report {
+                Some(r) => self.reports.push(r),
+                None => self.unreadable.push(name),
+            }
+        }
+    }
+}
+
+/// A report file to read: its name among the inputs, and whether it is read
+/// as FIDE TRF.
+type ReportFile = (String, bool);
+
+/// The report files among `names` (sorted), and notes on the files that are
+/// not reports. A `.txt` file with a sidecar `NAME.toml` beside it is a TRF
+/// export (Swiss-Manager names its TRF16 export so); a report saved under a
+/// hidden or lock file's name is an error (it would be left out of the
+/// period in silence).
+fn report_files(inputs: &Inputs, mut names: Vec<&str>, diagnostics: &mut Vec<Diagnostic>) -> Vec<ReportFile> {
+    names.sort_unstable();
+    names.dedup();
+    let extension = inputs::extension;
+    let stem = |name: &str| Path::new(name).with_extension("");
     let with_sidecar: std::collections::HashSet<PathBuf> =
-        files.iter().filter(|p| extension(p) == "toml").map(|p| p.with_extension("")).collect();
-    let read_as_trf = |p: &Path| is_trf(p) || (extension(p) == "txt" && with_sidecar.contains(&p.with_extension("")));
+        names.iter().filter(|n| extension(n) == "toml").map(|n| stem(n)).collect();
+    let read_as_trf = |n: &str| is_trf(n) || (extension(n) == "txt" && with_sidecar.contains(&stem(n)));
     // A `.toml` beside a TRF report is its sidecar, read with it.
     let trf_stems: std::collections::HashSet<PathBuf> =
-        files.iter().filter(|p| read_as_trf(p)).map(|p| p.with_extension("")).collect();
+        names.iter().filter(|n| read_as_trf(n)).map(|n| stem(n)).collect();
     let mut report_files = Vec::new();
-    for path in &files {
-        let name = relative(base, path);
-        let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let extension = extension(path);
+    for name in names {
+        let file_name = name.rsplit('/').next().unwrap_or(name);
+        let extension = extension(name);
         let hidden = file_name.starts_with('.') || file_name.starts_with("~$");
-        if hidden && REPORT_EXTENSIONS.contains(&extension.as_str()) && is_full_report(path, &name) {
+        if hidden && REPORT_EXTENSIONS.contains(&extension.as_str()) && is_full_report(inputs, name) {
             let shown = file_name.trim_start_matches("~$").trim_start_matches(".~lock.").trim_start_matches('.');
             diagnostics.push(
                 Diagnostic::error(
                     Code::UnreadableFile,
-                    Location::file(&name),
+                    Location::file(name),
                     "a tournament report saved under a hidden or lock file's name: it is not read",
                 )
                 .with_hint(format!("rename it {shown} (or remove it, if it is a copy of a report beside it)")),
@@ -235,27 +214,27 @@ fn report_files(base: &Path, mut files: Vec<PathBuf>, diagnostics: &mut Vec<Diag
         } else if file_name.starts_with("~$") || file_name.starts_with(".~lock") {
             diagnostics.push(Diagnostic::note(
                 Code::UnreadableFile,
-                Location::file(&name),
+                Location::file(name),
                 "ignored: a spreadsheet program's lock file (the workbook is open somewhere)",
             ));
         } else if file_name.starts_with('.') {
             diagnostics.push(
                 Diagnostic::note(
                     Code::UnreadableFile,
-                    Location::file(&name),
+                    Location::file(name),
                     "not read: a hidden file (its name starts with a dot)",
                 )
                 .with_hint("rename it without the dot if it is a report"),
             );
-        } else if read_as_trf(path) {
-            report_files.push((path.clone(), name, true));
+        } else if read_as_trf(name) {
+            report_files.push((name.to_string(), true));
         } else if REPORT_EXTENSIONS.contains(&extension.as_str()) {
-            report_files.push((path.clone(), name, false));
-        } else if extension == "toml" && trf_stems.contains(&path.with_extension("")) {
+            report_files.push((name.to_string(), false));
+        } else if extension == "toml" && trf_stems.contains(&stem(name)) {
             continue;
         } else {
             diagnostics.push(
-                Diagnostic::warning(Code::UnreadableFile, Location::file(&name), "ignored: not a tournament report")
+                Diagnostic::warning(Code::UnreadableFile, Location::file(name), "ignored: not a tournament report")
                     .with_hint("reports are .xlsx, .xls or .ods workbooks, or FIDE TRF files (.trf, .tab) with a sidecar NAME.toml"),
             );
         }
@@ -263,118 +242,92 @@ fn report_files(base: &Path, mut files: Vec<PathBuf>, diagnostics: &mut Vec<Diag
     report_files
 }
 
-/// Whether a hidden file on disk is a workbook with a report's Event sheet.
-fn is_full_report(path: &Path, name: &str) -> bool {
-    path.is_file()
-        && crate::formats::sheet::Workbook::open(path, name).is_ok_and(|workbook| workbook.sheet("Event").is_some())
+/// Whether a hidden file among the reports is a workbook with a report's Event sheet.
+fn is_full_report(inputs: &Inputs, name: &str) -> bool {
+    let Some(bytes) = inputs.set_aside(name).or_else(|| inputs.get(name)) else { return false };
+    crate::formats::sheet::Workbook::from_bytes(bytes, name).is_ok_and(|workbook| workbook.sheet("Event").is_some())
 }
 
-/// Where [`read_all`] takes the player file and the reports' bytes from.
-struct Sources<'a> {
-    /// The player file (none: an empty one).
-    player_file: Option<&'a Path>,
-    /// Made to the player file as soon as it is read.
-    change: Option<PlayerFileChange<'a>>,
-    /// Files held in memory, read instead of the disk's.
-    held: Option<&'a HeldFiles<'a>>,
-}
-
-/// Where the files beside the reports that a rule set reads come from.
-#[derive(Clone, Copy)]
-enum DataSource<'a> {
-    /// A data folder on disk.
-    Folder(&'a Path),
-    /// The held files of [`Sources`].
-    Held,
-    /// None (reports checked on their own).
-    None,
-}
-
-/// Reads the player file (none: an empty one) and the reports, and the
-/// files beside them in `data` that the rule set reads.
+/// Parses the player file (`player` given, or else parsed from `inputs`)
+/// and the reports, and the files beside them that the rule set reads.
 fn read_all(
-    base: &Path,
+    inputs: &Inputs,
     config: PeriodConfig,
-    sources: Sources<'_>,
-    report_files: Vec<ReportFile>,
-    mut diagnostics: Vec<Diagnostic>,
-    data: DataSource<'_>,
-    inputs: &[extras::SystemInput],
+    player: Option<PlayerFileRead>,
+    no_reports: Diagnostic,
+    wanted: &[extras::SystemInput],
 ) -> RawData {
-    // The player file and the workbook reports are read side by side; TRF
+    let mut diagnostics = Vec::new();
+    let report_files = report_files(inputs, inputs.report_names(), &mut diagnostics);
+    if report_files.is_empty() {
+        diagnostics.push(no_reports);
+    }
+    // The player file and the workbook reports are parsed side by side; TRF
     // reports, whose players are matched against the player file, after it.
-    use crate::formats::report::read::{read_report, read_report_bytes};
-    let held = |name: &str| sources.held.and_then(|h| h.get(name).copied());
+    use crate::formats::report::read::read_report_bytes;
     let ((player_file, player_findings), workbooks) = std::thread::scope(|scope| {
         let workbooks = scope.spawn(|| {
             report_files
                 .par_iter()
-                .map(|(path, name, trf)| {
-                    (!trf).then(|| match held(name) {
-                        Some(bytes) => read_report_bytes(bytes, name),
-                        None => read_report(path, name),
-                    })
-                })
+                .map(|(name, trf)| (!trf).then(|| read_report_bytes(inputs.get(name).unwrap_or_default(), name)))
                 .collect::<Vec<_>>()
         });
-        use crate::formats::player_file::{read_player_file, read_player_file_bytes};
-        let mut player_file = match sources.player_file {
-            Some(path) => {
-                let name = relative(base, path);
-                match held(&name) {
-                    Some(bytes) => read_player_file_bytes(bytes, &name),
-                    None => read_player_file(path, &name),
-                }
-            }
+        let player = player.unwrap_or_else(|| match inputs.player_file() {
+            Some((name, bytes)) => crate::formats::player_file::read_player_file_bytes(bytes, name),
             None => (PlayerFile::default(), Vec::new()),
-        };
-        if let Some(change) = sources.change {
-            change(&mut player_file.0);
-        }
-        (player_file, workbooks.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        });
+        (player, workbooks.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
     diagnostics.splice(0..0, player_findings);
-    let matcher = report_files.iter().any(|(_, _, trf)| *trf).then(|| trf::Matcher::new(&player_file));
-    let read: Vec<(String, Option<RawReport>, Vec<Diagnostic>)> = report_files
+    let read = parse_reports(inputs, &report_files, Some(workbooks), &player_file);
+    let (system_inputs, found) = extras::read_system_inputs(inputs, wanted);
+    let mut raw = RawData {
+        config,
+        player_file,
+        reports: Vec::new(),
+        unreadable: Vec::new(),
+        inputs: system_inputs,
+        diagnostics,
+    };
+    raw.take(read);
+    raw.diagnostics.extend(found);
+    raw
+}
+
+/// Parses the reports `files` among `inputs` (the workbooks among them
+/// parsed already, `workbooks`, in their order), matching the players of
+/// TRF reports against `player_file`.
+fn parse_reports(
+    inputs: &Inputs,
+    files: &[ReportFile],
+    workbooks: Option<Vec<Option<(Option<RawReport>, Vec<Diagnostic>)>>>,
+    player_file: &PlayerFile,
+) -> Vec<(String, Option<RawReport>, Vec<Diagnostic>)> {
+    use crate::formats::report::read::read_report_bytes;
+    let workbooks = workbooks.unwrap_or_else(|| vec![None; files.len()]);
+    let matcher = files.iter().any(|(_, trf)| *trf).then(|| trf::Matcher::new(player_file));
+    files
         .par_iter()
         .zip(workbooks)
-        .map(|((path, name, _), workbook)| {
-            let (report, diags) = workbook.unwrap_or_else(|| {
-                let matcher = matcher.as_ref().expect("a matcher is made when there is a TRF report");
-                match held(name) {
-                    Some(bytes) => {
-                        let sidecar = held(&trf::sidecar_name(name)).map(|b| Ok(b.to_vec()));
-                        trf::read_trf_bytes(bytes, sidecar, name, matcher)
-                    }
-                    None => trf::read_trf(path, name, matcher),
+        .map(|((name, trf), workbook)| {
+            let bytes = inputs.get(name).unwrap_or_default();
+            let (report, diags) = match workbook {
+                Some(read) => read,
+                None if *trf => {
+                    let matcher = matcher.as_ref().expect("a matcher is made when there is a TRF report");
+                    let sidecar = inputs.get(&trf::sidecar_name(name)).map(|b| Ok(b.to_vec()));
+                    trf::read_trf_bytes(bytes, sidecar, name, matcher)
                 }
-            });
+                None => read_report_bytes(bytes, name),
+            };
             (name.clone(), report, diags)
         })
-        .collect();
-    drop(matcher);
-    let mut reports = Vec::new();
-    let mut unreadable = Vec::new();
-    for (name, report, diags) in read {
-        diagnostics.extend(diags);
-        match report {
-            Some(r) => reports.push(r),
-            None => unreadable.push(name),
-        }
-    }
-    let (inputs, found) = match (data, sources.held) {
-        (DataSource::Folder(dir), _) => extras::read_system_inputs(dir, inputs),
-        (DataSource::Held, Some(held)) => extras::read_held_system_inputs(held, inputs),
-        _ => (extras::SystemInputs::default(), Vec::new()),
-    };
-    diagnostics.extend(found);
-    RawData { config, player_file, reports, unreadable, inputs, diagnostics }
+        .collect()
 }
 
 /// Whether a file is read as FIDE TRF by its extension (`.trf`, `.trfx`, `.tab`).
-fn is_trf(path: &Path) -> bool {
-    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("").to_ascii_lowercase();
-    trf::EXTENSIONS.contains(&extension.as_str())
+fn is_trf(name: &str) -> bool {
+    trf::EXTENSIONS.contains(&inputs::extension(name).as_str())
 }
 
 /// `path` relative to the data folder, with `/` separators, as findings name files.

@@ -52,6 +52,11 @@ pub fn school_year_of(date: NaiveDate, (month, day): (u32, u32)) -> NaiveDate {
     }
 }
 
+/// "1 August 1993".
+pub fn long_date(d: NaiveDate) -> String {
+    d.format("%-d %B %Y").to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

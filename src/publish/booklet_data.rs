@@ -205,3 +205,51 @@ mod tests {
         assert_eq!(event_dates(d(1992, 12, 30), d(1993, 1, 2)), "30 Dec 1992 \u{2013} 2 Jan 1993");
     }
 }
+
+/// The lists as the booklet prints them.
+impl crate::rated::lists::Lists {
+    /// The ranked lists as the booklet prints them.
+    pub fn booklet_lists(&self) -> Vec<RankedList> {
+        self.ranked
+            .iter()
+            .map(|t| RankedList {
+                title: t.title.clone(),
+                subtitle: t.subtitle.clone(),
+                headings: t.figures.iter().map(|f| f.heading().to_string()).collect(),
+                bars: t.bars,
+                rows: t
+                    .rows
+                    .iter()
+                    .map(|r| RankedRow {
+                        place: r.place,
+                        rating: r.rating.clone(),
+                        figures: r.figures.clone(),
+                        texts: t.figures.iter().zip(&r.figures).map(|(f, v)| f.text(*v)).collect(),
+                        state: r.state.clone(),
+                        name: r.printed_name(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// The state sections as the booklet prints them.
+    pub fn booklet_states(&self) -> Vec<StateSection> {
+        self.states
+            .iter()
+            .map(|(code, name, rows)| StateSection {
+                code: code.clone(),
+                name: name.clone(),
+                players: rows
+                    .iter()
+                    .map(|r| StateRow {
+                        rating: r.rating.clone(),
+                        games: r.games,
+                        name: r.printed_name(),
+                        value: r.value,
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+}

@@ -8,7 +8,7 @@
 
 pub mod booklet;
 pub mod booklet_data;
-pub mod lists;
+pub mod errata;
 pub mod site;
 pub mod staging;
 pub mod validation_report;
@@ -22,12 +22,12 @@ use anyhow::{Context, Result};
 use crate::diag::Diagnostic;
 use crate::formats::player_file::write_player_file_with_changes;
 use crate::formats::workbook::write_output_table;
+use crate::model::dates::long_date;
 use crate::model::PlayerFile;
-use crate::rate::{RatingSystem, Ratings};
+use crate::rated::Rated;
 use crate::statistics::Statistics;
 use crate::validate::ValidPeriod;
 use booklet_data::{event_dates, BookletData, EventLine, StateEvents, StatisticsSection, Totals};
-use lists::{long_date, Lists};
 pub use staging::Staging;
 
 /// What a publication wrote, and how long its parts took.
@@ -40,6 +40,8 @@ pub struct Published {
     pub pdf: Duration,
     /// Wall time until the site was written.
     pub site: Duration,
+    /// What the site holds (`None`: no site).
+    pub site_files: Option<site::SiteStats>,
 }
 
 /// Writes nothing but `validation.txt` (the run found errors that stop
@@ -56,21 +58,21 @@ pub fn refuse(period: &ValidPeriod, diagnostics: &[Diagnostic], staging: Staging
 /// (typeset from `templates`, or the built-in templates) and
 /// `validation.txt`, all or none of them. `before_commit` runs when every
 /// output is staged, just before they go in (the record stages its revision
-/// there); an error from it publishes nothing.
-#[allow(clippy::too_many_arguments)]
+/// there); an error from it publishes nothing. Besides the `rated` period
+/// it prints the run's `diagnostics`, the `statistics` and (the site's
+/// charts) the record's `history`.
 pub fn publish(
-    period: &ValidPeriod,
+    rated: &Rated,
     diagnostics: &[Diagnostic],
-    ratings: &Ratings,
-    lists: &Lists,
     statistics: &Statistics,
-    system: &dyn RatingSystem,
+    history: &crate::record::query::History,
     templates: Option<&Path>,
-    history: &site::History,
     mut staging: Staging,
     before_commit: &mut dyn FnMut(&mut Staging) -> Result<()>,
 ) -> Result<Published> {
-    let (mut kept, mut removed) = split_player_file(period, ratings);
+    let Rated { period, ratings, lists, system } = rated;
+    let system = *system;
+    let (mut kept, mut removed) = crate::rate::split_player_file(period, ratings);
     if let Some(columns) = &ratings.extra_columns {
         kept.extra_columns = columns.clone();
         removed.extra_columns = columns.clone();
@@ -97,7 +99,7 @@ pub fn publish(
         let player_files = scope.spawn(|| -> Result<()> {
             crate::background::lower_priority();
             let changes = |file: &PlayerFile| -> Vec<Option<f64>> {
-                file.players.iter().map(|p| rating_change(before.get(&p.id).copied(), p)).collect()
+                file.players.iter().map(|p| crate::rate::rating_change(before.get(&p.id).copied(), p)).collect()
             };
             write_player_file_with_changes(&players_path, &kept, stamp, Some(&changes(&kept)), &words)
                 .context("writing players.xlsx")?;
@@ -110,21 +112,20 @@ pub fn publish(
         });
         let ratings_book = scope.spawn(|| -> Result<()> {
             crate::background::lower_priority();
-            workbook::write_ratings(&ratings_path, period, ratings, lists, &words, statistics)
-                .context("writing ratings.xlsx")
+            workbook::write_ratings(&ratings_path, rated, &words, statistics).context("writing ratings.xlsx")
         });
-        let site = scope.spawn(|| -> Result<Duration> {
+        let site = scope.spawn(|| -> Result<(Duration, Option<site::SiteStats>)> {
             let Some(site_path) = &site_path else {
-                return Ok(Duration::ZERO);
+                return Ok((Duration::ZERO, None));
             };
             // (Not lowered: the site is the last output to be done, and its
             // files are written by one thread, which must not wait.)
             let input = site::SiteInput { period, ratings, lists, statistics, system, history };
-            site::write_site(site_path, Some(&previous_site), &input, templates).context("writing the site")?;
-            Ok(started.elapsed())
+            let files =
+                site::write_site(site_path, Some(&previous_site), &input, templates).context("writing the site")?;
+            Ok((started.elapsed(), Some(files)))
         });
-        let booklet =
-            write_booklet(period, ratings, lists, statistics, system, templates, &pdf_path).map(|()| started.elapsed());
+        let booklet = write_booklet(rated, statistics, templates, &pdf_path).map(|()| started.elapsed());
         let joined = |job: std::thread::ScopedJoinHandle<'_, Result<()>>| {
             job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         };
@@ -134,7 +135,7 @@ pub fn publish(
         let site = site.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (workbooks, booklet, site)
     });
-    let (xlsx, pdf, site) = (workbooks?, booklet?, site?);
+    let (xlsx, pdf, (site, site_files)) = (workbooks?, booklet?, site?);
     if let Some(site_path) = &site_path {
         // The site stands alone: the booklet and the public workbook are
         // among its downloads (the officer's own files never are).
@@ -146,57 +147,23 @@ pub fn publish(
     staging.write("validation.txt", text.as_bytes())?;
     before_commit(&mut staging)?;
     staging.commit()?;
-    let published = Published {
-        players: kept.players.len(),
-        events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
-        xlsx,
-        pdf,
-        site,
-    };
+    let published =
+        Published { players: kept.players.len(), events_rated: rated.events_rated(), xlsx, pdf, site, site_files };
     crate::background::drop_later((kept, removed));
     Ok(published)
 }
 
-/// A player's published rating minus the one he had before the period,
-/// when both are published (provisional or confirmed).
-pub fn rating_change(before: Option<&crate::model::Player>, after: &crate::model::Player) -> Option<f64> {
-    let published = |p: &crate::model::Player| p.rating.filter(|_| p.status.is_rated());
-    Some(crate::rate::common::printed_change(published(before?)?, published(after)?))
-}
-
 /// Typesets the booklet and writes it to `path`.
-fn write_booklet(
-    period: &ValidPeriod,
-    ratings: &Ratings,
-    lists: &Lists,
-    statistics: &Statistics,
-    system: &dyn RatingSystem,
-    templates: Option<&Path>,
-    path: &Path,
-) -> Result<()> {
-    let mut data = booklet_data(period, ratings, lists, system);
+fn write_booklet(rated: &Rated, statistics: &Statistics, templates: Option<&Path>, path: &Path) -> Result<()> {
+    let mut data = booklet_data(rated);
     data.statistics = StatisticsSection::of(statistics);
     let pdf = booklet::render_booklet(&data, templates).context("typesetting booklet.pdf")?;
     std::fs::write(path, pdf).with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// The new player file and the players the maintenance rule removes.
-pub fn split_player_file(period: &ValidPeriod, ratings: &Ratings) -> (PlayerFile, PlayerFile) {
-    let mut kept =
-        PlayerFile { players: Vec::new(), extra_columns: period.players.extra_columns.clone(), origin: None };
-    let mut removed = kept.clone();
-    for (p, gone) in ratings.players.iter().zip(&ratings.removed) {
-        if *gone {
-            removed.players.push(p.clone());
-        } else {
-            kept.players.push(p.clone());
-        }
-    }
-    (kept, removed)
-}
-
 /// What the booklet shows, from the same lists as ratings.xlsx.
-pub fn booklet_data(period: &ValidPeriod, ratings: &Ratings, lists: &Lists, system: &dyn RatingSystem) -> BookletData {
+pub fn booklet_data(rated: &Rated) -> BookletData {
+    let Rated { period, lists, system, .. } = rated;
     let c = &period.config;
     let line = |e: &crate::validate::Event| EventLine {
         code: e.code.clone(),
@@ -215,9 +182,8 @@ pub fn booklet_data(period: &ValidPeriod, ratings: &Ratings, lists: &Lists, syst
         })
         .collect();
     let events_not_rated = period.events.iter().filter(|e| !e.disposition.is_rated()).map(line).collect();
-    let rated_events = period.events.iter().filter(|e| e.disposition.is_rated()).count() as u32;
+    let rated_events = rated.events_rated() as u32;
     let games_rated = lists.games_this_period.iter().map(|&g| g as u64).sum::<u64>() / 2;
-    let _ = ratings;
     BookletData {
         federation: c.federation.clone(),
         period: c.period.clone(),

@@ -10,11 +10,11 @@ use std::path::Path;
 use chrono::NaiveDate;
 use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 
-use super::lists::{Figure, ListRow, Lists};
 use crate::formats::workbook::new_workbook;
-use crate::rate::{Ratings, Words};
+use crate::rate::Words;
+use crate::rated::lists::{Figure, ListRow};
+use crate::rated::Rated;
 use crate::statistics::{Cell, StatTable, Statistics};
-use crate::validate::ValidPeriod;
 
 /// Excel's last row is 1,048,576: longer sheets continue on "Calculations 2"…
 const MAX_ROWS: usize = 1_000_000;
@@ -180,14 +180,8 @@ fn statistic_sheet(sheet: &mut Worksheet, table: &StatTable) -> Result<(), XlsxE
 }
 
 /// Writes `ratings.xlsx`.
-pub fn write_ratings(
-    path: &Path,
-    period: &ValidPeriod,
-    ratings: &Ratings,
-    lists: &Lists,
-    words: &Words,
-    statistics: &Statistics,
-) -> Result<(), XlsxError> {
+pub fn write_ratings(path: &Path, rated: &Rated, words: &Words, statistics: &Statistics) -> Result<(), XlsxError> {
+    let (period, ratings, lists) = (&rated.period, &rated.ratings, &rated.lists);
     let mut workbook = new_workbook(period.config.published);
     for table in &lists.ranked {
         let sheet = workbook.add_worksheet();

@@ -120,6 +120,16 @@ pub struct Ratings {
 }
 
 impl Ratings {
+    /// Games that counted this period, by player position: the
+    /// calculations summed by player.
+    pub fn games_this_period(&self) -> Vec<u32> {
+        let mut games: std::collections::HashMap<u32, u32> = std::collections::HashMap::new();
+        for c in &self.calculations {
+            *games.entry(c.player_id).or_default() += c.games;
+        }
+        self.players.iter().map(|p| games.get(&p.id).copied().unwrap_or(0)).collect()
+    }
+
     /// Player `p`'s trace as the rule set's type `T` (`None` when `rate` kept none).
     pub fn trace<T: Trace>(&self, p: usize) -> Option<&T> {
         let trace: &dyn Any = self.traces.get(p)?.as_deref()?;
@@ -168,3 +178,38 @@ pub trait RatingSystem: EligibilityPolicy {
 /// The rule sets' part of the booklet (served as `system.typ`): the legend
 /// and the rules section, from [`RatingSystem::rules`] in the booklet's data.
 pub const BOOKLET_PART: &str = include_str!("booklet.typ");
+
+/// The new player file and the players the maintenance rule removes.
+pub fn split_player_file(
+    period: &crate::validate::ValidPeriod,
+    ratings: &Ratings,
+) -> (crate::model::PlayerFile, crate::model::PlayerFile) {
+    let mut kept = crate::model::PlayerFile {
+        players: Vec::new(),
+        extra_columns: period.players.extra_columns.clone(),
+        origin: None,
+    };
+    let mut removed = kept.clone();
+    for (p, gone) in ratings.players.iter().zip(&ratings.removed) {
+        if *gone {
+            removed.players.push(p.clone());
+        } else {
+            kept.players.push(p.clone());
+        }
+    }
+    (kept, removed)
+}
+
+/// A player's published rating minus the one he had before the period,
+/// when both are published (provisional or confirmed): the change every
+/// output prints.
+pub fn rating_change(before: Option<&Player>, after: &Player) -> Option<f64> {
+    let published = |p: &Player| p.rating.filter(|_| p.status.is_rated());
+    Some(common::printed_change(published(before?)?, published(after)?))
+}
+
+/// Whether a player is active: he played on or after `since` (the
+/// period's `active_since`), as every list and count takes it.
+pub fn is_active(player: &Player, since: chrono::NaiveDate) -> bool {
+    player.last_played.is_some_and(|d| d >= since)
+}

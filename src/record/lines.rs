@@ -3,14 +3,14 @@
 //! themselves (so that a later correction re-rates the period from them).
 
 use std::collections::HashMap;
-use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rusqlite::{params, ToSql};
 
-use crate::publish::lists::Lists;
-use crate::rate::{RatingSystem, Ratings};
-use crate::validate::{Disposition, ValidPeriod};
+use crate::ingest::Inputs;
+use crate::model::Status;
+use crate::rated::Rated;
+use crate::validate::Disposition;
 
 /// A player's line in one revision (the `ratings` view's columns).
 #[derive(Debug, Clone, PartialEq)]
@@ -19,8 +19,7 @@ pub struct PlayerLine {
     pub surname: String,
     pub first_names: String,
     pub state: Option<String>,
-    /// new, unrated, provisional, confirmed, removed.
-    pub status: String,
+    pub status: LineStatus,
     pub rating: Option<f64>,
     pub printed: String,
     pub games_period: u32,
@@ -32,7 +31,7 @@ pub struct PlayerLine {
 impl PlayerLine {
     /// Whether the line carries a published rating (provisional or confirmed).
     pub fn is_rated(&self) -> bool {
-        self.status == "provisional" || self.status == "confirmed"
+        self.status.is_rated()
     }
 
     pub fn display_name(&self) -> String {
@@ -40,6 +39,51 @@ impl PlayerLine {
             self.surname.clone()
         } else {
             format!("{}, {}", self.surname, self.first_names)
+        }
+    }
+}
+
+/// A player's status in a revision (the `status` column: new, unrated,
+/// provisional, confirmed, removed): his status on the list, or removed by
+/// the maintenance rule. Read and written as that word at the SQL boundary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineStatus {
+    Listed(Status),
+    Removed,
+}
+
+impl LineStatus {
+    /// The word the record keeps.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineStatus::Listed(status) => status.as_str(),
+            LineStatus::Removed => "removed",
+        }
+    }
+
+    /// Whether the line carries a published rating (provisional or confirmed).
+    pub fn is_rated(self) -> bool {
+        matches!(self, LineStatus::Listed(status) if status.is_rated())
+    }
+
+    /// Whether the player is on the list (has played and is not removed).
+    pub fn is_listed(self) -> bool {
+        matches!(self, LineStatus::Listed(status) if status != Status::New)
+    }
+}
+
+impl ToSql for LineStatus {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        Ok(self.as_str().into())
+    }
+}
+
+impl rusqlite::types::FromSql for LineStatus {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        let word = value.as_str()?;
+        match word {
+            "removed" => Ok(LineStatus::Removed),
+            _ => Status::parse(word).map(LineStatus::Listed).ok_or(rusqlite::types::FromSqlError::InvalidType),
         }
     }
 }
@@ -87,10 +131,8 @@ pub struct PeriodLines {
     pub system: String,
     pub inputs_sha256: Option<String>,
     pub outputs_sha256: Option<String>,
-    /// The data folder's files, by path within it.
-    pub files: Vec<(String, Vec<u8>)>,
-    /// The SHA-256 of each of `files`, in their order (empty: hashed when stored).
-    pub file_sha256: Vec<String>,
+    /// The period's input files, stored with the revision.
+    pub inputs: Inputs,
     pub players: Vec<PlayerLine>,
     /// The dates activity and ages are taken at (ISO), when known.
     pub active_since: Option<String>,
@@ -114,35 +156,29 @@ fn disposition_word(d: &Disposition) -> &'static str {
 }
 
 impl PeriodLines {
-    /// The lines of a rated period. `previous` holds the lines of the period
-    /// recorded before it (for the change column); `files` its inputs, and
-    /// `file_sha256` their hashes when the caller has them already.
-    pub fn of(
-        period: &ValidPeriod,
-        ratings: &Ratings,
-        lists: &Lists,
-        system: &dyn RatingSystem,
-        files: Vec<(String, Vec<u8>)>,
-        file_sha256: Option<Vec<String>>,
-        previous: &[PlayerLine],
-    ) -> PeriodLines {
+    /// The lines of a `rated` period. `previous` holds the lines of the
+    /// period recorded before it (for the change column); `inputs` its input
+    /// files.
+    pub fn of(rated: &Rated, inputs: Inputs, previous: &[PlayerLine]) -> PeriodLines {
+        let Rated { period, ratings, system, .. } = rated;
         let c = &period.config;
         let before: HashMap<u32, &PlayerLine> = previous.iter().map(|l| (l.id, l)).collect();
+        let games_this_period = &rated.lists.games_this_period;
         let mut players: Vec<PlayerLine> = ratings
             .players
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let status = if ratings.removed[i] { "removed" } else { p.status.as_str() };
+                let status = if ratings.removed[i] { LineStatus::Removed } else { LineStatus::Listed(p.status) };
                 let mut line = PlayerLine {
                     id: p.id,
                     surname: p.surname.clone(),
                     first_names: p.first_names.clone(),
                     state: p.state.clone(),
-                    status: status.to_string(),
+                    status,
                     rating: p.rating,
                     printed: system.printed(p),
-                    games_period: lists.games_this_period.get(i).copied().unwrap_or(0),
+                    games_period: games_this_period[i],
                     games_total: p.games,
                     change: None,
                 };
@@ -189,19 +225,15 @@ impl PeriodLines {
             .zip(&period.newcomer_entries)
             .map(|(p, (event, no))| (event.clone(), *no, p.id))
             .collect();
-        let file_sha256 = file_sha256.unwrap_or_else(|| hash_files(&files));
-        let inputs: Vec<(String, String)> =
-            files.iter().zip(&file_sha256).map(|((path, _), sha)| (path.clone(), sha.clone())).collect();
         PeriodLines {
             period: c.period.clone(),
             start: c.start.to_string(),
             end: c.end.to_string(),
             published: c.published.to_string(),
             system: c.system.as_str().to_string(),
-            inputs_sha256: Some(super::manifest_sha256(&inputs)),
+            inputs_sha256: Some(inputs.manifest_sha256()),
             outputs_sha256: None,
-            files,
-            file_sha256,
+            inputs,
             players,
             active_since: Some(c.active_since.to_string()),
             age_date: Some(c.age_date.to_string()),
@@ -232,51 +264,6 @@ pub fn change(line: &PlayerLine, before: Option<&PlayerLine>) -> Option<f64> {
         return None;
     }
     Some(crate::rate::common::printed_change(before.rating?, line.rating?))
-}
-
-/// The SHA-256 of each file, in order (in parallel: a world-sized folder
-/// holds some 150 MB of reports).
-pub fn hash_files(files: &[(String, Vec<u8>)]) -> Vec<String> {
-    use rayon::prelude::*;
-    files.par_iter().map(|(_, bytes)| super::sha256(bytes)).collect()
-}
-
-/// The data folder's files a period is re-rated from: every regular file
-/// but hidden ones and the record itself (with its journal).
-pub fn input_files(data: &Path, record: Option<&Path>) -> Result<Vec<(String, Vec<u8>)>> {
-    let record = record.and_then(|r| r.canonicalize().ok());
-    let mut files = Vec::new();
-    let mut pending = vec![data.to_path_buf()];
-    while let Some(dir) = pending.pop() {
-        for entry in std::fs::read_dir(&dir).with_context(|| format!("cannot read the folder {}", dir.display()))? {
-            let entry = entry?;
-            let path = entry.path();
-            let name = entry.file_name().to_string_lossy().to_string();
-            if name.starts_with('.') || name.starts_with("~$") {
-                continue;
-            }
-            let kind = entry.file_type()?;
-            if kind.is_dir() {
-                pending.push(path);
-            } else if kind.is_file() {
-                if let Some(record) = &record {
-                    let canonical = path.canonicalize().unwrap_or_else(|_| path.clone());
-                    let journal = |suffix: &str| {
-                        let mut name = record.as_os_str().to_os_string();
-                        name.push(suffix);
-                        canonical.as_os_str() == name
-                    };
-                    if &canonical == record || journal("-journal") || journal("-wal") || journal("-shm") {
-                        continue;
-                    }
-                }
-                let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-                files.push((crate::ingest::relative(data, &path), bytes));
-            }
-        }
-    }
-    files.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(files)
 }
 
 /// Rows inserted by one statement: a world-sized period has about a million
@@ -318,13 +305,9 @@ pub(super) fn insert(tx: &rusqlite::Transaction<'_>, id: i64, lines: &PeriodLine
     {
         let mut blob = tx.prepare("INSERT OR IGNORE INTO blob (sha256, bytes) VALUES (?1, ?2)")?;
         let mut file = tx.prepare("INSERT INTO revision_file (revision_id, path, sha256) VALUES (?1, ?2, ?3)")?;
-        for (k, (path, bytes)) in lines.files.iter().enumerate() {
-            let sha = match lines.file_sha256.get(k) {
-                Some(sha) => sha.clone(),
-                None => super::sha256(bytes),
-            };
-            blob.execute(params![sha, bytes])?;
-            file.execute(params![id, path, sha])?;
+        for (path, input) in lines.inputs.files() {
+            blob.execute(params![input.sha256(), input.bytes])?;
+            file.execute(params![id, path, input.sha256()])?;
         }
     }
     insert_rows(

@@ -9,19 +9,22 @@
 pub mod errata;
 pub mod lines;
 pub mod query;
+pub mod rerate;
 pub mod schema;
 pub mod statistics;
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use chrono::NaiveDate;
 use rusqlite::{params, Connection, OptionalExtension};
-use sha2::{Digest, Sha256};
 
+use crate::ingest::inputs::{manifest_sha256, sha256};
+use crate::ingest::Inputs;
+use crate::model::system::SystemName;
 pub use lines::{PeriodLines, PlayerLine};
 
 /// The file in the output folder that names the revision it holds.
-pub use crate::publish::staging::RECORD_TOKEN as TOKEN_FILE;
 
 /// An open record.
 pub struct Record {
@@ -51,33 +54,64 @@ pub struct RevisionInfo {
     pub id: i64,
     pub period: String,
     pub revision: i64,
-    pub start: String,
-    pub end: String,
-    pub published: String,
-    pub system: String,
+    pub start: NaiveDate,
+    pub end: NaiveDate,
+    pub published: NaiveDate,
+    pub system: SystemName,
     pub inputs_sha256: Option<String>,
-    pub source: String,
+    pub source: Source,
+}
+
+/// How a revision came into the record (the `source` column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// `ratebook period`.
+    Period,
+    /// `ratebook period --revise`.
+    Revise,
+    /// `ratebook rerate`.
+    Rerate,
+    /// `ratebook merge`.
+    Merge,
+    /// `ratebook record import`: from a published player file, without reports.
+    Import,
+}
+
+impl Source {
+    const ALL: [Source; 5] = [Source::Period, Source::Revise, Source::Rerate, Source::Merge, Source::Import];
+
+    /// The word the `source` column holds.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Period => "period",
+            Source::Revise => "revise",
+            Source::Rerate => "rerate",
+            Source::Merge => "merge",
+            Source::Import => "import",
+        }
+    }
+
+    fn parse(word: &str) -> Option<Source> {
+        Source::ALL.into_iter().find(|s| s.as_str() == word)
+    }
+}
+
+/// A text column of row `r` read as a typed value by `parse` (a value it
+/// cannot read is the record's damage, said as rusqlite says it).
+fn typed<T>(r: &rusqlite::Row<'_>, column: usize, parse: impl Fn(&str) -> Option<T>) -> rusqlite::Result<T> {
+    let text: String = r.get(column)?;
+    parse(&text).ok_or_else(|| {
+        let why = format!("{text:?} is not a value this column holds");
+        rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, why.into())
+    })
+}
+
+/// An ISO date (`YYYY-MM-DD`), as the record keeps dates.
+fn iso_date(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
 }
 
 /// The hex SHA-256 of some bytes.
-pub fn sha256(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The SHA-256 of a set of named files: of the lines `path<TAB>sha256`, sorted.
-pub fn manifest_sha256(files: &[(String, String)]) -> String {
-    let mut lines: Vec<String> = files.iter().map(|(path, sha)| format!("{path}\t{sha}\n")).collect();
-    lines.sort();
-    sha256(lines.concat().as_bytes())
-}
-
-/// The SHA-256 of the staged outputs: of the lines `name<TAB>sha256` of
-/// every file (in folders too), sorted; the staging marker aside.
-pub fn outputs_sha256(staging: &crate::publish::Staging) -> Result<String> {
-    folder_sha256(staging.dir())
-}
-
 /// The SHA-256 of a folder's files (in subfolders too, hidden ones aside):
 /// of the lines `path<TAB>sha256`, sorted. The files are hashed in parallel.
 pub fn folder_sha256(dir: &Path) -> Result<String> {
@@ -235,10 +269,10 @@ impl Record {
     /// correction share a token and are settled together, in one
     /// transaction; a correction none of whose revisions is left goes too.
     pub fn settle(&mut self, out: Option<&Path>) -> Result<()> {
-        let staged: Vec<(i64, String, Option<String>, String)> = {
+        let staged: Vec<(i64, String, Option<String>, Source)> = {
             let mut stmt =
                 self.conn.prepare("SELECT id, token, output, source FROM revision WHERE state = 'staged'")?;
-            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, typed(r, 3, Source::parse)?)))?;
             rows.collect::<Result<_, _>>()?
         };
         if staged.is_empty() {
@@ -247,11 +281,11 @@ impl Record {
         let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         for (id, token, output, source) in staged {
             let folder = output.map(PathBuf::from).or_else(|| out.map(Path::to_path_buf));
-            if folder.is_none() && source != "import" {
+            if folder.is_none() && source != Source::Import {
                 // (An earlier ratebook's, whose output folder only a run on it knows.)
                 continue;
             }
-            let in_place = folder.and_then(|f| crate::publish::staging::token_in_place(&f));
+            let in_place = folder.and_then(|f| crate::publication::token_in_place(&f));
             if in_place.as_deref().map(str::trim) == Some(token.as_str()) {
                 tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [id])?;
             } else {
@@ -299,19 +333,19 @@ impl Record {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// The input files recorded with a revision: (path in the data folder, bytes).
-    pub fn input_files(&self, revision_id: i64) -> Result<Vec<(String, Vec<u8>)>> {
-        Ok(self.input_files_hashed(revision_id)?.into_iter().map(|(path, _, bytes)| (path, bytes)).collect())
-    }
-
-    /// [`Record::input_files`] with each file's SHA-256 as recorded.
-    pub fn input_files_hashed(&self, revision_id: i64) -> Result<Vec<(String, String, Vec<u8>)>> {
+    /// The input files recorded with a revision, named in messages by `label`.
+    pub fn inputs(&self, revision_id: i64, label: PathBuf) -> Result<Inputs> {
         let mut stmt = self.conn.prepare(
             "SELECT f.path, f.sha256, b.bytes FROM revision_file f JOIN blob b ON b.sha256 = f.sha256
              WHERE f.revision_id = ?1 ORDER BY f.path",
         )?;
         let rows = stmt.query_map([revision_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        Ok(Inputs::recorded(label, rows.collect::<Result<_, _>>()?))
+    }
+
+    /// The input files recorded with a revision: (path in the data folder, bytes).
+    pub fn input_files(&self, revision_id: i64) -> Result<Vec<(String, Vec<u8>)>> {
+        Ok(self.inputs(revision_id, PathBuf::new())?.into_files().collect())
     }
 
     /// The input files of a revision: (path, digest).
@@ -347,7 +381,7 @@ impl Record {
     /// views until [`Record::confirm`].
     /// `output` is the folder its outputs go into (`None`: none, for an
     /// import, which is confirmed at once).
-    pub fn stage(&mut self, lines: &PeriodLines, source: &str, output: Option<&Path>) -> Result<Staged> {
+    pub fn stage(&mut self, lines: &PeriodLines, source: Source, output: Option<&Path>) -> Result<Staged> {
         let tx = self.conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let staged = stage_in(&tx, lines, source, None, None, output)?;
         tx.commit()?;
@@ -372,7 +406,7 @@ impl Record {
         )?;
         let correction = tx.last_insert_rowid();
         let token = format!("correction {correction}: {what} from {from_period}");
-        let source = if what.contains("merged") { "merge" } else { "rerate" };
+        let source = if what.contains("merged") { Source::Merge } else { Source::Rerate };
         let staged = revisions
             .iter()
             .map(|lines| stage_in(&tx, lines, source, Some(correction), Some(&token), Some(output)))
@@ -388,7 +422,7 @@ impl Record {
         for s in staged {
             tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [s.id])?;
         }
-        crate::publish::staging::crash_point("confirming");
+        crate::publication::crash_point("confirming");
         tx.commit()?;
         Ok(())
     }
@@ -487,7 +521,7 @@ fn lock(path: &Path) -> Result<std::fs::File> {
 fn stage_in(
     tx: &rusqlite::Transaction<'_>,
     lines: &PeriodLines,
-    source: &str,
+    source: Source,
     correction: Option<i64>,
     token: Option<&str>,
     output: Option<&Path>,
@@ -516,7 +550,7 @@ fn stage_in(
             env!("CARGO_PKG_VERSION"),
             lines.inputs_sha256,
             lines.outputs_sha256,
-            source,
+            source.as_str(),
             token,
             correction,
             output.map(|o| o.to_string_lossy().to_string())
@@ -536,12 +570,12 @@ fn revision_info(r: &rusqlite::Row<'_>) -> rusqlite::Result<RevisionInfo> {
         id: r.get(0)?,
         period: r.get(1)?,
         revision: r.get(2)?,
-        start: r.get(3)?,
-        end: r.get(4)?,
-        published: r.get(5)?,
-        system: r.get(6)?,
+        start: typed(r, 3, iso_date)?,
+        end: typed(r, 4, iso_date)?,
+        published: typed(r, 5, iso_date)?,
+        system: typed(r, 6, SystemName::parse)?,
         inputs_sha256: r.get(7)?,
-        source: r.get(8)?,
+        source: typed(r, 8, Source::parse)?,
     })
 }
 

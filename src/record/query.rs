@@ -8,6 +8,20 @@ use anyhow::Result;
 
 use super::{PlayerLine, Record};
 
+/// One recorded period of a player's history (the site draws his chart
+/// from these).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryPoint {
+    pub period: String,
+    /// The published rating (provisional or confirmed), unrounded.
+    pub rating: Option<f64>,
+    /// As the list printed it.
+    pub printed: String,
+}
+
+/// Every player's recorded periods, oldest first, by ID.
+pub type History = std::collections::HashMap<u32, Vec<HistoryPoint>>;
+
 /// One period of a player's history.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HistoryLine {
@@ -15,7 +29,7 @@ pub struct HistoryLine {
     pub end: String,
     pub surname: String,
     pub first_names: String,
-    pub status: String,
+    pub status: super::lines::LineStatus,
     pub rating: Option<f64>,
     pub printed: String,
     pub games_period: u32,
@@ -116,20 +130,20 @@ impl Record {
 
     /// Every player's published line in each period ending on or before
     /// `end` (current revisions), oldest first: the site's rating charts.
-    pub fn history_before(&self, end: &str) -> Result<crate::publish::site::History> {
+    pub fn history_before(&self, end: &str) -> Result<History> {
         let mut stmt = self.connection().prepare(
             "SELECT l.player_id, c.period, l.status, l.rating, l.printed
              FROM player_line l JOIN current_revision c ON c.id = l.revision_id
              WHERE c.\"end\" <= ?1
              ORDER BY l.player_id, c.\"end\", c.published",
         )?;
-        let mut history = crate::publish::site::History::new();
+        let mut history = History::new();
         let mut rows = stmt.query([end])?;
         while let Some(r) = rows.next()? {
-            let status: String = r.get(2)?;
-            let rated = status == "provisional" || status == "confirmed";
+            let status: super::lines::LineStatus = r.get(2)?;
+            let rated = status.is_rated();
             let rating: Option<f64> = r.get(3)?;
-            history.entry(r.get(0)?).or_default().push(crate::publish::site::HistoryPoint {
+            history.entry(r.get(0)?).or_default().push(HistoryPoint {
                 period: r.get(1)?,
                 rating: rating.filter(|_| rated),
                 printed: r.get(4)?,
@@ -163,7 +177,7 @@ pub struct ListChanges {
 
 /// Whether a line is on the list (has played and is not removed).
 fn listed(line: &PlayerLine) -> bool {
-    line.status != "removed" && line.status != "new"
+    line.status.is_listed()
 }
 
 /// Compares the new lines with the last recorded list `before` (`known`:

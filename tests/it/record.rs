@@ -607,3 +607,39 @@ fn period_revise_of_a_period_with_later_ones_re_rates_them_as_rerate_does() {
     assert_eq!(ratings(&revised_record), ratings(&record), "period by period, the same ratings");
     assert_eq!(read_players(&errata.join("players.xlsx")), read_players(&by_rerate.join("players.xlsx")));
 }
+
+#[test]
+fn rerate_reads_the_record_in_memory_and_writes_no_scratch_folder() {
+    let f = Folder::chain(250, 14, 21, 2);
+    let (root, data) = (f.root.path(), f.data());
+    let record = data.join("record.sqlite");
+    let code = event_without_newcomers(&record);
+    let scratch = root.join("tmp");
+    std::fs::create_dir_all(&scratch).unwrap();
+    let errata = root.join("errata");
+    let run = std::process::Command::new(crate::common::binary())
+        .env("TMPDIR", &scratch)
+        .args(["rerate", "--from", "August 1993", "--withdraw", &code, "--data"])
+        .arg(&data)
+        .arg("--out")
+        .arg(&errata)
+        .output()
+        .unwrap();
+    ok(&run);
+    let left: Vec<_> = std::fs::read_dir(&scratch).unwrap().map(|e| e.unwrap().path()).collect();
+    assert!(left.is_empty(), "rerate wrote into TMPDIR: {left:?}");
+    // The corrected revision stores the inputs it was rated from: the
+    // recorded ones, the withdrawn report (and only it) gone.
+    let files = |revision: &str| -> Vec<String> {
+        let sql = format!(
+            "SELECT f.path FROM revision_file f JOIN revision r ON r.id = f.revision_id
+             WHERE r.period = 'August 1993' AND r.revision = {revision} ORDER BY f.path"
+        );
+        query(&record, &sql).into_iter().map(|row| row[0].clone()).collect()
+    };
+    let (original, corrected) = (files("1"), files("2"));
+    let gone: Vec<&String> = original.iter().filter(|p| !corrected.contains(p)).collect();
+    assert_eq!(gone.len(), 1, "{gone:?}");
+    assert!(gone[0].ends_with(&format!("/{code}.xlsx")), "{gone:?}");
+    assert!(corrected.iter().all(|p| original.contains(p)), "nothing added: {corrected:?}");
+}

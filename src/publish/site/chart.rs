@@ -5,15 +5,7 @@
 
 use serde::Serialize;
 
-/// One recorded period of a player's history.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HistoryPoint {
-    pub period: String,
-    /// The published rating (provisional or confirmed), unrounded.
-    pub rating: Option<f64>,
-    /// As the list printed it.
-    pub printed: String,
-}
+use crate::record::query::HistoryPoint;
 
 /// What the template draws.
 #[derive(Debug, Clone, Serialize)]

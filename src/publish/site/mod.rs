@@ -23,15 +23,11 @@ use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::config::PublicBirth;
-use crate::publish::lists::Lists;
 use crate::rate::{RatingSystem, Ratings, Words};
+use crate::rated::lists::Lists;
+use crate::record::query::History;
 use crate::validate::ValidPeriod;
-pub use chart::HistoryPoint;
 use pages::{row, signed, Row};
-
-/// A player's earlier periods, by ID, oldest first (from the rating record;
-/// empty without one).
-pub type History = HashMap<u32, Vec<HistoryPoint>>;
 
 /// What the site is made from.
 pub struct SiteInput<'a> {
@@ -186,7 +182,7 @@ pub fn write_site(
     let common = Common {
         federation: &c.federation,
         period: &c.period,
-        published: crate::publish::lists::long_date(c.published),
+        published: crate::model::dates::long_date(c.published),
         states: c.states.iter().map(|(code, name)| (code.clone(), name.clone(), file_name(code))).collect(),
         words: input.system.words(),
     };
@@ -615,7 +611,7 @@ fn download_rows(input: &SiteInput) -> Vec<downloads::DownloadRow> {
             printed: input.system.printed(p),
             games: p.games,
             games_period: input.lists.games_this_period.get(i).copied().unwrap_or(0),
-            active: p.last_played.is_some_and(|d| d >= active_since),
+            active: crate::rate::is_active(p, active_since),
         })
         .collect()
 }

@@ -5,11 +5,12 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::chart::{chart, Chart, HistoryPoint};
+use super::chart::{chart, Chart};
 use super::{file_name, search_key, SiteInput};
 use crate::model::Outcome;
-use crate::publish::lists::ListRow;
 use crate::rate::explanation::LineKind;
+use crate::rated::lists::ListRow;
+use crate::record::query::HistoryPoint;
 
 /// A player as lists on the site show him.
 #[derive(Debug, Clone, Serialize)]
@@ -381,7 +382,7 @@ pub fn player(
         rating: system.printed(after),
         games_period: input.lists.games_this_period.get(p).copied().unwrap_or(0),
         games_total: after.games,
-        change: crate::publish::rating_change(Some(before), after).map(signed).unwrap_or_default(),
+        change: crate::rate::rating_change(Some(before), after).map(signed).unwrap_or_default(),
         listed: ranks.listed.contains(&after.id),
         state_rank: ranks.state.get(&after.id).copied(),
         national_rank: ranks.national.get(&after.id).copied(),

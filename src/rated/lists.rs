@@ -10,12 +10,9 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use chrono::NaiveDate;
-
 use serde::Serialize;
 
-use super::booklet_data::{RankedList, RankedRow, StateRow, StateSection};
-use crate::model::dates::age_at;
+use crate::model::dates::{age_at, long_date};
 use crate::model::names::{fold, NameOrder};
 use crate::model::{Gender, Status};
 use crate::rate::{round_half_up, RatingSystem, Ratings};
@@ -157,17 +154,13 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
     let end = &ratings.players;
     let config = &period.config;
     let order = NameOrder::new(&config.collation).expect("period.toml's collation was checked when it was read");
-    // Games counted per player this period: the Calculations rows summed by player.
-    let mut games: HashMap<u32, u32> = HashMap::new();
-    for c in &ratings.calculations {
-        *games.entry(c.player_id).or_default() += c.games;
-    }
+    let games = ratings.games_this_period();
     let mut entries: Vec<Entry> = (0..start.len())
         .map(|i| {
             let (s, e) = (&start[i], &end[i]);
             let published = e.rating.filter(|_| e.status.is_rated());
             let new_int = published.map(round_half_up);
-            let change = super::rating_change(Some(s), e);
+            let change = crate::rate::rating_change(Some(s), e);
             Entry {
                 id: e.id,
                 name_key: order.key(&e.surname, &e.first_names),
@@ -179,7 +172,7 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
                 confirmed_start: s.status == Status::Confirmed && s.rating.is_some(),
                 confirmed_end: e.status == Status::Confirmed && e.rating.is_some(),
                 listed: e.status != Status::New && !ratings.removed[i],
-                active: e.last_played.is_some_and(|d| d >= config.active_since),
+                active: crate::rate::is_active(e, config.active_since),
                 printed: system.printed(e),
                 status: e.status,
                 value: published,
@@ -189,7 +182,7 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
                     .filter(|_| s.status == Status::Confirmed && e.status == Status::Confirmed)
                     .map(|c| c as i64),
                 change,
-                games_period: games.get(&e.id).copied().unwrap_or(0),
+                games_period: games[i],
             }
         })
         .collect();
@@ -328,56 +321,4 @@ fn list_row(p: &Entry, place: Option<u32>, figures: &[Figure]) -> ListRow {
 fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
-}
-
-/// "1 August 1993".
-pub fn long_date(d: NaiveDate) -> String {
-    d.format("%-d %B %Y").to_string()
-}
-
-impl Lists {
-    /// The ranked lists as the booklet prints them.
-    pub fn booklet_lists(&self) -> Vec<RankedList> {
-        self.ranked
-            .iter()
-            .map(|t| RankedList {
-                title: t.title.clone(),
-                subtitle: t.subtitle.clone(),
-                headings: t.figures.iter().map(|f| f.heading().to_string()).collect(),
-                bars: t.bars,
-                rows: t
-                    .rows
-                    .iter()
-                    .map(|r| RankedRow {
-                        place: r.place,
-                        rating: r.rating.clone(),
-                        figures: r.figures.clone(),
-                        texts: t.figures.iter().zip(&r.figures).map(|(f, v)| f.text(*v)).collect(),
-                        state: r.state.clone(),
-                        name: r.printed_name(),
-                    })
-                    .collect(),
-            })
-            .collect()
-    }
-
-    /// The state sections as the booklet prints them.
-    pub fn booklet_states(&self) -> Vec<StateSection> {
-        self.states
-            .iter()
-            .map(|(code, name, rows)| StateSection {
-                code: code.clone(),
-                name: name.clone(),
-                players: rows
-                    .iter()
-                    .map(|r| StateRow {
-                        rating: r.rating.clone(),
-                        games: r.games,
-                        name: r.printed_name(),
-                        value: r.value,
-                    })
-                    .collect(),
-            })
-            .collect()
-    }
 }
