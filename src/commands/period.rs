@@ -344,28 +344,35 @@ fn period_statistics(rated: &Rated, recording: Option<&Recording>, lines: Option
     // The change as the record keeps it (against its previous period), so
     // that `ratebook stats` reads the same figures back.
     if let Some(lines) = lines {
-        let recorded: std::collections::HashMap<u32, Option<f64>> =
-            lines.players.iter().map(|l| (l.id, l.change)).collect();
+        // (Both in ID order.)
+        let mut recorded = lines.players.iter().peekable();
         for p in &mut now.players {
-            p.change = recorded.get(&p.id).copied().flatten();
+            while recorded.next_if(|l| l.id < p.id).is_some() {}
+            p.change = recorded.next_if(|l| l.id == p.id).and_then(|l| l.change);
         }
     }
     let end = config.end.to_string();
     let (earlier, mut games) = match recording {
         Some(r) => {
-            let periods: Vec<_> =
-                r.record.recorded_periods()?.into_iter().filter(|p| p.name != config.period && p.end < end).collect();
+            let periods: Vec<_> = r
+                .record
+                .recorded_periods(config)?
+                .into_iter()
+                .filter(|p| p.name != config.period && p.end < end)
+                .collect();
             let games = if config.site { r.record.games_of(&periods)? } else { Vec::new() };
             (r.record.earlier_periods(&periods)?, games)
         }
         None => (Vec::new(), Vec::new()),
     };
     if config.site {
+        let played: usize = period.events.iter().filter(|e| e.disposition.is_rated()).map(|e| e.games.len()).sum();
+        games.reserve(played);
         games.extend(this_period_games(period));
     }
     let mut statistics =
         statistics::compute(&now, &earlier, &Settings::of(config, system.words()), recording.is_some())?;
-    statistics.meetings = statistics::meetings(games.into_iter());
+    statistics.meetings = statistics::meetings(&games);
     Ok(statistics)
 }
 

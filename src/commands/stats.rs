@@ -21,8 +21,8 @@ pub fn from_record(data: &Path) -> Result<Statistics> {
     let Some(path) = super::recording::record_path(data, &config) else {
         bail!("period.toml keeps no record (record = false): there are no recorded periods to count");
     };
-    let record = Record::open_existing(&path)?;
-    let periods = record.recorded_periods()?;
+    let record = Record::open_existing_to_read(&path)?;
+    let periods = record.recorded_periods(&config)?;
     let Some((last, earlier)) = periods.split_last() else {
         bail!("the record {} holds no period yet: publish one with `ratebook period`", path.display());
     };

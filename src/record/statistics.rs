@@ -3,12 +3,12 @@
 //! as printed, as SQLite's `CAST` reads its number), its events and games,
 //! and one period's players in full for `ratebook stats`.
 
-use std::collections::HashMap;
-
 use anyhow::Result;
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
+use rusqlite::{Connection, OpenFlags};
 
 use super::Record;
+use crate::config::PeriodConfig;
 use crate::model::dates::age_at;
 use crate::statistics::{EarlierPeriod, PeriodCounts, PlayerFacts, PoolLine, ThisPeriod};
 
@@ -26,24 +26,40 @@ pub struct RecordedPeriod {
 }
 
 impl Record {
-    /// The current revisions, oldest first, with their counts of events and games.
-    pub fn recorded_periods(&self) -> Result<Vec<RecordedPeriod>> {
+    /// The current revisions, oldest first, with their counts of events and
+    /// games. An imported list holds its players' details but not the dates
+    /// they are counted at (a player file names no period settings): its
+    /// players are active when they played within the span `config` allows
+    /// before its period's end (`active_since` to `end`), and their ages are
+    /// taken at 1 January of the year it was published.
+    pub fn recorded_periods(&self, config: &PeriodConfig) -> Result<Vec<RecordedPeriod>> {
+        let span = config.end - config.active_since;
         let mut stmt = self.connection().prepare(
             "SELECT c.id, c.period, c.\"end\", d.active_since, d.age_date,
                     (SELECT COUNT(*) FROM event_line e WHERE e.revision_id = c.id AND e.disposition IN ('rated', 'late')),
                     (SELECT COUNT(*) FROM event_line e WHERE e.revision_id = c.id AND e.disposition = 'not-rated'),
                     (SELECT COUNT(*) FROM event_line e WHERE e.revision_id = c.id AND e.disposition = 'deferred'),
-                    (SELECT COUNT(*) FROM game_line g WHERE g.revision_id = c.id)
+                    (SELECT COUNT(*) FROM game_line g WHERE g.revision_id = c.id),
+                    c.source, c.published
              FROM current_revision c LEFT JOIN revision_detail d ON d.revision_id = c.id
              ORDER BY c.\"end\", c.published, c.period",
         )?;
         let rows = stmt.query_map([], |r| {
+            let end: String = r.get(2)?;
+            let (mut active_since, mut age_date): (Option<String>, Option<String>) = (r.get(3)?, r.get(4)?);
+            if active_since.is_none() && r.get_ref(9)?.as_str()? == "import" {
+                let date = |d: &str| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok();
+                active_since = date(&end).map(|end| (end - span).to_string());
+                let published: String = r.get(10)?;
+                age_date =
+                    date(&published).and_then(|p| NaiveDate::from_ymd_opt(p.year(), 1, 1)).map(|d| d.to_string());
+            }
             Ok(RecordedPeriod {
                 revision_id: r.get(0)?,
                 name: r.get(1)?,
-                end: r.get(2)?,
-                active_since: r.get(3)?,
-                age_date: r.get(4)?,
+                end,
+                active_since,
+                age_date,
                 counts: PeriodCounts {
                     events_rated: r.get(5)?,
                     events_not_rated: r.get(6)?,
@@ -55,41 +71,30 @@ impl Record {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// The players of `periods` as the trends count them, in one query.
+    /// The players of `periods` as the trends count them (none for a period
+    /// whose activity the record does not hold: the trends count its events
+    /// and games alone). The periods are read in parts side by side, each
+    /// part over a read-only connection of its own (the record's history is
+    /// millions of lines: 240 periods of 10,000 players).
     pub fn earlier_periods(&self, periods: &[RecordedPeriod]) -> Result<Vec<EarlierPeriod>> {
-        let place: HashMap<i64, usize> = periods.iter().enumerate().map(|(k, p)| (p.revision_id, k)).collect();
-        let mut lines: Vec<Vec<PoolLine>> = vec![Vec::new(); periods.len()];
-        let mut stmt = self.connection().prepare(
-            "SELECT l.revision_id, l.player_id,
-                    CASE WHEN l.status IN ('provisional', 'confirmed') THEN CAST(l.printed AS REAL) END,
-                    l.status NOT IN ('new', 'removed') AND d.last_played >= rd.active_since,
-                    l.status = 'confirmed' AND l.rating IS NOT NULL AND d.last_played >= rd.active_since
-             FROM player_line l
-             JOIN current_revision c ON c.id = l.revision_id
-             LEFT JOIN revision_detail rd ON rd.revision_id = l.revision_id
-             LEFT JOIN player_detail d ON d.revision_id = l.revision_id AND d.player_id = l.player_id
-             ORDER BY l.revision_id, l.player_id",
-        )?;
-        let mut rows = stmt.query([])?;
-        while let Some(r) = rows.next()? {
-            let Some(&k) = place.get(&r.get::<_, i64>(0)?) else { continue };
-            lines[k].push(PoolLine {
-                id: r.get(1)?,
-                rating: r.get(2)?,
-                listed: r.get::<_, Option<bool>>(3)?.unwrap_or(false),
-                pooled: r.get::<_, Option<bool>>(4)?.unwrap_or(false),
-            });
+        use rayon::prelude::*;
+        if !self.path().is_file() || periods.len() < 2 {
+            return pool_lines(self.connection(), periods);
         }
-        Ok(periods
-            .iter()
-            .zip(lines)
-            .map(|(p, lines)| EarlierPeriod {
-                name: p.name.clone(),
-                detailed: p.active_since.is_some(),
-                lines,
-                counts: p.counts.clone(),
+        let path = self.path();
+        let part = periods.len().div_ceil(rayon::current_num_threads().max(1));
+        let parts = periods
+            .par_chunks(part)
+            .map(|periods| {
+                let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+                let conn = Connection::open_with_flags(path, flags)?;
+                conn.busy_timeout(std::time::Duration::from_secs(5))?;
+                // Pages read from the mapped file, not copied into the cache.
+                conn.pragma_update(None, "mmap_size", MAP_BYTES)?;
+                pool_lines(&conn, periods)
             })
-            .collect())
+            .collect::<Result<Vec<_>>>()?;
+        Ok(parts.into_iter().flatten().collect())
     }
 
     /// A recorded period's players in full, as the statistics of that
@@ -147,4 +152,55 @@ impl Record {
         }
         Ok(games)
     }
+}
+
+/// The most of the record a reading connection maps into memory.
+const MAP_BYTES: i64 = 1 << 32;
+
+/// Each period's player lines and player details: two range scans in player
+/// order, merged here (a join in SQL looks each detail up in its index, and
+/// the `current_revision` view runs its subquery on every line: five times
+/// slower).
+fn pool_lines(conn: &Connection, periods: &[RecordedPeriod]) -> Result<Vec<EarlierPeriod>> {
+    let mut lines_of = conn.prepare_cached(
+        "SELECT player_id, status, printed, rating IS NOT NULL FROM player_line
+         WHERE revision_id = ?1 ORDER BY player_id",
+    )?;
+    let mut details_of = conn
+        .prepare_cached("SELECT player_id, last_played FROM player_detail WHERE revision_id = ?1 ORDER BY player_id")?;
+    let mut earlier: Vec<EarlierPeriod> = Vec::with_capacity(periods.len());
+    for p in periods {
+        // (About as many players as the period before.)
+        let mut lines = Vec::with_capacity(earlier.last().map_or(0, |e| e.lines.len() + e.lines.len() / 8));
+        if let Some(active_since) = p.active_since.as_deref() {
+            let mut details = details_of.query([p.revision_id])?;
+            let mut detail: Option<(u32, bool)> = None;
+            let mut rows = lines_of.query([p.revision_id])?;
+            while let Some(r) = rows.next()? {
+                let id: u32 = r.get(0)?;
+                // This player's detail, if any (both scans are in player order).
+                while detail.is_none_or(|(d, _)| d < id) {
+                    let Some(d) = details.next()? else { break };
+                    let active = d.get_ref(1)?.as_str_or_null()?.is_some_and(|last| last >= active_since);
+                    detail = Some((d.get(0)?, active));
+                }
+                let active = detail.is_some_and(|(d, active)| d == id && active);
+                let status = r.get_ref(1)?.as_str()?;
+                let rated = status == "provisional" || status == "confirmed";
+                lines.push(PoolLine {
+                    id,
+                    rating: if rated { crate::statistics::leading_number(r.get_ref(2)?.as_str()?) } else { None },
+                    listed: active && status != "new" && status != "removed",
+                    pooled: active && status == "confirmed" && r.get::<_, bool>(3)?,
+                });
+            }
+        }
+        earlier.push(EarlierPeriod {
+            name: p.name.clone(),
+            detailed: p.active_since.is_some(),
+            lines,
+            counts: p.counts.clone(),
+        });
+    }
+    Ok(earlier)
 }

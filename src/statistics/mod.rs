@@ -11,8 +11,6 @@ mod pool;
 pub mod table;
 mod trends;
 
-use std::collections::HashMap;
-
 use anyhow::Result;
 use serde::Serialize;
 
@@ -128,13 +126,36 @@ impl ThisPeriod {
 }
 
 /// Where a player stands in the rated pool.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Standing {
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Standing<'a> {
     /// His age band (`25–49`, `Age unknown`).
-    pub age_band: String,
+    pub age_band: &'a str,
     /// The share of the rated pool at or below his rating, in percent to one
     /// decimal; `None` without a published rating.
     pub percentile: Option<f64>,
+}
+
+/// Where each player of the period stands in the rated pool.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Standings {
+    /// The age bands' names.
+    bands: Vec<String>,
+    /// (ID, his band's place in `bands`, his percentile), in ID order.
+    players: Vec<(u32, usize, Option<f64>)>,
+}
+
+impl Standings {
+    /// `players`: (ID, his band's place in `bands`, his percentile), in ID order.
+    pub(crate) fn new(bands: Vec<String>, players: Vec<(u32, usize, Option<f64>)>) -> Standings {
+        Standings { bands, players }
+    }
+
+    /// The standing of the player `id`, when he is one of the period's.
+    pub fn get(&self, id: &u32) -> Option<Standing<'_>> {
+        let k = self.players.binary_search_by_key(id, |p| p.0).ok()?;
+        let (_, band, percentile) = self.players[k];
+        Some(Standing { age_band: &self.bands[band], percentile })
+    }
 }
 
 /// One point of the trend chart.
@@ -160,7 +181,7 @@ pub struct Statistics {
     pub trend: Vec<TrendPoint>,
     /// Each player's standing, by ID.
     #[serde(skip)]
-    pub standings: HashMap<u32, Standing>,
+    pub standings: Standings,
     /// Each player's record against each opponent (filled for the site).
     #[serde(skip)]
     pub meetings: Meetings,
@@ -198,8 +219,8 @@ pub fn compute(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Settings,
         pool.percentiles(settings)?,
     ];
     tables.push(trends::this_period(now, earlier, settings, recorded));
-    let mut periods: Vec<EarlierPeriod> = earlier.to_vec();
-    periods.push(now.as_earlier());
+    let this = now.as_earlier();
+    let periods: Vec<&EarlierPeriod> = earlier.iter().chain([&this]).collect();
     let (trend_table, trend) = trends::trends(&periods, settings, recorded)?;
     tables.push(trend_table);
     let (distribution_from, distribution) = pool.distribution()?;
@@ -211,6 +232,6 @@ pub fn compute(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Settings,
         distribution,
         trend,
         standings,
-        meetings: Meetings::new(),
+        meetings: Meetings::default(),
     })
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use polars::prelude::*;
 
 use super::table::{Cell, StatTable};
-use super::{PlayerFacts, Settings, Standing};
+use super::{PlayerFacts, Settings, Standings};
 
 /// The percentiles the Percentiles table gives.
 const PERCENTILES: [u32; 9] = [1, 5, 10, 25, 50, 75, 90, 95, 99];
@@ -43,9 +43,14 @@ impl AgeBands {
 
     /// The band of an age.
     pub fn of(&self, age: Option<u32>) -> &str {
+        &self.labels[self.place(age)]
+    }
+
+    /// The band of an age, by its place in the labels.
+    fn place(&self, age: Option<u32>) -> usize {
         match age {
-            None => UNKNOWN_AGE,
-            Some(a) => &self.labels[self.bounds.iter().take_while(|&&b| a >= b).count()],
+            None => self.labels.len() - 1,
+            Some(a) => self.bounds.iter().take_while(|&&b| a >= b).count(),
         }
     }
 }
@@ -273,18 +278,22 @@ impl PoolFrame {
 
     /// Each player's age band and percentile (the share of the rated pool
     /// at or below his rating).
-    pub fn standings(&self, players: &[PlayerFacts], bands: &AgeBands) -> HashMap<u32, Standing> {
+    pub fn standings(&self, players: &[PlayerFacts], bands: &AgeBands) -> Standings {
         let n = self.sorted.len();
-        players
+        let mut standings: Vec<(u32, usize, Option<f64>)> = players
             .iter()
             .map(|p| {
                 let percentile = p.rating.filter(|_| n > 0).map(|r| {
                     let at_or_below = self.sorted.partition_point(|&x| x <= r);
                     (1000.0 * at_or_below as f64 / n as f64).round() / 10.0
                 });
-                (p.id, Standing { age_band: bands.of(p.age).to_string(), percentile })
+                (p.id, bands.place(p.age), percentile)
             })
-            .collect()
+            .collect();
+        if !standings.is_sorted_by_key(|s| s.0) {
+            standings.sort_by_key(|s| s.0);
+        }
+        Standings::new(bands.labels.clone(), standings)
     }
 }
 
@@ -312,26 +321,32 @@ fn summaries(frame: &DataFrame, key: &str, top_n: usize) -> PolarsResult<HashMap
     }
     let key_name = key.to_string();
     let out = frame.group_by([key])?.apply(move |g| {
-        // Best first, ties by name, then ID.
-        let sorted = g.sort(
-            ["rating", "name", "id"],
-            SortMultipleOptions::default()
-                .with_order_descending_multi([true, false, false])
-                .with_nulls_last(true)
-                .with_maintain_order(true),
-        )?;
-        let ratings = sorted.column("rating")?.f64()?;
+        let ratings = g.column("rating")?.f64()?;
+        let sorted = ratings.sort_with(SortOptions::default().with_order_descending(true).with_nulls_last(true));
         let rated = ratings.len() - ratings.null_count();
-        let top = if rated >= top_n { ratings.slice(0, top_n).mean() } else { None };
+        let top = if rated >= top_n { sorted.slice(0, top_n).mean() } else { None };
+        // The best: the highest rating, ties by name, then ID (a sort by
+        // rating alone, the names compared only where the best tie).
+        let best_rating = sorted.get(0);
+        let names = g.column("name")?.str()?;
+        let ids = g.column("id")?.u32()?;
+        let best_name = ratings
+            .into_iter()
+            .zip(names)
+            .zip(ids)
+            .filter(|((r, _), _)| r.is_some() && *r == best_rating)
+            .map(|((_, name), id)| (name.unwrap_or(""), id.unwrap_or(0)))
+            .min()
+            .map(|(name, _)| name);
         df!(
             "key" => [g.column(&key_name)?.str()?.get(0).unwrap_or("")],
             "players" => [g.height() as u64],
             "female" => [g.column("female")?.bool()?.sum().unwrap_or(0) as u64],
             "mean" => [ratings.mean()],
-            "median" => [ratings.median()],
+            "median" => [sorted.median()],
             "top" => [top],
-            "best_rating" => [ratings.get(0)],
-            "best_name" => [sorted.column("name")?.str()?.get(0)],
+            "best_rating" => [best_rating],
+            "best_name" => [best_name],
         )
     })?;
     let keys = out.column("key")?.str()?;
@@ -409,8 +424,9 @@ pub(crate) mod tests {
         assert_eq!(at(1), Cell::Figure(1003.0));
         // A player's percentile: the share at or below him.
         let standings = pool.standings(&players, &AgeBands::new(&[12]));
-        assert_eq!(standings[&1].percentile, Some(50.0));
-        assert_eq!(standings[&3].percentile, Some(100.0));
+        assert_eq!(standings.get(&1).unwrap().percentile, Some(50.0));
+        assert_eq!(standings.get(&3).unwrap().percentile, Some(100.0));
+        assert_eq!(standings.get(&3).unwrap().age_band, "12 and over");
     }
 
     #[test]

@@ -1,15 +1,15 @@
 //! The tables that compare periods: This Period (who came, returned and
 //! left since the record's previous period, what was rated, how far
 //! ratings moved) and Trends (every recorded period, oldest first, with the
-//! drift of the ratings from one period to the next, a join of each
-//! period's rated pool against the one before).
+//! drift of the ratings from one period to the next: each period's rated
+//! pool matched with the one before, player by player).
 
 use std::collections::{HashMap, HashSet};
 
 use polars::prelude::*;
 
 use super::table::{Cell, StatTable};
-use super::{EarlierPeriod, Settings, ThisPeriod, TrendPoint};
+use super::{EarlierPeriod, PoolLine, Settings, ThisPeriod, TrendPoint};
 
 /// The bands of absolute rating change This Period counts: (lowest, highest, label).
 const CHANGE_BANDS: [(i64, i64, &str); 6] = [
@@ -67,22 +67,29 @@ pub fn this_period(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Setti
 }
 
 /// Every period's players in one frame: period (its place, oldest first),
-/// id, rating, listed, pooled. Periods without activity recorded are left out.
-fn history_frame(periods: &[EarlierPeriod]) -> PolarsResult<DataFrame> {
-    let lines = || {
-        periods
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.detailed)
-            .flat_map(|(k, p)| p.lines.iter().map(move |l| (k as u32, l)))
-    };
-    df!(
-        "period" => lines().map(|(k, _)| k).collect::<Vec<u32>>(),
-        "id" => lines().map(|(_, l)| l.id).collect::<Vec<u32>>(),
-        "rating" => lines().map(|(_, l)| l.rating).collect::<Vec<Option<f64>>>(),
-        "listed" => lines().map(|(_, l)| l.listed).collect::<Vec<bool>>(),
-        "pooled" => lines().map(|(_, l)| l.pooled && l.rating.is_some()).collect::<Vec<bool>>(),
-    )
+/// id, rating, listed, pooled; each period's players in ID order. Periods
+/// without activity recorded are left out.
+fn history_frame(periods: &[&EarlierPeriod]) -> PolarsResult<DataFrame> {
+    let rows: usize = periods.iter().filter(|p| p.detailed).map(|p| p.lines.len()).sum();
+    let mut period = Vec::with_capacity(rows);
+    let mut id = Vec::with_capacity(rows);
+    let mut rating = Vec::with_capacity(rows);
+    let mut listed = Vec::with_capacity(rows);
+    let mut pooled = Vec::with_capacity(rows);
+    for (k, p) in periods.iter().enumerate().filter(|(_, p)| p.detailed) {
+        let mut lines: Vec<&PoolLine> = p.lines.iter().collect();
+        if !lines.is_sorted_by_key(|l| l.id) {
+            lines.sort_by_key(|l| l.id);
+        }
+        for l in lines {
+            period.push(k as u32);
+            id.push(l.id);
+            rating.push(l.rating);
+            listed.push(l.listed);
+            pooled.push(l.pooled && l.rating.is_some());
+        }
+    }
+    df!("period" => period, "id" => id, "rating" => rating, "listed" => listed, "pooled" => pooled)
 }
 
 /// Per period (by its place): the figures `f` sums each period's group up to,
@@ -121,9 +128,48 @@ fn top_mean(ratings: &Float64Chunked, n: usize) -> Option<f64> {
     (sorted.len() >= n).then(|| sorted.slice(0, n).mean()).flatten()
 }
 
+/// Drift, by period (its place): the mean change of the players in its
+/// rated pool and the one before, a merge of the two pools in ID order (the
+/// frame holds each period's players in ID order; a join of the two on
+/// period and ID took most of the time of `ratebook stats` over 240
+/// periods).
+fn drift(pooled: &DataFrame) -> PolarsResult<HashMap<u32, Vec<Option<f64>>>> {
+    let periods: Vec<u32> = pooled.column("period")?.u32()?.into_no_null_iter().collect();
+    let ids: Vec<u32> = pooled.column("id")?.u32()?.into_no_null_iter().collect();
+    let ratings: Vec<f64> = pooled.column("rating")?.f64()?.into_no_null_iter().collect();
+    let mut ranges = Vec::new();
+    let mut start = 0;
+    for run in periods.chunk_by(|a, b| a == b) {
+        ranges.push((run[0], start..start + run.len()));
+        start += run.len();
+    }
+    let mut drift = HashMap::new();
+    for pair in ranges.windows(2) {
+        let ((before, was), (now, is)) = (&pair[0], &pair[1]);
+        if *now != before + 1 {
+            continue;
+        }
+        let (mut i, mut j, mut sum, mut n) = (was.start, is.start, 0.0, 0usize);
+        while i < was.end && j < is.end {
+            match ids[i].cmp(&ids[j]) {
+                std::cmp::Ordering::Less => i += 1,
+                std::cmp::Ordering::Greater => j += 1,
+                std::cmp::Ordering::Equal => {
+                    sum += ratings[j] - ratings[i];
+                    n += 1;
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        drift.insert(*now, vec![(n > 0).then(|| sum / n as f64)]);
+    }
+    Ok(drift)
+}
+
 /// The Trends table and the trend chart's points.
 pub fn trends(
-    periods: &[EarlierPeriod],
+    periods: &[&EarlierPeriod],
     settings: &Settings,
     recorded: bool,
 ) -> PolarsResult<(StatTable, Vec<TrendPoint>)> {
@@ -177,24 +223,7 @@ pub fn trends(
     let newcomers = per_period(&first, &["new", "first_rating"], |g| {
         Ok(vec![Some(g.height() as f64), g.column("rating")?.f64()?.mean()])
     })?;
-    // Drift: each period's pool joined with the one before on the player.
-    let before = pooled.select(["period", "id", "rating"])?;
-    let next: Vec<u32> = before.column("period")?.u32()?.into_no_null_iter().map(|k| k + 1).collect();
-    let mut before = before.clone();
-    before.with_column(Column::new("period".into(), next))?;
-    before.rename("rating", "rating_before".into())?;
-    let joined = pooled.select(["period", "id", "rating"])?.join(
-        &before,
-        ["period", "id"],
-        ["period", "id"],
-        JoinArgs::new(JoinType::Inner),
-        None,
-    )?;
-    let drift = per_period(&joined, &["drift"], |g| {
-        let now = g.column("rating")?.f64()?;
-        let then = g.column("rating_before")?.f64()?;
-        Ok(vec![(now - then).mean()])
-    })?;
+    let drift = drift(&pooled)?;
 
     let mut points = Vec::new();
     for (k, p) in periods.iter().enumerate() {
@@ -235,7 +264,7 @@ pub fn trends(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::statistics::{PeriodCounts, PoolLine};
+    use crate::statistics::PeriodCounts;
 
     fn period(name: &str, lines: &[(u32, f64)]) -> EarlierPeriod {
         EarlierPeriod {
@@ -250,7 +279,7 @@ mod tests {
     fn drift_is_the_mean_change_of_the_players_in_both_pools() {
         let settings = crate::statistics::pool::tests::settings(vec![], 2);
         let periods = [period("A", &[(1, 1000.0), (2, 1200.0)]), period("B", &[(1, 1010.0), (2, 1230.0), (3, 900.0)])];
-        let (table, points) = trends(&periods, &settings, true).unwrap();
+        let (table, points) = trends(&[&periods[0], &periods[1]], &settings, true).unwrap();
         let printed: Vec<Vec<String>> = table.rows.iter().map(|r| r.iter().map(Cell::printed).collect()).collect();
         assert_eq!(printed[0], ["A", "2", "2", "2", "1100.0", "2", "10", "1100.0", "1100.0", "", "1100.0", ""]);
         assert_eq!(printed[1], ["B", "3", "3", "1", "900.0", "2", "10", "1046.7", "1010.0", "", "1120.0", "20.0"]);

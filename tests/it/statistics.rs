@@ -153,7 +153,7 @@ fn statistics_agree_with_a_recomputation_from_the_player_file_and_the_record() {
     let db = rusqlite::Connection::open(data.join("record.sqlite")).unwrap();
     let mut stmt = db
         .prepare(
-            "SELECT c.period, d.active_since, l.status, l.printed, l.rating, p.last_played
+            "SELECT c.period, d.active_since, l.status, l.printed, l.rating, p.last_played, l.player_id
              FROM current_revision c JOIN revision_detail d ON d.revision_id = c.id
              JOIN player_line l ON l.revision_id = c.id
              JOIN player_detail p ON p.revision_id = c.id AND p.player_id = l.player_id
@@ -161,6 +161,8 @@ fn statistics_agree_with_a_recomputation_from_the_player_file_and_the_record() {
         )
         .unwrap();
     let mut by_period: Vec<(String, Vec<f64>)> = Vec::new();
+    // Each period's pool by player, for the drift.
+    let mut pools: Vec<std::collections::HashMap<u32, f64>> = Vec::new();
     let lines = stmt
         .query_map([], |r| {
             Ok((
@@ -170,22 +172,32 @@ fn statistics_agree_with_a_recomputation_from_the_player_file_and_the_record() {
                 r.get::<_, String>(3)?,
                 r.get::<_, Option<f64>>(4)?,
                 r.get::<_, Option<String>>(5)?,
+                r.get::<_, u32>(6)?,
             ))
         })
         .unwrap();
     for line in lines {
-        let (period, since, status, printed, value, last) = line.unwrap();
+        let (period, since, status, printed, value, last, id) = line.unwrap();
         if by_period.last().is_none_or(|(p, _)| *p != period) {
             by_period.push((period.clone(), Vec::new()));
+            pools.push(Default::default());
         }
         if status == "confirmed" && value.is_some() && last.is_some_and(|l| l >= since) {
             by_period.last_mut().unwrap().1.push(printed.parse().unwrap());
+            pools.last_mut().unwrap().insert(id, printed.parse().unwrap());
         }
     }
     let sheet = sheet_rows(&ratings, "Trends");
     assert_eq!(sheet.len() - 1, by_period.len(), "one row per recorded period");
     let heading = |h: &str| sheet[0].iter().position(|c| c == h).unwrap();
-    for (row, (period, ratings)) in sheet[1..].iter().zip(&by_period) {
+    for (k, (row, (period, ratings))) in sheet[1..].iter().zip(&by_period).enumerate() {
+        // Drift: the mean change of the players in this pool and the one before.
+        let drift = (k > 0).then(|| {
+            let changes: Vec<f64> =
+                pools[k].iter().filter_map(|(id, now)| pools[k - 1].get(id).map(|then| now - then)).collect();
+            mean(&changes)
+        });
+        assert_figure(&row[heading("Drift")], drift, &format!("drift of {period}"));
         let mut sorted = ratings.clone();
         sorted.sort_by(f64::total_cmp);
         assert_eq!(&row[0], period);
@@ -283,4 +295,40 @@ fn players_without_a_birth_date_have_their_own_row_and_an_empty_band_no_figures(
     assert_eq!(under[0], "Under 12");
     assert_eq!(under[1], "0");
     assert_eq!(&under[4..9], ["", "", "", "", ""], "an empty band prints no figures: {under:?}");
+}
+
+#[test]
+fn imported_lists_count_in_the_trends() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, out) = (dir.path().join("data"), dir.path().join("out"));
+    chain(&data, &out, 1);
+    // Two lists published before the recorded period, from its player file.
+    let (players, _) = ratebook::formats::player_file::read_player_file(&data.join("players.xlsx"), "players.xlsx");
+    let mut files = Vec::new();
+    for (month, published) in [(1, crate::common::date(1993, 1, 1)), (2, crate::common::date(1993, 2, 1))] {
+        let path = dir.path().join(format!("list-{month}.xlsx"));
+        ratebook::formats::player_file::write_player_file(&path, &players, published).unwrap();
+        files.push(path.display().to_string());
+    }
+    let data_arg = data.display().to_string();
+    let mut args = vec!["record", "import", "--data", &data_arg];
+    args.extend(files.iter().map(String::as_str));
+    let o = ratebook(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = ratebook(&["stats", "--json", "--data", &data_arg]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let trends = json["tables"].as_array().unwrap().iter().find(|t| t["name"] == "Trends").unwrap();
+    let columns: Vec<&str> = trends["columns"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    let at = |h: &str| columns.iter().position(|c| *c == h).unwrap();
+    let rows = trends["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{trends}");
+    assert_eq!(rows[0][0], "January 1993");
+    for row in &rows[..2] {
+        // The players who played within period.toml's span before the list's end.
+        assert!(row[at("Rated pool")].as_u64().unwrap() > 50, "{row}");
+        assert!(row[at("Mean")].as_f64().is_some(), "{row}");
+    }
+    // The same ratings a month apart: no drift.
+    assert_eq!(rows[1][at("Drift")].as_f64(), Some(0.0), "{}", rows[1]);
 }

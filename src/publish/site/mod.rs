@@ -282,11 +282,15 @@ pub fn write_site(
                 let text = render(
                     "opponents.html",
                     "../",
-                    context! { id => page.id, name => &page.name, label => &names[k].1, parts => &names, meetings => chunk },
+                    context! {
+                        id => page.id, name => &page.name, label => &names[k].1, parts => &names,
+                        rows => statistics::meeting_rows(chunk),
+                    },
                 )?;
                 files.push((format!("players/{}", names[k].0), text));
             }
             page.meeting_parts = names;
+            page.meeting_rows = statistics::meeting_rows(&[]);
         }
         let mut text = render("player.html", "../", context! { player => &page })?;
         if text.len() > PAGE_BYTES {

@@ -158,8 +158,12 @@ pub struct PlayerPage {
     /// His age band and his percentile in the rated pool.
     pub age_band: Option<String>,
     pub percentile: Option<String>,
-    /// His record against each opponent over the recorded periods.
+    /// His record against each opponent over the recorded periods (the
+    /// page prints `meeting_rows`).
+    #[serde(skip)]
     pub meetings: Vec<super::statistics::MeetingLine>,
+    /// Those lines as the table's rows (HTML).
+    pub meeting_rows: minijinja::Value,
     /// The pages holding his opponents, when they are too many for this one: (file, label).
     pub meeting_parts: Vec<(String, String)>,
     pub events: Vec<EventGames>,
@@ -290,6 +294,9 @@ pub fn player(
     let system = input.system;
     let name = after.display_name();
     let standing = input.statistics.standings.get(&after.id);
+    let meetings = super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| {
+        start.get(&id).map(|&k| input.ratings.players[k].display_name())
+    });
     let mut history: Vec<HistoryPoint> = input.history.get(&after.id).cloned().unwrap_or_default();
     history.push(HistoryPoint {
         period: input.period.config.period.clone(),
@@ -381,11 +388,10 @@ pub fn player(
         national_rank: ranks.national.get(&after.id).copied(),
         chart: chart(&name, &history, system.words().rating),
         // (An age band tells an age: not with `[site] birth = "none"`.)
-        age_band: standing.filter(|_| input.period.config.birth.shown()).map(|s| s.age_band.clone()),
+        age_band: standing.filter(|_| input.period.config.birth.shown()).map(|s| s.age_band.to_string()),
         percentile: standing.and_then(|s| s.percentile).map(|p| format!("{p:.1}%")),
-        meetings: super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| {
-            start.get(&id).map(|&k| input.ratings.players[k].display_name())
-        }),
+        meeting_rows: super::statistics::meeting_rows(&meetings),
+        meetings,
         meeting_parts: Vec::new(),
         events,
         calculation,

@@ -39,6 +39,8 @@ pub struct SvgChart {
     pub lines: Vec<(String, &'static str, &'static str)>,
     pub grid: Vec<(String, String, String)>,
     pub labels: Vec<(String, &'static str, String)>,
+    /// The lines' names at their ends (x, y, name).
+    pub names: Vec<(String, String, &'static str)>,
     pub caption: String,
 }
 
@@ -110,42 +112,63 @@ fn distribution_chart(s: &Statistics) -> Option<SvgChart> {
     Some(chart)
 }
 
+/// The trend chart's height, and the room right of it for the lines' names.
+const TREND_HEIGHT: f64 = 320.0;
+const TREND_NAMES: f64 = 120.0;
+/// The space between its two panels.
+const TREND_GAP: f64 = 44.0;
+
+/// The trend in two panels, each on a scale of its own: the top-100 average
+/// above, the mean and median below (on one scale they lie flat at its two
+/// edges, hundreds of points apart). Each line is named at its end.
 fn trend_chart(s: &Statistics) -> Option<SvgChart> {
-    let series: [(&'static str, &'static str, fn(&crate::statistics::TrendPoint) -> Option<f64>); 3] =
-        [("mean", "Mean", |p| p.mean), ("median", "Median", |p| p.median), ("top", "Top-100 average", |p| p.top_100)];
-    let values: Vec<f64> = s.trend.iter().flat_map(|p| series.iter().filter_map(move |(_, _, f)| f(p))).collect();
-    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    if !lo.is_finite() {
+    type Series = (&'static str, &'static str, fn(&crate::statistics::TrendPoint) -> Option<f64>);
+    let top: Series = ("top", "Top-100 average", |p| p.top_100);
+    let mean: Series = ("mean", "Mean", |p| p.mean);
+    let median: Series = ("median", "Median", |p| p.median);
+    let panels: [&[Series]; 2] = [&[top], &[mean, median]];
+    if !s.trend.iter().any(|p| p.mean.is_some() || p.median.is_some() || p.top_100.is_some()) {
         return None;
     }
-    let step = nice_step((hi - lo).max(1.0), 4.0);
-    let (y0, y1) = ((lo / step).floor() * step, ((hi / step).ceil() * step).max((lo / step).floor() * step + step));
     let n = s.trend.len();
-    let x = |i: usize| {
-        if n == 1 {
-            (LEFT + WIDTH - RIGHT) / 2.0
-        } else {
-            LEFT + (WIDTH - LEFT - RIGHT) * i as f64 / (n - 1) as f64
+    let right = WIDTH - TREND_NAMES;
+    let x = |i: usize| if n == 1 { (LEFT + right) / 2.0 } else { LEFT + (right - LEFT) * i as f64 / (n - 1) as f64 };
+    let panel = (TREND_HEIGHT - TOP - BOTTOM - TREND_GAP) / 2.0;
+    let mut chart = SvgChart { height: TREND_HEIGHT as u32, right: right as u32, ..SvgChart::framed() };
+    for (k, series) in panels.into_iter().enumerate() {
+        let values: Vec<f64> = s.trend.iter().flat_map(|p| series.iter().filter_map(move |(_, _, f)| f(p))).collect();
+        let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if !lo.is_finite() {
+            continue;
         }
-    };
-    let y = |v: f64| TOP + (HEIGHT - TOP - BOTTOM) * (1.0 - (v - y0) / (y1 - y0));
-    let mut chart = SvgChart::framed();
-    for (class, label, f) in series {
-        let points: Vec<String> = s
-            .trend
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| f(p).map(|v| format!("{},{}", num(x(i)), num(y(v)))))
-            .collect();
-        if !points.is_empty() {
-            chart.lines.push((points.join(" "), class, label));
+        // Whole steps, at least half a step beyond the data at either end.
+        let step = nice_step((hi - lo).max(1.0), 3.0);
+        let (y0, y1) = (((lo - step / 2.0) / step).floor() * step, ((hi + step / 2.0) / step).ceil() * step);
+        let top = TOP + k as f64 * (panel + TREND_GAP);
+        let y = |v: f64| top + panel * (1.0 - (v - y0) / (y1 - y0));
+        let mut v = y0;
+        while v <= y1 {
+            chart.grid.push((num(y(v)), num(y(v) + 4.0), format!("{v}")));
+            v += step;
         }
-    }
-    let mut v = y0;
-    while v <= y1 {
-        chart.grid.push((num(y(v)), num(y(v) + 4.0), format!("{v}")));
-        v += step;
+        let mut ends = Vec::new();
+        for &(class, label, f) in series {
+            let points: Vec<(usize, f64)> =
+                s.trend.iter().enumerate().filter_map(|(i, p)| f(p).map(|v| (i, v))).collect();
+            let Some(&(last, value)) = points.last() else { continue };
+            let drawn: Vec<String> = points.iter().map(|&(i, v)| format!("{},{}", num(x(i)), num(y(v)))).collect();
+            chart.lines.push((drawn.join(" "), class, label));
+            ends.push((x(last), y(value), label));
+        }
+        // The names at the lines' ends, 14 units apart from the top down.
+        ends.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let mut below = f64::NEG_INFINITY;
+        for (end_x, end_y, label) in ends {
+            let at = end_y.max(below + 14.0);
+            below = at;
+            chart.names.push((num(end_x + 6.0), num(at + 4.0), label));
+        }
     }
     let first = &s.trend[0].period;
     chart.labels.push((num(x(0)), if n == 1 { "middle" } else { "start" }, first.clone()));
@@ -155,7 +178,7 @@ fn trend_chart(s: &Statistics) -> Option<SvgChart> {
     let last = &s.trend[n - 1];
     let say = |v: Option<f64>| v.map_or("none".to_string(), num);
     chart.caption = format!(
-        "Mean, median and top-100 average of the rated pool in {n} recorded period{}, {first} to {}; in {}: mean {}, median {}, top-100 average {}. The Trends table below gives every figure.",
+        "Mean, median and top-100 average of the rated pool in {n} recorded period{}, {first} to {}, the top-100 average above and the mean and median below, each on its own scale; in {}: mean {}, median {}, top-100 average {}. The Trends table below gives every figure.",
         if n == 1 { "" } else { "s" },
         last.period,
         last.period,
@@ -215,9 +238,37 @@ pub fn score_text(score: f64) -> String {
     }
 }
 
+/// Meeting lines as the rows of the page's table, rendered here rather
+/// than in the template: at world size they are 1.6 million rows, and a
+/// template value for each row took seconds. Escaped as the templates
+/// escape.
+pub fn meeting_rows(lines: &[MeetingLine]) -> minijinja::Value {
+    use std::fmt::Write;
+    let mut html = String::with_capacity(lines.len() * 120);
+    for m in lines {
+        let name = minijinja::HtmlEscape(&m.name);
+        html.push_str("<tr><td>");
+        if m.linked {
+            let _ = write!(html, "<a href=\"{}.html\">{name}</a>", m.opponent);
+        } else {
+            let _ = write!(html, "{name}");
+        }
+        let _ = writeln!(
+            html,
+            "<td class=\"num\">{}<td class=\"num\">{}<td class=\"num\">{}<td class=\"num\">{}<td class=\"num\">{}",
+            m.games,
+            m.wins,
+            m.draws,
+            m.losses,
+            minijinja::HtmlEscape(&m.score)
+        );
+    }
+    minijinja::Value::from_safe_string(html)
+}
+
 /// A player's meetings as his page lists them, names from the player file
 /// (`name_of`; an opponent no longer in it is named by his ID).
-pub fn meeting_lines(meetings: Option<&Vec<Meeting>>, name_of: impl Fn(u32) -> Option<String>) -> Vec<MeetingLine> {
+pub fn meeting_lines(meetings: Option<&[Meeting]>, name_of: impl Fn(u32) -> Option<String>) -> Vec<MeetingLine> {
     meetings
         .map(|list| {
             list.iter()
