@@ -53,7 +53,7 @@ pub(crate) struct Run {
     games: f64,
 }
 
-fn binary() -> PathBuf {
+pub(crate) fn binary() -> PathBuf {
     let exe = std::env::current_exe().expect("the example knows where it is");
     let dir = exe.parent().and_then(|p| p.parent()).expect("target/<profile>/examples");
     dir.join("ratebook")
@@ -226,6 +226,7 @@ fn main() {
         let large = generated(&cache, &SIZES[1]);
         whole::against_reference(&large, &cache, runs_override.unwrap_or(3));
     }
+    whole::remove_outputs(&cache);
 }
 
 /// A generated size's folder, generated first when it is not there.

@@ -5,11 +5,17 @@
 //! process. Neither keeps a record (each run would otherwise record).
 //!
 //! Each run starts on a settled disk: the output of the run before is
-//! removed and the bench waits [`SETTLE`] first. On ext4 without a journal
-//! (this machine's), creating files within about 30 s of deleting as many
-//! makes the allocator pass over every recently freed inode: 200,000 small
-//! files took 83 s instead of 17 s in a loop of Python writes. An officer's
-//! publications are a period apart; back-to-back bench runs are not.
+//! removed and the bench waits first ([`settle`]). On ext4 without a journal
+//! (this machine's), a new file's inode is looked for past every inode
+//! freed in the last minute (five more while the freed inodes are not yet
+//! written out: the kernel's `recently_deleted`), so creating files just
+//! after deleting as many costs several times the system time: 200,000
+//! small files took 83 s instead of 17 s in a loop of Python writes, and a
+//! 20,000-player publication 8 to 14 s instead of 4 in a profile, half its
+//! samples in that search. An officer's publications are a period apart;
+//! back-to-back bench runs are not. (The benches remove their outputs only
+//! when the whole invocation ends; a second invocation within six minutes
+//! of a world-sized one still starts on freed inodes.)
 
 use std::path::Path;
 use std::time::Duration;
@@ -17,8 +23,16 @@ use std::time::Duration;
 use super::median;
 use super::recording::{linked_copy, stage, timed};
 
-/// How long a run waits after the files of the one before were removed.
-pub(super) const SETTLE: Duration = Duration::from_secs(60);
+/// How long a run waits after the files of the one before were removed
+/// and written out.
+const SETTLE: Duration = Duration::from_secs(75);
+
+/// Writes out what deletions left in memory, then waits [`SETTLE`]: the
+/// inodes freed are then no longer recent.
+pub(super) fn settle() {
+    let _ = std::process::Command::new("sync").status();
+    std::thread::sleep(SETTLE);
+}
 
 /// Times `pairs` pairs and prints the table.
 pub fn bench(world: &Path, cache: &Path, pairs: usize) {
@@ -37,7 +51,7 @@ pub fn bench(world: &Path, cache: &Path, pairs: usize) {
     for i in 0..pairs {
         let settled = |out: &Path| {
             let _ = std::fs::remove_dir_all(out);
-            std::thread::sleep(SETTLE);
+            settle();
         };
         settled(&out);
         let (a, cpu_a, run_a) = timed(&with_site, &out);

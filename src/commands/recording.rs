@@ -136,7 +136,7 @@ impl Recording {
             }
             return Ok(());
         }
-        lines.outputs_sha256 = Some(crate::record::folder_sha256(staging.dir())?);
+        lines.outputs_sha256 = Some(crate::record::folder_sha256(staging.dir(), staging.digests())?);
         let source = if self.plan == Plan::Revise { Source::Revise } else { Source::Period };
         let output = crate::publish::staging::absolute(staging.out())?;
         let staged = self.record.stage(&lines, source, Some(&output)).map_err(|e| self.record.explain(e))?;

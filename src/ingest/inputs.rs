@@ -87,8 +87,12 @@ pub struct Inputs {
 
 /// The SHA-256 of `bytes`, in lower-case hex.
 pub fn sha256(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    use std::fmt::Write;
+    let mut hex = String::with_capacity(64);
+    for b in Sha256::digest(bytes) {
+        let _ = write!(hex, "{b:02x}");
+    }
+    hex
 }
 
 /// The SHA-256 of a set of named files: of the lines `path<TAB>sha256`, sorted.

@@ -135,7 +135,10 @@ pub fn publish(
         let site = site.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (workbooks, booklet, site)
     });
-    let (xlsx, pdf, (site, site_files)) = (workbooks?, booklet?, site?);
+    let (xlsx, pdf, (site, mut site_files)) = (workbooks?, booklet?, site?);
+    if let Some(files) = site_files.as_mut() {
+        staging.note_digests("site", std::mem::take(&mut files.digests));
+    }
     if let Some(site_path) = &site_path {
         // The site stands alone: the booklet and the public workbook are
         // among its downloads (the officer's own files never are).

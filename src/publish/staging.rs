@@ -85,6 +85,9 @@ pub struct Staging {
     /// Outputs of the previous publication to keep (a refused run replaces
     /// only `validation.txt`).
     keep_previous: bool,
+    /// The SHA-256 of files already written, by their path in the staging
+    /// folder (`site/index.html`), where it was taken as they were written.
+    digests: std::collections::HashMap<String, String>,
     _lock: File,
 }
 
@@ -103,7 +106,14 @@ impl Staging {
         let dir = sibling(out, "staging");
         std::fs::create_dir(&dir)
             .with_context(|| format!("cannot create the staging folder {} beside the output folder", dir.display()))?;
-        Ok(Staging { dir, out: out.to_path_buf(), names: Vec::new(), keep_previous: false, _lock: lock })
+        Ok(Staging {
+            dir,
+            out: out.to_path_buf(),
+            names: Vec::new(),
+            keep_previous: false,
+            digests: Default::default(),
+            _lock: lock,
+        })
     }
 
     /// Keep the previous publication's other outputs (only the files written
@@ -122,6 +132,17 @@ impl Staging {
     /// The staging folder (its files are complete once written).
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// Notes the SHA-256 of files written under `folder` (`site`), each by
+    /// its path there, taken from the bytes as they were written.
+    pub fn note_digests(&mut self, folder: &str, digests: Vec<(String, String)>) {
+        self.digests.extend(digests.into_iter().map(|(path, sha)| (format!("{folder}/{path}"), sha)));
+    }
+
+    /// The SHA-256 noted of files written (see [`Staging::note_digests`]).
+    pub fn digests(&self) -> &std::collections::HashMap<String, String> {
+        &self.digests
     }
 
     /// The output folder this run publishes into.

@@ -24,8 +24,6 @@ use crate::ingest::Inputs;
 use crate::model::system::SystemName;
 pub use lines::{PeriodLines, PlayerLine};
 
-/// The file in the output folder that names the revision it holds.
-
 /// An open record.
 pub struct Record {
     conn: Connection,
@@ -111,10 +109,11 @@ fn iso_date(text: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
 }
 
-/// The hex SHA-256 of some bytes.
 /// The SHA-256 of a folder's files (in subfolders too, hidden ones aside):
-/// of the lines `path<TAB>sha256`, sorted. The files are hashed in parallel.
-pub fn folder_sha256(dir: &Path) -> Result<String> {
+/// of the lines `path<TAB>sha256`, sorted. The files are hashed in parallel,
+/// but for those whose SHA-256 is `known` (by path in the folder, taken as
+/// they were written).
+pub fn folder_sha256(dir: &Path, known: &std::collections::HashMap<String, String>) -> Result<String> {
     use rayon::prelude::*;
     let mut paths = Vec::new();
     let mut pending = vec![dir.to_path_buf()];
@@ -134,8 +133,12 @@ pub fn folder_sha256(dir: &Path) -> Result<String> {
     let files = paths
         .par_iter()
         .map(|path| -> Result<(String, String)> {
+            let name = crate::ingest::relative(dir, path);
+            if let Some(sha) = known.get(&name) {
+                return Ok((name, sha.clone()));
+            }
             let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-            Ok((crate::ingest::relative(dir, path), sha256(&bytes)))
+            Ok((name, sha256(&bytes)))
         })
         .collect::<Result<Vec<_>>>()?;
     Ok(manifest_sha256(&files))

@@ -420,7 +420,7 @@ fn a_run_killed_at_any_step_leaves_record_and_outputs_agreeing() {
 
 /// The digest the record keeps of an output folder.
 fn outputs_sha256(out: &Path) -> String {
-    ratebook::record::folder_sha256(out).unwrap()
+    ratebook::record::folder_sha256(out, &Default::default()).unwrap()
 }
 
 #[test]

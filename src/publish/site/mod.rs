@@ -8,6 +8,7 @@
 
 pub mod chart;
 pub mod downloads;
+mod folder;
 mod pages;
 mod rules;
 mod statistics;
@@ -27,6 +28,7 @@ use crate::rate::{RatingSystem, Ratings, Words};
 use crate::rated::lists::Lists;
 use crate::record::query::History;
 use crate::validate::ValidPeriod;
+use folder::SiteFolder;
 use pages::{row, signed, Row};
 
 /// What the site is made from.
@@ -66,21 +68,17 @@ const SEARCH: &str = include_str!("../../../templates/site/search.js");
 const PAGE_BYTES: usize = 38_000;
 
 /// What a site holds, for the summary and the benchmarks.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct SiteStats {
     pub pages: usize,
     pub largest_player_page: usize,
     /// Files whose bytes the previous publication's site had already: kept
     /// (the same file under a second name), not written again.
     pub kept: usize,
-}
-
-/// Where the site's files go: the staging folder, and the site published
-/// last time, whose files are kept where this run's bytes are the same.
-struct SiteFolder<'a> {
-    dir: &'a Path,
-    previous: Option<&'a Path>,
-    kept: std::sync::atomic::AtomicUsize,
+    /// The SHA-256 of each file written, by its path within the site,
+    /// taken while its bytes were at hand (the record's digest of the
+    /// outputs need not read them back).
+    pub digests: Vec<(String, String)>,
 }
 
 /// The search key of a player: his name folded (see [`fold`]) and his ID.
@@ -175,8 +173,8 @@ pub fn write_site(
     input: &SiteInput,
     templates: Option<&Path>,
 ) -> Result<SiteStats> {
-    let folder = SiteFolder { dir, previous: previous.filter(|p| p.is_dir()), kept: Default::default() };
-    let folder = &folder;
+    let hashed = input.period.config.record.is_some();
+    let folder = &SiteFolder::new(dir, previous.filter(|p| p.is_dir()), hashed);
     let env = environment(templates)?;
     let c = &input.period.config;
     let common = Common {
@@ -262,6 +260,7 @@ pub fn write_site(
     write("rules.html", &render("rules.html", "", context! { tables => &tables, rules => rules })?)?;
 
     // Players: one page each, side by side.
+    let words = input.system.words();
     let ranks = pages::Ranks::new(input);
     let games = pages::games_by_player(input);
     let start: HashMap<u32, usize> = input.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
@@ -292,7 +291,12 @@ pub fn write_site(
             page.meeting_parts = names;
             page.meeting_rows = statistics::meeting_rows(&[]);
         }
-        let mut text = render("player.html", "../", context! { player => &page })?;
+        let player_page = |page: &pages::PlayerPage| {
+            let events = pages::game_tables(&page.events, &words);
+            let calculation = pages::calculation_items(&page.calculation);
+            render("player.html", "../", context! { player => page, events => events, calculation => calculation })
+        };
+        let mut text = player_page(&page)?;
         if text.len() > PAGE_BYTES {
             // A player with hundreds of games: his games and calculation
             // go on further pages, each within the bound.
@@ -306,14 +310,15 @@ pub fn write_site(
                     "../",
                     context! {
                         id => page.id, name => &page.name, label => &names[k].1, parts => &names,
-                        events => &part.events, calculation => &part.calculation,
+                        events => pages::game_tables(&part.events, &words),
+                        calculation => pages::calculation_items(&part.calculation),
                         first_calculation => part.first_calculation,
                     },
                 )?;
                 files.push((format!("players/{}", names[k].0), text));
             }
             page.parts = names;
-            text = render("player.html", "../", context! { player => &page })?;
+            text = player_page(&page)?;
         }
         let size = text.len();
         files.push((format!("players/{}.html", page.id), text));
@@ -347,7 +352,7 @@ pub fn write_site(
     let context = context! { players => rows.len(), birth_year => c.birth.shown() };
     write("downloads.html", &render("downloads.html", "", context)?)?;
     stats.pages += 2;
-    stats.kept = folder.kept.load(std::sync::atomic::Ordering::Relaxed);
+    (stats.kept, stats.digests) = folder.finish();
     Ok(stats)
 }
 
@@ -403,33 +408,6 @@ fn with_file_writer<R: Send>(
         writer.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
         done
     })
-}
-
-impl SiteFolder<'_> {
-    /// Writes one file of the site, `rel` within the folder, or keeps the
-    /// previous site's file of the same bytes.
-    fn write(&self, rel: &str, bytes: &[u8]) -> Result<()> {
-        let path = self.dir.join(rel);
-        if let Some(previous) = self.previous.map(|p| p.join(rel)) {
-            if same_bytes(&previous, bytes) && std::fs::hard_link(&previous, &path).is_ok() {
-                self.kept.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                return Ok(());
-            }
-        }
-        std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
-    }
-}
-
-/// Whether the file at `path` holds exactly `bytes` (a file that is not
-/// there, or cannot be read, does not).
-fn same_bytes(path: &Path, bytes: &[u8]) -> bool {
-    use std::io::Read;
-    let Ok(mut file) = std::fs::File::open(path) else { return false };
-    if file.metadata().map_or(true, |m| !m.is_file() || m.len() != bytes.len() as u64) {
-        return false;
-    }
-    let mut held = Vec::with_capacity(bytes.len());
-    file.read_to_end(&mut held).is_ok() && held == bytes
 }
 
 /// Flushes the filesystem `dir` is on (`syncfs`) each time it is asked,

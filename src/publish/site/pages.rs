@@ -9,6 +9,7 @@ use super::chart::{chart, Chart};
 use super::{file_name, search_key, SiteInput};
 use crate::model::Outcome;
 use crate::rate::explanation::LineKind;
+use crate::rate::Words;
 use crate::rated::lists::ListRow;
 use crate::record::query::HistoryPoint;
 
@@ -107,7 +108,6 @@ pub fn index(input: &SiteInput) -> Index {
 }
 
 /// One game on a player's page.
-#[derive(Serialize)]
 pub struct GameLine {
     pub round: Option<u32>,
     pub colour: &'static str,
@@ -118,7 +118,6 @@ pub struct GameLine {
 }
 
 /// A player's games in one event.
-#[derive(Serialize)]
 pub struct EventGames {
     pub code: String,
     pub file: String,
@@ -127,7 +126,6 @@ pub struct EventGames {
 }
 
 /// One line of the calculation, as `ratebook explain` gives it.
-#[derive(Serialize)]
 pub struct CalcLine {
     pub kind: &'static str,
     pub depth: u8,
@@ -166,15 +164,79 @@ pub struct PlayerPage {
     pub meeting_rows: minijinja::Value,
     /// The pages holding his opponents, when they are too many for this one: (file, label).
     pub meeting_parts: Vec<(String, String)>,
+    /// This period's games by event and the calculation (the page prints
+    /// them as [`game_tables`] and [`calculation_items`] make them).
+    #[serde(skip)]
     pub events: Vec<EventGames>,
+    #[serde(skip)]
     pub calculation: Vec<CalcLine>,
     /// The further pages holding his games and calculation, when they are
     /// too long for this one: (file, label).
     pub parts: Vec<(String, String)>,
 }
 
+/// A player's games by event as the page's tables (HTML): a heading and a
+/// table for each event. Written here rather than by a template loop: the
+/// world-sized site prints a million of these rows.
+pub fn game_tables(events: &[EventGames], words: &Words) -> minijinja::Value {
+    use minijinja::HtmlEscape as E;
+    use std::fmt::Write;
+    let rows: usize = events.iter().map(|e| e.games.len()).sum();
+    let mut html = String::with_capacity(events.len() * 300 + rows * 160);
+    for e in events {
+        let _ = write!(
+            html,
+            "<h3><a href=\"../events/{}.html\">{}</a> <span class=\"code\">{}</span></h3>\n<table class=\"list games\">\n\
+             <thead><tr><th scope=\"col\">Round<th scope=\"col\">Colour<th scope=\"col\">Opponent<th scope=\"col\">{}\
+             <th scope=\"col\">Result</thead>\n<tbody>\n",
+            E(&e.file),
+            E(&e.name),
+            E(&e.code),
+            E(words.rating_title)
+        );
+        for g in &e.games {
+            html.push_str("<tr><td class=\"num\">");
+            if let Some(round) = g.round {
+                let _ = write!(html, "{round}");
+            }
+            let _ = writeln!(
+                html,
+                "<td>{}<td><a href=\"{}.html\">{}</a><td class=\"num\">{}<td class=\"result\">{}",
+                g.colour,
+                g.opponent,
+                E(&g.opponent_name),
+                E(&g.opponent_rating),
+                g.result
+            );
+        }
+        html.push_str("</tbody>\n</table>\n");
+    }
+    minijinja::Value::from_safe_string(html)
+}
+
+/// The calculation's lines as the list's items (HTML), each linked to the
+/// player or event it names.
+pub fn calculation_items(lines: &[CalcLine]) -> minijinja::Value {
+    use minijinja::HtmlEscape as E;
+    use std::fmt::Write;
+    let mut html = String::with_capacity(lines.iter().map(|l| l.text.len() + 60).sum());
+    for l in lines {
+        if l.kind == "blank" {
+            html.push_str("<li class=\"blank\" aria-hidden=\"true\">\n");
+            continue;
+        }
+        let _ = write!(html, "<li class=\"{} depth-{}\">", l.kind, l.depth);
+        let text = E(&l.text);
+        let _ = match (&l.player, &l.event) {
+            (Some(player), _) => writeln!(html, "<a href=\"{player}.html\">{text}</a>"),
+            (None, Some(event)) => writeln!(html, "<a href=\"../events/{}.html\">{text}</a>", E(event)),
+            (None, None) => writeln!(html, "{text}"),
+        };
+    }
+    minijinja::Value::from_safe_string(html)
+}
+
 /// One further page of a player's games or calculation.
-#[derive(Serialize)]
 pub struct Part {
     pub events: Vec<EventGames>,
     pub calculation: Vec<CalcLine>,

@@ -102,10 +102,8 @@ fn glossary(x: &mut Explanation, trace: Option<&Trace>, before: &Player, after: 
         terms.push(("p (after a rating)", "provisional: fewer than 30 rated games so far".to_string()));
     }
     // Only the terms the calculation used.
-    terms.retain(|(term, _)| {
-        let symbol = term.split([',', ' ']).next().unwrap_or(term);
-        x.lines.iter().any(|l| mentions(&l.text, symbol))
-    });
+    let used = LineWords::of(x.lines.iter().map(|l| l.text.as_str()));
+    terms.retain(|(term, _)| used.mention(term.split([',', ' ']).next().unwrap_or(term)));
     if terms.is_empty() {
         return;
     }
@@ -116,24 +114,29 @@ fn glossary(x: &mut Explanation, trace: Option<&Trace>, before: &Player, after: 
     }
 }
 
-/// Whether `text` has `symbol` as a word of its own (`D` in `D = AR − Ro`,
-/// not in `Dp`; `2R` in `shown 2R`).
-fn mentions(text: &str, symbol: &str) -> bool {
-    if symbol == "2R" {
-        return text
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w.ends_with('R') && w[..w.len() - 1].parse::<u32>().is_ok());
+/// The words of some lines (runs of letters and digits), to ask whether a
+/// symbol appears as a word of its own (`D` in `D = AR − Ro`, not in `Dp`;
+/// `2R` in `shown 2R`). The lines are split once, not once per symbol.
+struct LineWords<'a>(std::collections::HashSet<&'a str>);
+
+impl<'a> LineWords<'a> {
+    fn of(texts: impl IntoIterator<Item = &'a str>) -> LineWords<'a> {
+        LineWords(
+            texts.into_iter().flat_map(|t| t.split(|c: char| !c.is_alphanumeric())).filter(|w| !w.is_empty()).collect(),
+        )
     }
-    if symbol == "p" {
-        return text
-            .split(|c: char| !c.is_alphanumeric())
-            .any(|w| w.ends_with('p') && w[..w.len() - 1].parse::<u32>().is_ok());
+
+    /// `2R` stands for any count of games still needed (`5R`), `p` for a
+    /// provisional rating's mark (`1356p`).
+    fn mention(&self, symbol: &str) -> bool {
+        let numbered =
+            |mark: char| self.0.iter().any(|w| w.strip_suffix(mark).is_some_and(|n| n.parse::<u32>().is_ok()));
+        match symbol {
+            "2R" => numbered('R'),
+            "p" => numbered('p'),
+            _ => self.0.contains(symbol),
+        }
     }
-    text.match_indices(symbol).any(|(i, _)| {
-        let before = text[..i].chars().next_back();
-        let after = text[i + symbol.len()..].chars().next();
-        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-    })
 }
 
 /// A signed change: `+12.34`, `−12.34`, `0.00`.
@@ -245,7 +248,13 @@ impl Lines<'_> {
         self.x.blank();
         self.x.step(
             0,
-            format!("Rn = Ro + ΣRi = {} {} = {}, printed {}", num(s.ro), plus(s.total, 2), num(s.rn), Acf.printed(after)),
+            format!(
+                "Rn = Ro + ΣRi = {} {} = {}, printed {}",
+                num(s.ro),
+                plus(s.total, 2),
+                num(s.rn),
+                Acf.printed(after)
+            ),
         );
     }
 
@@ -348,10 +357,13 @@ mod tests {
 
     #[test]
     fn a_symbol_is_found_as_a_word_of_its_own() {
+        let mentions = |text: &str, symbol: &str| LineWords::of([text]).mention(symbol);
         assert!(mentions("D = AR − Ro = 12", "D"));
         assert!(!mentions("Dp = 40 (Table 1)", "D"));
         assert!(mentions("Rp = AR + Dp", "Dp"));
+        assert!(!mentions("ΣRi = 12", "Ri"));
         assert!(mentions("fewer than 9 games: unrated, shown 2R", "2R"));
+        assert!(!mentions("R = 2", "2R"));
         assert!(mentions("rating 1356p", "p"));
         assert!(!mentions("provisional", "p"));
     }
