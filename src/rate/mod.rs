@@ -165,6 +165,15 @@ pub trait RatingSystem: EligibilityPolicy {
         let _ = ratings;
         self.printed(&period.players.players[p])
     }
+    /// The score `player` is expected to make against `opponent` (0 to 1,
+    /// a draw counting half) from both players' states at the start of the
+    /// period, as this rule set predicts a game: what `compare` scores each
+    /// system by. `None` where the rule set predicts nothing for the pair
+    /// (either side without a published rating).
+    fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
+        let _ = (player, opponent);
+        None
+    }
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
     /// The words its outputs print (its number's name, its statuses, its
