@@ -30,6 +30,12 @@ pub fn printed_change(before: f64, after: f64) -> f64 {
     (round_half_up(after) - round_half_up(before)) as f64
 }
 
+/// The player's published rating (provisional or confirmed), the one a
+/// rule set's expected score is read from; `None` for a player without one.
+pub fn published_rating(player: &Player) -> Option<f64> {
+    player.rating.filter(|_| player.status.is_rated())
+}
+
 /// Half away from zero (ACF's and NZCF's D: 198.5 → 199, −198.5 → −199).
 pub fn round_half_away(x: f64) -> i64 {
     let r = (x.abs() + 0.5 + 1e-9).floor();

@@ -9,8 +9,8 @@ mod explain;
 use chrono::{Months, NaiveDate};
 
 use super::common::{
-    percent_score, rate_in_two_stages, round_half_away, round_half_up, Counted, CountedGame, EventPart, Stage,
-    TwoStages,
+    percent_score, published_rating, rate_in_two_stages, round_half_away, round_half_up, Counted, CountedGame,
+    EventPart, Stage, TwoStages,
 };
 use super::games::GameRef;
 use super::tables::{dp, expected_percent, table2_row, Table2Row};
@@ -288,6 +288,14 @@ impl RatingSystem for Acf {
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {
         rate_in_two_stages(self, period)
+    }
+
+    /// Table 2's expected score for the difference, the opponent's rating
+    /// kept within 336 points as stage 2 keeps it.
+    fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
+        let own = published_rating(player)?;
+        let d = round_half_away(clamp_336(published_rating(opponent)?, Some(own)) - own);
+        Some(expected_percent(d) as f64 / 100.0)
     }
 
     fn explain(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {

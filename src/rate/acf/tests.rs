@@ -138,3 +138,20 @@ fn time_controls_of_the_acf_rules() {
     assert!(ok("60/3600").is_err()); // a repeating control, not sudden death
     assert!(ok("3600").is_ok() && ok("3000+10").is_ok() && ok("2999+10").is_err());
 }
+
+#[test]
+fn expected_score_reads_table_2_within_336() {
+    let rated = |r| player(Status::Confirmed, Some(r), 40, 0.0, None);
+    // D = 336: the lower rated expects .12, the higher .88.
+    assert_eq!(Acf.expected_score(&rated(1500.0), &rated(1836.0)), Some(0.12));
+    assert_eq!(Acf.expected_score(&rated(1836.0), &rated(1500.0)), Some(0.88));
+    // An opponent 600 above counts as 336 above, as stage 2 counts him.
+    assert_eq!(Acf.expected_score(&rated(1500.0), &rated(2100.0)), Some(0.12));
+    assert_eq!(Acf.expected_score(&rated(1500.0), &rated(1500.0)), Some(0.5));
+    let provisional = player(Status::Provisional, Some(1600.0), 12, 6.0, None);
+    assert_eq!(Acf.expected_score(&provisional, &rated(1600.0)), Some(0.5));
+    // Without a published rating on either side, nothing is predicted.
+    let unrated = player(Status::Unrated, Some(1400.0), 5, 2.0, None);
+    assert_eq!(Acf.expected_score(&unrated, &rated(1500.0)), None);
+    assert_eq!(Acf.expected_score(&rated(1500.0), &unrated), None);
+}

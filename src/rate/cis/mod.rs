@@ -587,6 +587,11 @@ impl RatingSystem for Cis {
         &[SystemInput::Lessons, SystemInput::Renewals, SystemInput::History]
     }
 
+    fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
+        use super::common::published_rating as rated;
+        Some(expected(rated(player)?, rated(opponent)?))
+    }
+
     fn rate(&self, period: &ValidPeriod) -> Ratings {
         let start = &period.players.players;
         let config = &period.config;

@@ -181,3 +181,17 @@ fn a_heavy_loser_stops_at_the_floor() {
     let r = run_period(&p, start_rating(&p, d(2024, 3, 31)), SEPT);
     assert_eq!(r.rating, Some(FLOOR + 21.0));
 }
+
+#[test]
+fn expected_score_is_linear_within_400() {
+    let rated = |r| {
+        let mut p = Player::new(1, "Test", "Player");
+        p.status = Status::Confirmed;
+        p.rating = Some(r);
+        p
+    };
+    assert_eq!(Cis.expected_score(&rated(1500.0), &rated(1300.0)), Some(0.75));
+    assert_eq!(Cis.expected_score(&rated(1300.0), &rated(1500.0)), Some(0.25));
+    assert_eq!(Cis.expected_score(&rated(1500.0), &rated(900.0)), Some(1.0));
+    assert_eq!(Cis.expected_score(&Player::new(2, "No", "Rating"), &rated(900.0)), None);
+}

@@ -285,6 +285,14 @@ impl RatingSystem for Ecf {
         SystemName::Ecf
     }
 
+    /// The score at which the game leaves the grade where it is: a game is
+    /// worth the opponent's grade (within 40) plus 50 × (2 × score − 1), so
+    /// ½ + D / 100 with D = own − opponent within ±40 (docs/systems.md).
+    fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
+        let d = grade_of(player)? - grade_of(opponent)?;
+        Some(0.5 + d.clamp(-POINT_RULE, POINT_RULE) / (2.0 * WIN_POINTS))
+    }
+
     fn rate(&self, period: &ValidPeriod) -> Ratings {
         let start = &period.players.players;
         let index = GameIndex::build(period);

@@ -119,3 +119,19 @@ fn a_grade_below_the_floor_is_published_as_the_floor() {
     assert_eq!(s.calc.as_ref().unwrap().grade, -50);
     assert_eq!(s.grade, Some(FLOOR));
 }
+
+#[test]
+fn expected_score_is_the_score_that_keeps_the_grade() {
+    let graded = |g| {
+        let mut p = Player::new(1, "Test", "Player");
+        p.status = Status::Confirmed;
+        p.rating = Some(g);
+        p
+    };
+    // 150 against 130: the game is worth 130 + 50 (2s − 1), 150 at s = .70.
+    assert_eq!(Ecf.expected_score(&graded(150.0), &graded(130.0)), Some(0.7));
+    assert_eq!(Ecf.expected_score(&graded(130.0), &graded(150.0)), Some(0.3));
+    // The 40-point rule: 60 apart counts as 40.
+    assert_eq!(Ecf.expected_score(&graded(160.0), &graded(100.0)), Some(0.9));
+    assert_eq!(Ecf.expected_score(&Player::new(2, "No", "Grade"), &graded(100.0)), None);
+}

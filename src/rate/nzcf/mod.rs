@@ -12,8 +12,8 @@ use std::collections::HashSet;
 use chrono::{Months, NaiveDate};
 
 use super::common::{
-    by_event, event_totals, percent_score, rate_in_two_stages, round_half_away, round_half_up, Counted, CountedGame,
-    EventPart, Stage, TwoStages,
+    by_event, event_totals, percent_score, published_rating, rate_in_two_stages, round_half_away, round_half_up,
+    Counted, CountedGame, EventPart, Stage, TwoStages,
 };
 use super::games::GameRef;
 use super::tables::{dp, expected_percent};
@@ -500,6 +500,12 @@ impl RatingSystem for Nzcf {
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {
         rate_in_two_stages(self, period)
+    }
+
+    /// Table 2's expectancy for the difference, kept within .10-.90 (rule 4.3).
+    fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
+        let (_, _, kept) = game_expectancy(published_rating(player)?, published_rating(opponent)?);
+        Some(kept as f64 / 100.0)
     }
 
     fn explain(&self, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {

@@ -207,3 +207,15 @@ fn half_rated_rule_for_events_not_run_by_the_federation() {
     assert_eq!(Nzcf.game(Some("adjudicated")).map(|n| n.why), Some("adjudicated".to_string()));
     assert_eq!(Nzcf.game(Some("late start")), None);
 }
+
+#[test]
+fn expected_score_is_table_2_kept_within_10_and_90() {
+    let rated = |r| player(Status::Confirmed, Some(r), 40, 0.0, None);
+    assert_eq!(Nzcf.expected_score(&rated(1800.0), &rated(1900.0)), Some(0.36));
+    assert_eq!(Nzcf.expected_score(&rated(1900.0), &rated(1800.0)), Some(0.64));
+    // Table 2 gives .00 and 1.00 at 736: the game counts .10 and .90 (rule 4.3).
+    assert_eq!(Nzcf.expected_score(&rated(1000.0), &rated(1800.0)), Some(0.10));
+    assert_eq!(Nzcf.expected_score(&rated(1800.0), &rated(1000.0)), Some(0.90));
+    let new = player(Status::New, None, 0, 0.0, None);
+    assert_eq!(Nzcf.expected_score(&new, &rated(1800.0)), None);
+}
