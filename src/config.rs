@@ -101,6 +101,8 @@ pub struct PeriodConfig {
     pub birth: PublicBirth,
     /// Errata list players whose rating changes by at least this much.
     pub errata_tolerance: f64,
+    /// `[switch]`: how this period starts a rule set other than the record's last.
+    pub switch: Option<crate::switch::SwitchSettings>,
 }
 
 /// What the public output (the site, its downloads, the booklet and the
@@ -174,6 +176,8 @@ struct PeriodToml {
     site: Option<toml::Value>,
     #[serde(default)]
     errata: Option<ErrataToml>,
+    #[serde(default)]
+    switch: Option<toml::Value>,
 }
 
 impl PeriodConfig {
@@ -334,6 +338,7 @@ impl PeriodConfig {
             site: site.publish.unwrap_or(true),
             birth,
             errata_tolerance,
+            switch: raw.switch.as_ref().map(crate::switch::SwitchSettings::parse).transpose()?,
         })
     }
 
@@ -359,6 +364,7 @@ impl PeriodConfig {
             site: true,
             birth: PublicBirth::Year,
             errata_tolerance: 1.0,
+            switch: None,
         }
     }
 
@@ -442,6 +448,9 @@ impl PeriodConfig {
         }
         if self.errata_tolerance != 1.0 {
             out += &format!("\n[errata]\ntolerance = {}\n", self.errata_tolerance);
+        }
+        if let Some(switch) = &self.switch {
+            out += &switch.to_toml();
         }
         if !self.birth.shown() {
             out += "\n[site]\n";

@@ -34,5 +34,6 @@ pub mod rate;
 pub mod rated;
 pub mod record;
 pub mod statistics;
+pub mod switch;
 pub mod timings;
 pub mod validate;

@@ -33,7 +33,7 @@ pub enum IngestError {
 }
 
 /// Everything read from the period's inputs, with the findings of reading it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct RawData {
     pub config: PeriodConfig,
     pub player_file: PlayerFile,

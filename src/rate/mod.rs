@@ -19,11 +19,12 @@ pub mod tables;
 use std::any::Any;
 use std::fmt::Debug;
 
+use crate::config::PeriodConfig;
 pub use crate::formats::workbook::OutputTable;
 use crate::ingest::extras::SystemInput;
 use crate::model::system::SystemName;
 pub use crate::model::words::{LegendEntry, RulesText, Words};
-use crate::model::Player;
+use crate::model::{Player, PlayerFile};
 use crate::rate::tables::SystemTables;
 use crate::validate::{EligibilityPolicy, ValidPeriod};
 pub use explanation::Explanation;
@@ -173,6 +174,14 @@ pub trait RatingSystem: EligibilityPolicy {
     fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
         let _ = (player, opponent);
         None
+    }
+    /// This rule set's starting state from a player file written under
+    /// another rule set (ratings on a comparable scale, with that rule set's
+    /// columns): what `compare` and a change of system carry into the first
+    /// period rated under it. The rule sets of 1993 keep the file as it is.
+    fn adopt(&self, players: PlayerFile, config: &PeriodConfig) -> PlayerFile {
+        let _ = config;
+        players
     }
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;

@@ -9,6 +9,7 @@
 pub mod errata;
 pub mod lines;
 pub mod query;
+pub mod replay;
 pub mod rerate;
 pub mod schema;
 pub mod statistics;

@@ -18,16 +18,13 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 
 use super::errata::Errata;
+use super::replay::{replay, Read, Recorded, Replayed, Replayer, Track, Under};
 use super::{PeriodLines, PlayerLine, Record, RevisionInfo};
-use crate::config::PeriodConfig;
-use crate::diag::Severity;
-use crate::ingest::inputs::{Role, SETTINGS};
-use crate::ingest::{IngestError, Inputs, RawData};
+use crate::ingest::inputs::Role;
+use crate::ingest::{Inputs, RawData};
 use crate::model::PlayerFile;
-use crate::rate::RatingSystem;
 use crate::rated::Rated;
 use crate::timings::Timings;
-use crate::validate::{validate_with_ids, NewcomerIds};
 
 /// The correction to apply.
 #[derive(Debug, Clone, Default)]
@@ -65,33 +62,6 @@ pub enum Outcome {
     Rerated(Rerating),
 }
 
-/// The ratings the period before carries into the next: the corrected
-/// player file (kept, and every player with the removed ones) and the IDs
-/// the original revision held.
-struct Carried {
-    kept: PlayerFile,
-    all: PlayerFile,
-    original_ids: HashSet<u32>,
-}
-
-/// One period's re-rating: the revision and where it stands in the chain.
-struct Step<'a> {
-    record: &'a Record,
-    revision: &'a RevisionInfo,
-    correction: &'a Correction,
-    first: bool,
-}
-
-/// A period read and corrected, ready to be rated.
-struct Read {
-    inputs: Inputs,
-    raw: RawData,
-    system: &'static dyn RatingSystem,
-    published: chrono::NaiveDate,
-    /// The codes of the events the correction touched (first period only).
-    corrected: Vec<String>,
-}
-
 /// Re-rates `record` from the period `from` (`None` for a merge: the first
 /// period DROP played in) with the correction `c`, in memory: nothing is
 /// written. `tolerance` is the errata's (`[errata] tolerance`).
@@ -118,62 +88,92 @@ pub fn rerate(
     let start = chain_start(record, &periods, &from, c)?;
     let chain = &periods[start..];
     timings.record("open", started);
-    let mut before: Vec<PlayerLine> = match start {
+    let before: Vec<PlayerLine> = match start {
         0 => Vec::new(),
         _ => record.player_lines(periods[start - 1].id)?,
     };
-    let mut carried: Option<Carried> = None;
-    let mut all_lines = Vec::new();
-    let mut errata = Errata::new(tolerance);
-    for (k, revision) in chain.iter().enumerate() {
-        let step = Step { record, revision, correction: c, first: k == 0 };
-        let started = Instant::now();
-        let inputs = step.load()?;
-        let old_lines = record.player_lines(revision.id)?;
-        timings.record("load", started);
-        let started = Instant::now();
-        let mut read = step.read(inputs, carried.as_ref())?;
-        timings.record("read", started);
-        let started = Instant::now();
-        if step.first {
-            if let Some(held) = step.correct(&mut read)? {
-                return Ok(Outcome::Held(held));
-            }
+    let mut rerater = Rerater { record, correction: c, before, lines: Vec::new(), errata: Errata::new(tolerance) };
+    let mut tracks = [Track::new(Under::Recorded)];
+    tracks[0].write_carried = true;
+    if let Some(held) = replay(record, chain, &mut tracks, &mut rerater, timings)? {
+        return Ok(Outcome::Held(held));
+    }
+    let [track] = tracks;
+    let (what, detail) = describe(c, &from);
+    let Rerater { lines, errata, .. } = rerater;
+    let player_file = track.player_file();
+    Ok(Outcome::Rerated(Rerating { from, what, detail, chain: chain.to_vec(), lines, errata, player_file }))
+}
+
+/// The correction's part of the replay: the first period corrected, DROP's
+/// games KEEP's in every period, and each period's new lines compared with
+/// what was published (the errata).
+struct Rerater<'a> {
+    record: &'a Record,
+    correction: &'a Correction,
+    /// The lines of the period before (for each line's change).
+    before: Vec<PlayerLine>,
+    lines: Vec<PeriodLines>,
+    errata: Errata,
+}
+
+impl Replayer for Rerater<'_> {
+    fn inputs(&mut self, _revision: &RevisionInfo) -> Option<Inputs> {
+        self.correction.revised.clone()
+    }
+
+    /// Applies the correction to the first period, read: its reports, and
+    /// for a merge its IDs. `Some`: the corrected inputs are those recorded
+    /// already, so the correction is in the record (what to say).
+    fn prepare(&mut self, revision: &RevisionInfo, read: &mut Read, first: bool) -> Result<Option<String>> {
+        let c = self.correction;
+        if let Some((keep, drop)) = c.merge {
+            merge_ids(&mut read.raw, &mut read.pinned, keep, drop);
         }
-        timings.record("correct", started);
+        if !first {
+            return Ok(None);
+        }
+        read.corrected = apply_reports(&mut read.inputs, &mut read.raw, c)?;
+        let recorded_already = revision.inputs_sha256.as_deref() == Some(read.inputs.manifest_sha256().as_str());
+        if c.merge.is_none() && recorded_already {
+            return Ok(Some(already_in(self.record, revision)?));
+        }
+        if c.revised.is_some() {
+            read.corrected = revised_events(self.record, revision.id, &read.raw, &read.inputs)?;
+        }
+        Ok(None)
+    }
+
+    fn rated(
+        &mut self,
+        revision: &RevisionInfo,
+        read: Recorded,
+        rated: Vec<Replayed>,
+        timings: &mut Timings,
+    ) -> Result<()> {
         let started = Instant::now();
-        let Read { mut inputs, raw, system, published, corrected } = read;
-        let (rated, carried_bytes) = std::thread::scope(|scope| {
-            // The carried player file is recorded as players.xlsx (in place
-            // of the file the period had), written while the period is rated.
-            let carried_file = carried.is_some().then(|| raw.player_file.clone());
-            let bytes = carried_file
-                .map(|file| scope.spawn(move || crate::formats::player_file::player_file_bytes(&file, published)));
-            let rated = step.rate(raw, system);
-            let bytes = bytes.map(|b| b.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
-            (rated, bytes)
-        });
-        let rated = rated?;
-        timings.record("rate", started);
-        let started = Instant::now();
+        let Some(Replayed { period, ratings, system, carried_bytes }) = rated.into_iter().next() else {
+            bail!("a correction re-rates on one track");
+        };
+        let rated = Rated::new(period, ratings, system);
+        let Recorded { mut inputs, recorded, corrected } = read;
+        // The carried player file is recorded as players.xlsx (in place of
+        // the file the period had).
         if let Some(bytes) = carried_bytes {
-            inputs.replace_player_file("players.xlsx", bytes.context("cannot write the carried player file")?);
+            inputs.replace_player_file("players.xlsx", bytes);
         }
-        let lines = PeriodLines::of(&rated, inputs, &before);
+        let lines = PeriodLines::of(&rated, inputs, &self.before);
         timings.record("lines", started);
         let started = Instant::now();
-        step.compare(&mut errata, &old_lines, &lines, &corrected)?;
-        let (kept, removed) = crate::rate::split_player_file(&rated.period, &rated.ratings);
-        let mut all = kept.clone();
-        all.players.extend(removed.players);
-        carried = Some(Carried { kept, all, original_ids: old_lines.iter().map(|l| l.id).collect() });
-        before = lines.players.clone();
-        all_lines.push(lines);
+        let games = lines.games.iter().map(|g| (g.event.clone(), g.white, g.black)).collect::<Vec<_>>();
+        let old_games = self.record.games(revision.id)?;
+        let merge = self.correction.merge;
+        self.errata.compare(&revision.period, &recorded, &lines.players, &games, &old_games, &corrected, merge);
+        self.before = lines.players.clone();
+        self.lines.push(lines);
         timings.record("errata", started);
+        Ok(())
     }
-    let (what, detail) = describe(c, &from);
-    let player_file = carried.map(|c| c.kept).unwrap_or_default();
-    Ok(Outcome::Rerated(Rerating { from, what, detail, chain: chain.to_vec(), lines: all_lines, errata, player_file }))
 }
 
 /// Where the chain to re-rate starts among the recorded `periods`: at
@@ -209,88 +209,6 @@ fn chain_start(record: &Record, periods: &[RevisionInfo], from: &str, c: &Correc
     Ok(start)
 }
 
-impl Step<'_> {
-    /// The period's inputs: as recorded, or (`period --revise`) the revised ones.
-    fn load(&self) -> Result<Inputs> {
-        let inputs = match (&self.correction.revised, self.first) {
-            (Some(revised), true) => revised.clone(),
-            _ => {
-                let label = format!("{} ({} as recorded)", self.record.path().display(), self.revision.period);
-                self.record.inputs(self.revision.id, PathBuf::from(label))?
-            }
-        };
-        check_stored_paths(&inputs, self.record.path(), &self.revision.period)?;
-        Ok(inputs)
-    }
-
-    /// Parses the period's inputs once; the ratings of the period before
-    /// (`carried`) go into its player file before any report is matched
-    /// against it.
-    fn read(&self, inputs: Inputs, carried: Option<&Carried>) -> Result<Read> {
-        let settings = inputs.label.join(SETTINGS);
-        let Some(bytes) = inputs.get(SETTINGS) else {
-            return Err(IngestError::MissingFile(settings).into());
-        };
-        let config = PeriodConfig::from_bytes(bytes, &settings)?;
-        let system = config.system.rules();
-        let published = config.published;
-        let (mut player_file, findings) = crate::ingest::read_player_file(&inputs)?;
-        if let Some(c) = carried {
-            carry_ratings(&mut player_file, &c.kept, &c.all, &c.original_ids);
-        }
-        let raw = crate::ingest::read_with_player_file(&inputs, config, (player_file, findings), system.inputs());
-        Ok(Read { inputs, raw, system, published, corrected: Vec::new() })
-    }
-
-    /// Applies the correction to the first period, read: its reports, and
-    /// for a merge its IDs. `Some`: the corrected inputs are those recorded
-    /// already, so the correction is in the record (what to say).
-    fn correct(&self, read: &mut Read) -> Result<Option<String>> {
-        let c = self.correction;
-        read.corrected = apply_reports(&mut read.inputs, &mut read.raw, c)?;
-        let recorded_already = self.revision.inputs_sha256.as_deref() == Some(read.inputs.manifest_sha256().as_str());
-        if c.merge.is_none() && recorded_already {
-            return Ok(Some(already_in(self.record, self.revision)?));
-        }
-        if c.revised.is_some() {
-            read.corrected = revised_events(self.record, self.revision.id, &read.raw, &read.inputs)?;
-        }
-        Ok(None)
-    }
-
-    /// Validates and rates the period again (DROP's games KEEP's, for a
-    /// merge); an error of its inputs (with the correction) refuses the
-    /// whole re-rating.
-    fn rate(&self, mut raw: RawData, system: &'static dyn RatingSystem) -> Result<Rated> {
-        let mut pinned: NewcomerIds = self.record.newcomer_ids(self.revision.id)?;
-        if let Some((keep, drop)) = self.correction.merge {
-            merge_ids(&mut raw, &mut pinned, keep, drop);
-        }
-        let validated = validate_with_ids(raw, system, &pinned);
-        let errors: Vec<String> =
-            validated.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
-        if !errors.is_empty() {
-            bail!(
-                "{} cannot be re-rated with the correction: {} error(s), nothing was changed:\n{}",
-                self.revision.period,
-                errors.len(),
-                errors.join("\n")
-            );
-        }
-        let ratings = system.rate(&validated.period);
-        Ok(Rated::new(validated.period, ratings, system))
-    }
-
-    /// Adds to the errata every player whose published rating changed.
-    fn compare(&self, errata: &mut Errata, old: &[PlayerLine], new: &PeriodLines, corrected: &[String]) -> Result<()> {
-        let games = new.games.iter().map(|g| (g.event.clone(), g.white, g.black)).collect::<Vec<_>>();
-        let old_games = self.record.games(self.revision.id)?;
-        let merge = self.correction.merge;
-        errata.compare(&self.revision.period, old, &new.players, &games, &old_games, corrected, merge);
-        Ok(())
-    }
-}
-
 /// The reports given with `--add`: each must exist, and no two may share a
 /// file name (each is recorded as `reports/corrections/NAME`).
 fn check_added_files(add: &[PathBuf]) -> Result<()> {
@@ -305,27 +223,6 @@ fn check_added_files(add: &[PathBuf]) -> Result<()> {
                 "{} and {} have the same file name: each added report is recorded under its name, so give one of them another (e.g. V93001-corrected.xlsx)",
                 other.display(),
                 file.display()
-            );
-        }
-    }
-    Ok(())
-}
-
-/// Refuses a recorded input whose path could lead out of a data folder (a
-/// tampered record): `..`, an absolute path, a backslash or a control
-/// character.
-fn check_stored_paths(inputs: &Inputs, record: &Path, period: &str) -> Result<()> {
-    for (path, _) in inputs.files() {
-        let bad = path.is_empty()
-            || path.starts_with('/')
-            || path.contains('\\')
-            || path.contains(':')
-            || path.chars().any(char::is_control)
-            || path.split('/').any(|part| part.is_empty() || part == "." || part == "..");
-        if bad {
-            bail!(
-                "the record {} holds an input file of {period} under the path {path:?}, which no data folder holds (a path must stay inside the folder: no `..`, no absolute path): the record has been altered; restore it from a backup",
-                record.display()
             );
         }
     }
@@ -459,58 +356,6 @@ fn apply_reports(inputs: &mut Inputs, raw: &mut RawData, c: &Correction) -> Resu
     }
     Ok(events)
 }
-
-/// Puts the corrected ratings of the period before into this period's
-/// player file `file`: rating, status, games, score, opponents' average,
-/// last played (and the rule set's own columns) by ID, from `all` (the
-/// corrected chain's players, the removed ones too). The identity details
-/// this period's own input gave, and its members, stand: a member the
-/// corrected chain knows nothing of (one the original chain made, e.g. a
-/// newcomer of a withdrawn event; `original_ids`) stays with no rating yet;
-/// a player the corrected chain made (in `kept`) joins.
-fn carry_ratings(file: &mut PlayerFile, kept: &PlayerFile, all: &PlayerFile, original_ids: &HashSet<u32>) {
-    let by_id: HashMap<u32, &crate::model::Player> = all.players.iter().map(|p| (p.id, p)).collect();
-    let same_columns = all.extra_columns == file.extra_columns;
-    let mut present = HashSet::new();
-    for p in &mut file.players {
-        present.insert(p.id);
-        match by_id.get(&p.id) {
-            Some(c) => {
-                p.rating = c.rating;
-                p.status = c.status;
-                p.games = c.games;
-                p.score = c.score;
-                p.opp_avg = c.opp_avg;
-                p.last_played = c.last_played;
-                if same_columns {
-                    p.extra = c.extra.clone();
-                }
-            }
-            None if original_ids.contains(&p.id) => {
-                p.rating = None;
-                p.status = crate::model::Status::New;
-                p.games = 0;
-                p.score = 0.0;
-                p.opp_avg = None;
-                p.last_played = None;
-            }
-            None => {}
-        }
-    }
-    for c in &kept.players {
-        if !present.contains(&c.id) {
-            let mut p = c.clone();
-            p.extra.resize(file.extra_columns.len(), crate::model::ExtraValue::Empty);
-            file.players.push(p);
-            // The rows the carried file gives the players who join it.
-            if let Some(origin) = &mut file.origin {
-                let next = origin.rows.last().map_or(1, |r| r + 1);
-                origin.rows.push(next);
-            }
-        }
-    }
-}
-
 /// DROP's games become KEEP's: in the reports, and for a newcomer the
 /// record gave DROP's ID.
 fn merge_ids(raw: &mut RawData, pinned: &mut crate::validate::NewcomerIds, keep: u32, drop: u32) {

@@ -1,0 +1,153 @@
+//! A federation changing its rule set: `[switch]` in `period.toml`, read
+//! strictly. A period whose `system` differs from the record's last
+//! period's starts the new rule set from the recorded history re-rated under
+//! it (from the period `from` names, or the first the record holds reports
+//! of); a conversion of the last list's ratings serves a federation without
+//! a record, or one that prefers it: a line (the English federation's 2020
+//! rating = 7.5 × grade + 700) or FIDE's 2024 raise of 0.4 × (2000 − R).
+
+use serde::Deserialize;
+
+use crate::model::PlayerFile;
+
+/// `[switch]`: where the new rule set's first state comes from.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SwitchSettings {
+    /// The first recorded period to re-rate under the new rule set (`None`:
+    /// the first whose reports the record holds).
+    pub from: Option<String>,
+    /// Convert the last list's ratings instead of re-rating the history.
+    pub conversion: Option<RatingConversion>,
+}
+
+/// A conversion of ratings from one rule set's scale to another's.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum RatingConversion {
+    /// rating = times × old + plus (ECF 2020: times 7.5, plus 700).
+    Line { times: f64, plus: f64 },
+    /// FIDE's adjustment of 1 March 2024: each rating from 1000 to 2000
+    /// raised by 0.4 × (2000 − R), rounded.
+    Fide2024,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SwitchToml {
+    from: Option<String>,
+    times: Option<f64>,
+    plus: Option<f64>,
+    fide_2024: Option<bool>,
+}
+
+impl SwitchSettings {
+    /// Reads the `[switch]` table; the error says what is wrong and what
+    /// would be right.
+    pub fn parse(table: &toml::Value) -> Result<SwitchSettings, String> {
+        let raw: SwitchToml =
+            table.clone().try_into().map_err(|e: toml::de::Error| format!("[switch]: {}", e.message()))?;
+        let line = match (raw.times, raw.plus) {
+            (None, None) => None,
+            (times, plus) => {
+                let (times, plus) = (times.unwrap_or(1.0), plus.unwrap_or(0.0));
+                if !(times.is_finite() && times > 0.0 && plus.is_finite()) {
+                    return Err(format!(
+                        "[switch] times = {times}, plus = {plus}: the new rating is times × the old plus plus, with times above 0 (e.g. times = 7.5, plus = 700 for ECF grades)"
+                    ));
+                }
+                Some(RatingConversion::Line { times, plus })
+            }
+        };
+        let conversion = match (line, raw.fide_2024) {
+            (Some(_), Some(true)) => {
+                return Err("[switch] names two conversions (times/plus and fide_2024): keep one".to_string())
+            }
+            (None, Some(true)) => Some(RatingConversion::Fide2024),
+            (line, _) => line,
+        };
+        if conversion.is_some() && raw.from.is_some() {
+            return Err(
+                "[switch] has both `from` (re-rate the recorded periods from that one) and a conversion of the last list: keep one"
+                    .to_string(),
+            );
+        }
+        let from = raw.from.map(|f| f.trim().to_string());
+        if from.as_deref() == Some("") {
+            return Err("[switch] from is empty: name the first period to re-rate (e.g. \"August 1993\")".to_string());
+        }
+        Ok(SwitchSettings { from, conversion })
+    }
+
+    /// The `[switch]` table as `period.toml` writes it.
+    pub fn to_toml(&self) -> String {
+        let mut out = "\n[switch]                            # this period changes the rule set\n".to_string();
+        if let Some(from) = &self.from {
+            out += &format!("from = {}\n", toml::Value::String(from.clone()));
+        }
+        match self.conversion {
+            Some(RatingConversion::Line { times, plus }) => out += &format!("times = {times}\nplus = {plus}\n"),
+            Some(RatingConversion::Fide2024) => out += "fide_2024 = true\n",
+            None => {}
+        }
+        out
+    }
+}
+
+impl RatingConversion {
+    /// One rating converted.
+    pub fn rating(self, old: f64) -> f64 {
+        match self {
+            RatingConversion::Line { times, plus } => times * old + plus,
+            RatingConversion::Fide2024 if (1000.0..=2000.0).contains(&old) => {
+                old + crate::rate::common::round_half_away(0.4 * (2000.0 - old)) as f64
+            }
+            RatingConversion::Fide2024 => old,
+        }
+    }
+
+    /// Every rating of the file converted (a published rating and an
+    /// unpublished one alike, and the opponents' average the ACF and NZCF
+    /// rules keep).
+    pub fn apply(self, mut file: PlayerFile) -> PlayerFile {
+        for p in &mut file.players {
+            p.rating = p.rating.map(|r| self.rating(r));
+            p.opp_avg = p.opp_avg.map(|r| self.rating(r));
+        }
+        file
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<SwitchSettings, String> {
+        SwitchSettings::parse(&toml::from_str::<toml::Value>(text).unwrap())
+    }
+
+    #[test]
+    fn conversions_as_the_federations_made_them() {
+        let ecf = RatingConversion::Line { times: 7.5, plus: 700.0 };
+        assert_eq!(ecf.rating(150.0), 1825.0);
+        // FIDE 2024: 1400 → 1640, 1999 → 1999 (0.4 rounds to 0), 2000 and 999 unchanged.
+        assert_eq!(RatingConversion::Fide2024.rating(1400.0), 1640.0);
+        assert_eq!(RatingConversion::Fide2024.rating(1000.0), 1400.0);
+        assert_eq!(RatingConversion::Fide2024.rating(1999.0), 1999.0);
+        assert_eq!(RatingConversion::Fide2024.rating(1998.0), 1999.0);
+        assert_eq!(RatingConversion::Fide2024.rating(2100.0), 2100.0);
+        assert_eq!(RatingConversion::Fide2024.rating(999.0), 999.0);
+    }
+
+    #[test]
+    fn the_table_is_strict() {
+        assert_eq!(parse("from = 'August 1994'").unwrap().from.as_deref(), Some("August 1994"));
+        assert_eq!(
+            parse("times = 7.5\nplus = 700").unwrap().conversion,
+            Some(RatingConversion::Line { times: 7.5, plus: 700.0 })
+        );
+        assert_eq!(parse("fide_2024 = true").unwrap().conversion, Some(RatingConversion::Fide2024));
+        assert!(parse("form = 'x'").unwrap_err().contains("unknown field `form`"));
+        assert!(parse("times = 0").unwrap_err().contains("times above 0"));
+        assert!(parse("times = 2\nfide_2024 = true").unwrap_err().contains("keep one"));
+        assert!(parse("from = 'A'\nfide_2024 = true").unwrap_err().contains("keep one"));
+    }
+}
