@@ -115,6 +115,33 @@ pub enum Command {
         #[arg(long)]
         timings: bool,
     },
+    /// Re-rate the recorded history under other rule sets, in memory, and compare.
+    ///
+    /// Every recorded period from --from (default: the first with reports)
+    /// is re-rated from the reports the record keeps, under the recorded
+    /// rule set and under each --system. For each: how well the ratings at
+    /// each period's start predicted its games (log-loss, Brier score, the
+    /// favourite's share of decisive games), the drift, the pool at the end,
+    /// and the last list against the recorded one. The record and the
+    /// publication are not touched.
+    Compare {
+        /// A rule set to compare with the recorded one (give it once for each).
+        #[arg(long = "system", value_name = "SYSTEM", required = true)]
+        systems: Vec<SystemName>,
+        /// The first period to re-rate (its name, e.g. "August 1993").
+        #[arg(long, value_name = "PERIOD")]
+        from: Option<String>,
+        /// The data folder (default: the one the current folder is in).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// Print the comparison as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Also write comparison.html (with a chart of each rule set's mean)
+        /// and comparison.xlsx into this folder.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
     /// The rating record itself.
     #[command(subcommand)]
     Record(RecordCommand),

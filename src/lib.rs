@@ -21,6 +21,7 @@
 pub mod background;
 pub mod cli;
 pub mod commands;
+pub mod compare;
 pub mod config;
 pub mod diag;
 pub mod formats;

@@ -141,6 +141,24 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             let correction = commands::rerate::Correction { merge: Some((keep, drop)), ..Default::default() };
             rerated(commands::rerate::RerateOptions { data, out, from: None, correction, dry_run }, timings)
         }
+        Command::Compare { systems, from, data, json, out } => {
+            let data = commands::data_folder(data.as_deref())?;
+            let options = ratebook::compare::CompareOptions { systems, from };
+            let bar = terminal::Progress::new("re-rating the recorded periods");
+            let compared =
+                commands::compare::compare(&data, &options, out.as_deref(), &|done, total| bar.set(done, total));
+            bar.finish();
+            let (comparison, written) = compared?;
+            if json {
+                print!("{}", comparison.to_json());
+            } else {
+                print!("{}", comparison.to_text());
+            }
+            for file in written {
+                eprintln!("wrote {}", file.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Record(RecordCommand::Import { files, period, data }) => {
             let data = commands::data_folder(data.as_deref())?;
             for imported in commands::record_import::import(&data, &files, &period)? {

@@ -69,3 +69,39 @@ impl Spinner {
         }
     }
 }
+
+/// A progress bar on stderr (when stderr is a terminal): periods done of all.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    pub fn new(what: &str) -> Progress {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(0);
+            let style = ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} periods, {elapsed}")
+                .expect("a valid template")
+                .progress_chars("=> ");
+            bar.set_style(style);
+            bar.set_message(what.to_string());
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        Progress { bar }
+    }
+
+    /// `done` of `total`.
+    pub fn set(&self, done: usize, total: usize) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        }
+    }
+
+    /// Clears the bar's line.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -4,6 +4,7 @@
 //! folder ([`load`]), and the stages a long run reports as it goes.
 
 pub mod check;
+pub mod compare;
 pub mod explain;
 pub mod history;
 pub mod period;

@@ -8,6 +8,7 @@
 
 pub mod booklet;
 pub mod booklet_data;
+pub mod comparison;
 pub mod errata;
 pub mod site;
 pub mod staging;

@@ -6,6 +6,7 @@ mod booklet;
 mod browser;
 mod chain;
 mod common;
+mod compare;
 mod diagnostics;
 mod examples;
 mod handicap;

@@ -1,0 +1,42 @@
+//! `ratebook compare`: the recorded history re-rated under other rule sets
+//! ([`crate::compare`]), from the data folder's record opened to read only;
+//! with an output folder, the comparison's page and workbook written there.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Result};
+
+use crate::compare::{CompareOptions, Comparison};
+use crate::config::PeriodConfig;
+use crate::record::Record;
+
+/// Compares the rule sets over the record of the data folder `data`; with
+/// `out`, writes `comparison.html` and `comparison.xlsx` there (the files
+/// written are returned).
+pub fn compare(
+    data: &Path,
+    options: &CompareOptions,
+    out: Option<&Path>,
+    progress: &dyn Fn(usize, usize),
+) -> Result<(Comparison, Vec<PathBuf>)> {
+    let config = PeriodConfig::load(&data.join("period.toml"))?;
+    let Some(path) = super::recording::record_path(data, &config) else {
+        bail!(
+            "period.toml keeps no record (record = false): compare re-rates the recorded periods, and there are none"
+        );
+    };
+    if !path.is_file() {
+        bail!(
+            "there is no record at {}: compare re-rates the periods a record holds, from their reports; `ratebook period` records each period it publishes",
+            path.display()
+        );
+    }
+    let record = Record::open_existing_to_read(&path)?;
+    let comparison = crate::compare::compare(&record, &config.federation, options, progress)
+        .map_err(|e| crate::record::explain(&path, e))?;
+    let mut written = Vec::new();
+    if let Some(out) = out {
+        written = crate::publish::comparison::write(&comparison, out, config.published)?;
+    }
+    Ok((comparison, written))
+}
