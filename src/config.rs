@@ -101,8 +101,76 @@ pub struct PeriodConfig {
     pub birth: PublicBirth,
     /// Errata list players whose rating changes by at least this much.
     pub errata_tolerance: f64,
+    /// `[rules]`: the rule set's own settings, which the rule set reads and
+    /// checks (glicko2's τ and starting values); empty when absent.
+    pub rules: RuleSettings,
     /// `[switch]`: how this period starts a rule set other than the record's last.
     pub switch: Option<crate::switch::SwitchSettings>,
+}
+
+/// period.toml's `[rules]` table as written, with the line of each key, for
+/// the rule set to read and check (`EligibilityPolicy::check_settings`):
+/// the rule set owns its settings, so the file's reader does not know them.
+/// Two are equal when they hold the same settings, wherever they stand.
+#[derive(Debug, Clone, Default)]
+pub struct RuleSettings {
+    pub table: toml::Table,
+    /// Each key's one-based line in period.toml (0 for settings built in memory).
+    pub lines: Vec<(String, u32)>,
+}
+
+impl PartialEq for RuleSettings {
+    fn eq(&self, other: &Self) -> bool {
+        self.table == other.table
+    }
+}
+
+impl RuleSettings {
+    /// The settings of `table`, built in memory (no lines).
+    pub fn new(table: toml::Table) -> RuleSettings {
+        RuleSettings { table, lines: Vec::new() }
+    }
+
+    /// The one-based line of `key` in period.toml (0 when unknown).
+    pub fn line(&self, key: &str) -> u32 {
+        self.lines.iter().find(|(k, _)| k == key).map_or(0, |&(_, line)| line)
+    }
+
+    /// The table's lines as period.toml writes them, after its heading.
+    fn to_toml(&self) -> String {
+        toml::to_string(&self.table).expect("a table of plain values writes as TOML")
+    }
+}
+
+/// The line of each key of the table `[name]` in `text` (one-based): the
+/// lines from its heading to the next heading, or the line of an inline
+/// `name = { … }`.
+fn key_lines(text: &str, name: &str) -> Vec<(String, u32)> {
+    let mut lines = Vec::new();
+    let mut inside = false;
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n as u32 + 1;
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            let heading = trimmed.trim_start_matches('[').split(']').next().unwrap_or_default();
+            inside = heading.trim() == name;
+            continue;
+        }
+        let Some((key, value)) = trimmed.split_once('=') else { continue };
+        let key = key.trim().trim_matches('"').to_string();
+        if inside {
+            lines.push((key, line_no));
+        } else if key == name {
+            // An inline table: every key on this line.
+            let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
+            for part in inner.split(',') {
+                if let Some((k, _)) = part.split_once('=') {
+                    lines.push((k.trim().trim_matches('"').to_string(), line_no));
+                }
+            }
+        }
+    }
+    lines
 }
 
 /// What the public output (the site, its downloads, the booklet and the
@@ -178,6 +246,7 @@ struct PeriodToml {
     errata: Option<ErrataToml>,
     #[serde(default)]
     switch: Option<toml::Value>,
+    rules: Option<toml::Table>,
 }
 
 impl PeriodConfig {
@@ -339,6 +408,7 @@ impl PeriodConfig {
             birth,
             errata_tolerance,
             switch: raw.switch.as_ref().map(crate::switch::SwitchSettings::parse).transpose()?,
+            rules: RuleSettings { lines: key_lines(text, "rules"), table: raw.rules.unwrap_or_default() },
         })
     }
 
@@ -365,6 +435,7 @@ impl PeriodConfig {
             birth: PublicBirth::Year,
             errata_tolerance: 1.0,
             switch: None,
+            rules: RuleSettings::default(),
         }
     }
 
@@ -458,6 +529,10 @@ impl PeriodConfig {
                 out += &line("publish", "false".into(), "publish without the website (site/)");
             }
             out += &line("birth", quoted(self.birth.as_str()), "the public output shows no birth year and no age");
+        }
+        if !self.rules.table.is_empty() {
+            out += &format!("\n{:<35} # the {} rule set's own settings\n", "[rules]", self.system);
+            out += &self.rules.to_toml();
         }
         out
     }
@@ -564,8 +639,8 @@ A = "Australian Capital Territory"
             let c = PeriodConfig::parse(&EXAMPLE.replace("\"acf\"", &format!("\"{name}\""))).unwrap();
             assert_eq!(c.system, system);
         }
-        let err = PeriodConfig::parse(&EXAMPLE.replace("\"acf\"", "\"fide\"")).unwrap_err();
-        assert!(err.contains("fide"), "{err}");
+        let err = PeriodConfig::parse(&EXAMPLE.replace("\"acf\"", "\"elo\"")).unwrap_err();
+        assert!(err.contains("elo"), "{err}");
     }
 
     #[test]
@@ -626,6 +701,19 @@ A = "Australian Capital Territory"
         assert!(text.starts_with("federation   = \"Australian Chess Federation\"\nperiod       = \"August 1993\"        # the list's name\n"), "{text}");
         assert!(text.contains("\n[states]                            # code = name"), "{text}");
         assert!(text.contains("\njuniors   = [20, 16, 12]            # one"), "{text}");
+    }
+
+    #[test]
+    fn the_rules_table_is_kept_with_its_lines_and_written_back() {
+        let text = format!("{EXAMPLE}\n[rules]\ntau = 0.3\ninitial_rd = 300\n");
+        let c = PeriodConfig::parse(&text).unwrap();
+        assert_eq!(c.rules.table.get("tau"), Some(&toml::Value::Float(0.3)));
+        let line = text.lines().position(|l| l.starts_with("initial_rd")).unwrap() as u32 + 1;
+        assert_eq!(c.rules.line("initial_rd"), line);
+        assert_eq!(PeriodConfig::parse(&c.to_toml()).unwrap(), c);
+        let inline = PeriodConfig::parse(&format!("rules = {{ tau = 0.4 }}\n{EXAMPLE}")).unwrap();
+        assert_eq!(inline.rules.line("tau"), 1);
+        assert!(PeriodConfig::parse(EXAMPLE).unwrap().rules.table.is_empty());
     }
 
     #[test]

@@ -237,12 +237,13 @@ impl Replayer for Comparer<'_> {
 fn predictions(r: &Replayed) -> HashMap<(u32, u32), (f64, f64)> {
     let players = &r.period.players.players;
     let at: HashMap<u32, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let predict = r.system.predictor(&r.period.players);
     let mut out = HashMap::new();
     for (e, event) in r.period.events.iter().enumerate().filter(|(_, e)| e.disposition.is_rated()) {
         for (g, game) in event.games.iter().enumerate() {
             let (Outcome::Played { white_score }, Some(black)) = (game.outcome, game.black) else { continue };
             let (Some(&w), Some(&b)) = (at.get(&game.white), at.get(&black)) else { continue };
-            if let Some(p) = r.system.expected_score(&players[w], &players[b]) {
+            if let Some(p) = predict(w, b) {
                 out.insert((e as u32, g as u32), (p, white_score));
             }
         }

@@ -251,6 +251,7 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         rows: rows.clone(),
         columns,
         id_column: id_col,
+        extra_columns: extra.iter().map(|(c, _)| *c).collect(),
     });
     for (a, b, why) in likely_duplicates(&out.players) {
         let (first, second) = (&out.players[a], &out.players[b]);

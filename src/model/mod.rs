@@ -179,6 +179,9 @@ pub struct FileOrigin {
     pub columns: Vec<(&'static str, u32)>,
     /// The ID column, where a finding about a whole row points.
     pub id_column: u32,
+    /// Zero-based position of each of the file's extra columns, in the
+    /// order of [`PlayerFile::extra_columns`].
+    pub extra_columns: Vec<u32>,
 }
 
 impl FileOrigin {
@@ -189,6 +192,20 @@ impl FileOrigin {
         let row = *self.rows.get(index)?;
         let col = self.columns.iter().find(|(name, _)| *name == column).map_or(self.id_column, |&(_, c)| c);
         Some(crate::diag::Location::cell(&self.file, &self.sheet, row, col))
+    }
+
+    /// The cell of player `index`'s value in extra column `k` (a rule set's
+    /// own column), or of his ID when the column was not read.
+    pub fn extra_cell(&self, index: usize, k: usize) -> Option<crate::diag::Location> {
+        let row = *self.rows.get(index)?;
+        let col = self.extra_columns.get(k).copied().unwrap_or(self.id_column);
+        Some(crate::diag::Location::cell(&self.file, &self.sheet, row, col))
+    }
+
+    /// The heading's cell of extra column `k` (the row above the first player's).
+    pub fn extra_heading(&self, k: usize) -> crate::diag::Location {
+        let row = self.rows.first().map_or(0, |r| r.saturating_sub(1));
+        crate::diag::Location::cell(&self.file, &self.sheet, row, self.extra_columns.get(k).copied().unwrap_or(0))
     }
 }
 

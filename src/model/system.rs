@@ -15,6 +15,8 @@ macro_rules! with_rule_sets {
             nzcf => Nzcf,
             ecf => Ecf,
             cis => Cis,
+            fide => Fide,
+            glicko2 => Glicko2,
         }
     };
 }
@@ -74,8 +76,9 @@ mod tests {
     #[test]
     fn names_parse_and_list() {
         assert_eq!(SystemName::parse(" NZCF "), Some(SystemName::Nzcf));
-        assert_eq!(SystemName::parse("fide"), None);
-        assert_eq!(SystemName::listed(), "acf, nzcf, ecf or cis");
+        assert_eq!(SystemName::parse("fide"), Some(SystemName::Fide));
+        assert_eq!(SystemName::parse("elo"), None);
+        assert_eq!(SystemName::listed(), "acf, nzcf, ecf, cis, fide or glicko2");
         assert_eq!(SystemName::Cis.to_string(), "cis");
     }
 }

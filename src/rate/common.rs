@@ -13,8 +13,10 @@ use rayon::prelude::*;
 
 use super::games::{GameIndex, GameRef};
 use super::{Calculation, Ratings, Trace};
+use crate::diag::{Code, Diagnostic, Location};
 use crate::model::names::normalise;
-use crate::model::{Outcome, Player, Status};
+use crate::model::system::SystemName;
+use crate::model::{ExtraValue, Outcome, Player, Status};
 use crate::validate::{Event, ValidPeriod};
 
 /// Half up to a whole number, as ratings print: 1011.5 → 1012.
@@ -180,6 +182,54 @@ pub fn event_totals(event: &Event) -> HashMap<u32, f64> {
 pub fn extra_column(period: &ValidPeriod, name: &str) -> Option<usize> {
     let wanted = normalise(name);
     period.players.extra_columns.iter().position(|c| normalise(c) == wanted)
+}
+
+/// A number in one of a rule set's own columns: blank is `None`; text that
+/// is no number is an error showing what the cell holds.
+pub fn extra_number(value: Option<&ExtraValue>) -> Result<Option<f64>, String> {
+    match value {
+        None | Some(ExtraValue::Empty) => Ok(None),
+        Some(ExtraValue::Number(n)) => Ok(Some(*n)),
+        Some(ExtraValue::Text(t)) if t.trim().is_empty() => Ok(None),
+        Some(ExtraValue::Text(t)) => {
+            t.trim().replace(',', ".").parse::<f64>().map(Some).map_err(|_| format!("\"{}\"", crate::diag::clip(t)))
+        }
+        Some(ExtraValue::Bool(b)) => Err(format!("the logical value {b}")),
+        Some(ExtraValue::Date(d)) => Err(format!("the date {d}")),
+    }
+}
+
+/// The finding for a player file written under another rule set: it has
+/// another's own columns (`RatingSystem::state_columns`) and lacks some of
+/// `required`, this rule set's, which the finding names.
+pub fn written_for_another(period: &ValidPeriod, system: SystemName, required: &[&str]) -> Option<Diagnostic> {
+    let missing: Vec<&str> = required.iter().copied().filter(|c| extra_column(period, c).is_none()).collect();
+    if missing.is_empty() {
+        return None;
+    }
+    let (other, columns) = SystemName::ALL.iter().filter(|s| **s != system).find_map(|s| {
+        let theirs: Vec<&str> =
+            s.rules().state_columns().iter().copied().filter(|c| extra_column(period, c).is_some()).collect();
+        (!theirs.is_empty()).then_some((*s, theirs))
+    })?;
+    let file = period.players.origin.as_ref();
+    let location = file.map_or_else(|| Location::file("players.xlsx"), |o| Location::sheet(&o.file, &o.sheet));
+    Some(
+        Diagnostic::error(
+            Code::MissingColumn,
+            location,
+            format!(
+                "the player file was written for {other} (it has {other}'s {}) and has no {}: {system} keeps each player's state there",
+                columns.join(", "),
+                missing.join(", ")
+            ),
+        )
+        .with_hint(format!(
+            "add the column{} {} (or start {system} from the other rule set's history with a switch)",
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(" and ")
+        )),
+    )
 }
 
 /// The players' extra columns with `names` added where missing; returns the

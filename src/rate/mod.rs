@@ -4,7 +4,8 @@
 //! new state with the trace of how it got there, explains one player's
 //! calculation from that trace and supplies its tables.
 //!
-//! Each rule set is a folder (`acf/`, `nzcf/`, `ecf/`, `cis/`): its rules in
+//! Each rule set is a folder (`acf/`, `nzcf/`, `ecf/`, `cis/`, `fide/`,
+//! `glicko2/`): its rules in
 //! `mod.rs`, `explain.rs` formatting the trace its `rate` returned into an
 //! [`Explanation`], and the source's worked examples in `tests.rs`.
 //! They share [`common`], [`games`] and [`tables`], never each other's
@@ -97,6 +98,10 @@ pub trait Trace: Any + Debug + Send + Sync {}
 
 impl<T: Any + Debug + Send + Sync> Trace for T {}
 
+/// The expected score of the player at one position of a player file
+/// against the player at another ([`RatingSystem::predictor`]).
+pub type Predictor<'a> = Box<dyn Fn(usize, usize) -> Option<f64> + Send + Sync + 'a>;
+
 /// The result of rating a period.
 #[derive(Debug)]
 pub struct Ratings {
@@ -175,10 +180,30 @@ pub trait RatingSystem: EligibilityPolicy {
         let _ = (player, opponent);
         None
     }
-    /// This rule set's starting state from a player file written under
-    /// another rule set (ratings on a comparable scale, with that rule set's
-    /// columns): what `compare` and a change of system carry into the first
-    /// period rated under it. The rule sets of 1993 keep the file as it is.
+    /// How this rule set predicts the games between the players of
+    /// `players` (a player file at the start of a period): the expected
+    /// score of player `a` against player `b`, by their positions in the
+    /// file, as [`expected_score`](RatingSystem::expected_score) gives it.
+    /// A rule set whose prediction reads its own columns (Glicko-2's RD)
+    /// finds them here, once per file. Call this, not `expected_score`.
+    fn predictor<'a>(&'a self, players: &'a PlayerFile) -> Predictor<'a> {
+        Box::new(move |a, b| self.expected_score(&players.players[a], &players.players[b]))
+    }
+    /// The player file's columns this rule set keeps its players' state in
+    /// beyond the common ones (ECF's seasons, CIS's `Joined`, FIDE's `K`,
+    /// Glicko-2's `RD` and `Volatility`): a file with another rule set's
+    /// columns and without this one's was written under another rule set.
+    fn state_columns(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// This rule set's starting state for a player file written under
+    /// another rule set (its ratings on a comparable scale, its own state
+    /// columns): what `compare` and a switch of systems start from. Every
+    /// player keeps his rating, games and details; the rule set adds its
+    /// own columns and fills them from his record (Glicko-2: an RD and a
+    /// volatility; FIDE: K from his games, birth date and rating, whole
+    /// ratings, the 1400 floor). The other rule set's columns are carried
+    /// unchanged. The four rule sets of 1993 keep the file as it is.
     fn adopt(&self, players: PlayerFile, config: &PeriodConfig) -> PlayerFile {
         let _ = config;
         players

@@ -7,8 +7,8 @@
 use chrono::NaiveDate;
 
 use super::ValidPeriod;
-use crate::config::PeriodConfig;
-use crate::diag::Diagnostic;
+use crate::config::{PeriodConfig, RuleSettings};
+use crate::diag::{Code, Diagnostic, Location};
 use crate::model::time_control::TimeControl;
 use crate::model::Player;
 
@@ -48,6 +48,30 @@ pub trait EligibilityPolicy: Send + Sync {
         let _ = period;
         Vec::new()
     }
+
+    /// The rule set's checks of its own settings, period.toml's `[rules]`
+    /// table, each finding at its line. A rule set without settings (the
+    /// default) finds every key unknown.
+    fn check_settings(&self, rules: &RuleSettings) -> Vec<Diagnostic> {
+        rules.table.keys().map(|key| unknown_setting(rules, key, &[])).collect()
+    }
+}
+
+/// The finding for a `[rules]` key the rule set does not know, at its line;
+/// `known` are the keys it does know (none: it has no settings).
+pub fn unknown_setting(rules: &RuleSettings, key: &str, known: &[&str]) -> Diagnostic {
+    let hint = if known.is_empty() {
+        "this rule set has no settings: remove the [rules] table (or name the rule set it was written for in `system`)"
+            .to_string()
+    } else {
+        format!("the settings are {}", known.join(", "))
+    };
+    Diagnostic::error(
+        Code::BadSettings,
+        Location::line("period.toml", rules.line(key), 1),
+        format!("[rules] has an unknown setting `{}`", crate::diag::escape_controls(key)),
+    )
+    .with_hint(hint)
 }
 
 /// Why a rule set does not rate an event or a game, and the hint of the note that says so.

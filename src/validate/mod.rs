@@ -312,6 +312,7 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
     crate::background::drop_later(reports);
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
     let period = ValidPeriod { config, players, newcomers, newcomer_entries, events, unreadable, inputs };
+    diagnostics.extend(policy.check_settings(&period.config.rules));
     diagnostics.extend(policy.check_inputs(&period));
     crate::diag::sort(&mut diagnostics);
     Validated { period, diagnostics }

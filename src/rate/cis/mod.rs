@@ -686,6 +686,10 @@ impl RatingSystem for Cis {
         Words { confirmed: "rated", provisional: None, band: 50, ..crate::model::words::ACF }
     }
 
+    fn state_columns(&self) -> &'static [&'static str] {
+        &[JOINED_COLUMN]
+    }
+
     fn tables(&self) -> SystemTables {
         SystemTables::default()
     }

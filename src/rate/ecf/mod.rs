@@ -376,6 +376,10 @@ impl RatingSystem for Ecf {
         }
     }
 
+    fn state_columns(&self) -> &'static [&'static str] {
+        &SEASON_COLUMNS
+    }
+
     fn tables(&self) -> SystemTables {
         SystemTables::default()
     }

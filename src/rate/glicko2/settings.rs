@@ -1,0 +1,127 @@
+//! Glicko-2's settings, period.toml's `[rules]` table: τ and a new player's
+//! rating, RD and volatility, and the RD above which a rating prints as
+//! provisional. Read strictly: an unknown key, a value that is no number, or
+//! τ, an RD or a volatility of zero or below is a finding at its line.
+
+use crate::config::RuleSettings;
+use crate::diag::{Code, Diagnostic, Location};
+use crate::validate::eligibility::unknown_setting;
+
+/// The settings, with Glickman's defaults and Lichess's provisional RD.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settings {
+    /// τ, the system constant: how much a volatility may change.
+    pub tau: f64,
+    pub initial_rating: f64,
+    pub initial_rd: f64,
+    pub initial_volatility: f64,
+    /// A rating with a larger RD prints as provisional.
+    pub provisional_rd: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            tau: 0.5,
+            initial_rating: 1500.0,
+            initial_rd: 350.0,
+            initial_volatility: 0.06,
+            provisional_rd: 110.0,
+        }
+    }
+}
+
+/// The keys of `[rules]`, each with whether it must be above 0 and what it is.
+const KEYS: [(&str, bool, &str); 5] = [
+    ("tau", true, "τ, the system constant (Glickman: 0.3 to 1.2; 0.5 by default)"),
+    ("initial_rating", false, "a new player's rating (1500 by default)"),
+    ("initial_rd", true, "a new player's RD, also the largest an RD grows to (350 by default)"),
+    ("initial_volatility", true, "a new player's volatility (0.06 by default)"),
+    ("provisional_rd", true, "the RD above which a rating prints as provisional (110 by default)"),
+];
+
+impl Settings {
+    /// The settings of `rules`, with the findings about them; a setting
+    /// with a finding keeps its default.
+    pub fn read(rules: &RuleSettings) -> (Settings, Vec<Diagnostic>) {
+        let mut settings = Settings::default();
+        let mut findings = Vec::new();
+        let names: Vec<&str> = KEYS.iter().map(|k| k.0).collect();
+        for (key, value) in &rules.table {
+            let Some(&(_, positive, what)) = KEYS.iter().find(|k| k.0 == key) else {
+                findings.push(unknown_setting(rules, key, &names));
+                continue;
+            };
+            let at = Location::line("period.toml", rules.line(key), 1);
+            let number = match value {
+                toml::Value::Float(f) => Some(*f),
+                toml::Value::Integer(i) => Some(*i as f64),
+                _ => None,
+            };
+            match number {
+                Some(n) if n.is_finite() && (!positive || n > 0.0) => *settings.field(key) = n,
+                _ => findings.push(
+                    Diagnostic::error(
+                        Code::BadSettings,
+                        at,
+                        format!(
+                            "[rules] {key} = {value}: it must be a number{}",
+                            if positive { " above 0" } else { "" }
+                        ),
+                    )
+                    .with_hint(format!("{key} is {what}")),
+                ),
+            }
+        }
+        (settings, findings)
+    }
+
+    fn field(&mut self, key: &str) -> &mut f64 {
+        match key {
+            "tau" => &mut self.tau,
+            "initial_rating" => &mut self.initial_rating,
+            "initial_rd" => &mut self.initial_rd,
+            "initial_volatility" => &mut self.initial_volatility,
+            _ => &mut self.provisional_rd,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::PeriodConfig;
+
+    fn read(rules: &str) -> (Settings, Vec<Diagnostic>) {
+        let text = format!(
+            "federation = \"F\"\nperiod = \"P\"\npublished = 2026-08-01\nstart = 2026-04-01\nend = 2026-07-31\nsystem = \"glicko2\"\nactive_since = 2025-01-01\n\n[states]\nA = \"A\"\n\n[rules]\n{rules}"
+        );
+        Settings::read(&PeriodConfig::parse(&text).unwrap().rules)
+    }
+
+    #[test]
+    fn defaults_and_settings_read() {
+        assert_eq!(read("").0, Settings::default());
+        let (s, findings) = read("tau = 0.3\ninitial_rd = 300\nprovisional_rd = 80.5\n");
+        assert!(findings.is_empty(), "{findings:?}");
+        assert_eq!((s.tau, s.initial_rd, s.provisional_rd, s.initial_volatility), (0.3, 300.0, 80.5, 0.06));
+    }
+
+    #[test]
+    fn bad_settings_are_findings_at_their_lines() {
+        let (s, findings) =
+            read("tau = 0\ninitial_volatility = -0.06\ninitial_rd = \"350\"\ncolour = 1\ninitial_rating = -20\n");
+        assert_eq!(s.tau, 0.5, "a bad setting keeps its default");
+        assert_eq!(s.initial_rating, -20.0, "a rating may be below 0");
+        let said: Vec<(u32, String)> =
+            findings.iter().map(|d| (d.location.line.unwrap().0, d.message.clone())).collect();
+        assert_eq!(said.len(), 4, "{said:?}");
+        assert!(said[0].1.contains("tau = 0") && said[0].1.contains("above 0"), "{said:?}");
+        assert_eq!(said[0].0, 13);
+        assert_eq!(said[1].0, 14);
+        assert!(said[2].1.contains("initial_rd"), "{said:?}");
+        assert!(said[3].1.contains("unknown setting `colour`"), "{said:?}");
+        assert_eq!(said[3].0, 16);
+        assert!(findings[3].hint.as_deref().unwrap().contains("tau, initial_rating"), "{findings:?}");
+    }
+}
