@@ -33,9 +33,8 @@ fn compare(data: &Path, args: &[&str]) -> Output {
     ratebook(&all)
 }
 
-/// The rule sets main has besides the recorded ACF; fide and glicko2 join
-/// them when their rule sets land.
-const OTHERS: [&str; 2] = ["nzcf", "cis"];
+/// Today's rule sets, against the recorded ACF.
+const OTHERS: [&str; 2] = ["fide", "glicko2"];
 
 #[test]
 fn compare_prints_writes_json_a_page_and_a_workbook_and_leaves_the_record_as_it_was() {
@@ -48,7 +47,7 @@ fn compare_prints_writes_json_a_page_and_a_workbook_and_leaves_the_record_as_it_
     assert!(run.status.success(), "{}", stderr(&run));
     let text = String::from_utf8_lossy(&run.stdout);
     assert!(text.contains("4 periods, August 1993 to August 1996"), "{text}");
-    for word in ["acf (recorded)", "nzcf", "cis", "Mean log-loss", "Brier score", "Favourite won", "Mean shift"] {
+    for word in ["acf (recorded)", "fide", "glicko2", "Mean log-loss", "Brier score", "Favourite won", "Mean shift"] {
         assert!(text.contains(word), "{word} in\n{text}");
     }
     assert_eq!(std::fs::read(data.join("record.sqlite")).unwrap(), record, "the record's bytes are unchanged");
@@ -90,13 +89,13 @@ fn compare_prints_writes_json_a_page_and_a_workbook_and_leaves_the_record_as_it_
     // The page: the table, the chart of each rule set's mean, the movers.
     let page = std::fs::read_to_string(out.join("comparison.html")).unwrap();
     assert!(page.contains("<svg") && page.matches("<polyline").count() == 3, "a line per rule set");
-    assert!(page.contains("Biggest movers under nzcf"));
+    assert!(page.contains("Biggest movers under fide") && page.contains("Biggest movers under glicko2"));
     for period in ["August 1993", "August 1996"] {
         assert!(page.contains(period));
     }
     // The workbook: the same table, numbers as numbers.
     let rows = sheet_rows(&out.join("comparison.xlsx"), "Comparison");
-    assert_eq!(rows[0][..4], ["Measure", "acf (recorded)", "nzcf", "cis"]);
+    assert_eq!(rows[0][..4], ["Measure", "acf (recorded)", "fide", "glicko2"]);
     let games_row = rows.iter().find(|r| r[0] == "Games predicted").unwrap();
     assert_eq!(games_row[1], games.to_string());
     assert_eq!(sheet_rows(&out.join("comparison.xlsx"), "Means").len(), 5);
