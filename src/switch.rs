@@ -6,8 +6,9 @@
 //! a record, or one that prefers it: a line (the English federation's 2020
 //! rating = 7.5 × grade + 700) or FIDE's 2024 raise of 0.4 × (2000 − R).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
+use crate::model::system::SystemName;
 use crate::model::PlayerFile;
 
 /// `[switch]`: where the new rule set's first state comes from.
@@ -18,6 +19,39 @@ pub struct SwitchSettings {
     pub from: Option<String>,
     /// Convert the last list's ratings instead of re-rating the history.
     pub conversion: Option<RatingConversion>,
+}
+
+/// What a period that changes the rule set says of it (the booklet's
+/// introduction and the site's front page print [`Switched::sentence`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Switched {
+    /// The rule set of the last list (unknown without a record).
+    pub from: Option<SystemName>,
+    pub to: SystemName,
+    /// How the new states were derived, in words.
+    pub how: String,
+    /// The mean published rating of the last list and of the same list
+    /// under the new rule set.
+    pub mean_before: Option<f64>,
+    pub mean_after: Option<f64>,
+}
+
+impl Switched {
+    /// One paragraph: what changed and how far the mean moved.
+    pub fn sentence(&self) -> String {
+        let from = self.from.map(|f| format!(", from the {f} rules")).unwrap_or_default();
+        let mut text =
+            format!("The rating system changed with this list{from} to the {} rules: {}.", self.to, self.how);
+        if let (Some(before), Some(after)) = (self.mean_before, self.mean_after) {
+            let moved = after - before;
+            let sign = if moved < 0.0 { "−" } else { "+" };
+            text += &format!(
+                " The mean published rating moved from {before:.0} to {after:.0} ({sign}{:.0}) before this period's games.",
+                moved.abs()
+            );
+        }
+        text
+    }
 }
 
 /// A conversion of ratings from one rule set's scale to another's.

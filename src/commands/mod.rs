@@ -92,10 +92,73 @@ pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
     Ok(Loaded { validated, system, inputs: folder.inputs })
 }
 
+/// [`load`] of a period that may change the rule set: when the record holds
+/// earlier periods under another one (or, without a record, `[switch]`
+/// converts a player file written under another), the player file takes
+/// the new rule set's states before it is validated
+/// ([`crate::record::switch`]), and the period says so.
+pub fn load_switching(data: &Path, timings: &mut Timings) -> anyhow::Result<Loaded> {
+    let started = Instant::now();
+    let mut folder = DataFolder::open(data)?;
+    let system = folder.config.system.rules();
+    let mut raw = folder.read(system.inputs())?;
+    timings.record("read", started);
+    let started = Instant::now();
+    let switched = switch_player_file(data, &mut raw)?;
+    timings.record("switch", started);
+    let started = Instant::now();
+    let mut validated = validate(raw, system);
+    validated.period.switched = switched;
+    timings.record("validate", started);
+    Ok(Loaded { validated, system, inputs: folder.inputs })
+}
+
+/// Gives `raw`'s player file the states of its rule set when the period
+/// changes the rule set; what it says of the change.
+fn switch_player_file(
+    data: &Path,
+    raw: &mut crate::ingest::RawData,
+) -> anyhow::Result<Option<crate::switch::Switched>> {
+    let config = &raw.config;
+    let record = recording::record_path(data, config).filter(|p| p.is_file());
+    let file = std::mem::take(&mut raw.player_file);
+    let Some(path) = record else {
+        // Without a record: a conversion of a file that lacks the rule set's own columns.
+        let rules = config.system.rules();
+        let lacks = |c: &&str| !file.extra_columns.iter().any(|e| e == c);
+        let foreign = rules.state_columns().is_empty() || rules.state_columns().iter().any(lacks);
+        return Ok(match config.switch.as_ref().and_then(|s| s.conversion).filter(|_| foreign) {
+            Some(conversion) => {
+                let derived = crate::record::switch::Derived::Conversion(conversion);
+                let (file, switched) = derived.apply(file, config, None);
+                raw.player_file = file;
+                Some(switched)
+            }
+            None => {
+                raw.player_file = file;
+                None
+            }
+        });
+    };
+    let record = crate::record::Record::open_existing_to_read(&path)?;
+    let switched = crate::record::switch::switch_player_file(&record, config, file)
+        .map_err(|e| crate::record::explain(&path, e))?;
+    Ok(match switched {
+        Ok((file, switched)) => {
+            raw.player_file = file;
+            Some(switched)
+        }
+        Err(file) => {
+            raw.player_file = file;
+            None
+        }
+    })
+}
+
 /// Rates the period in memory (nothing is written).
 pub fn rate_only(data: &Path) -> anyhow::Result<(Loaded, Ratings)> {
     let mut timings = Timings::default();
-    let loaded = load(data, &mut timings)?;
+    let loaded = load_switching(data, &mut timings)?;
     let ratings = loaded.system.rate(&loaded.validated.period);
     Ok((loaded, ratings))
 }

@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use super::recording::{Plan, Recording};
 use super::summary::{Outcome, PlayerCounts, RunSummary};
-use super::{load, Loaded, Stage};
+use super::{load_switching, Loaded, Stage};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::publish;
 use crate::rated::Rated;
@@ -139,7 +139,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     // So is the record, whatever the output folder, before anything is read.
     let record_lock = if opts.dry_run { None } else { super::recording::lock_record(&opts.data)? };
     progress(Stage::Reading);
-    let Loaded { mut validated, system, inputs } = load(&opts.data, &mut timings)?;
+    let Loaded { mut validated, system, inputs } = load_switching(&opts.data, &mut timings)?;
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
         let skippable = !validated.has_global_errors();

@@ -44,6 +44,9 @@ pub struct BookletData {
     pub totals: Totals,
     /// The Statistics section (no tables: no section).
     pub statistics: StatisticsSection,
+    /// What changed when this list changed the rule set, and by how much
+    /// the mean moved (none: no change).
+    pub switched: Option<String>,
 }
 
 /// The Statistics section: every table as printed, and the charts' figures.

@@ -205,5 +205,6 @@ pub fn booklet_data(rated: &Rated) -> BookletData {
         tables: system.tables(),
         totals: Totals { active_players: lists.active_players, rated_events, games_rated: games_rated as u32 },
         statistics: StatisticsSection::default(),
+        switched: period.switched.as_ref().map(crate::switch::Switched::sentence),
     }
 }

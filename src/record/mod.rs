@@ -13,6 +13,7 @@ pub mod replay;
 pub mod rerate;
 pub mod schema;
 pub mod statistics;
+pub mod switch;
 
 use std::path::{Path, PathBuf};
 
@@ -338,13 +339,26 @@ impl Record {
     }
 
     /// The input files recorded with a revision, named in messages by `label`.
+    /// A file the revision names whose copy the record no longer holds is
+    /// an error naming it (re-rated without it, the period would lose an
+    /// event in silence).
     pub fn inputs(&self, revision_id: i64, label: PathBuf) -> Result<Inputs> {
         let mut stmt = self.conn.prepare(
-            "SELECT f.path, f.sha256, b.bytes FROM revision_file f JOIN blob b ON b.sha256 = f.sha256
+            "SELECT f.path, f.sha256, b.bytes FROM revision_file f LEFT JOIN blob b ON b.sha256 = f.sha256
              WHERE f.revision_id = ?1 ORDER BY f.path",
         )?;
         let rows = stmt.query_map([revision_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-        Ok(Inputs::recorded(label, rows.collect::<Result<_, _>>()?))
+        let rows: Vec<(String, String, Option<Vec<u8>>)> = rows.collect::<Result<_, _>>()?;
+        let missing: Vec<&str> = rows.iter().filter(|r| r.2.is_none()).map(|r| r.0.as_str()).collect();
+        if !missing.is_empty() {
+            bail!(
+                "{} names {} as an input, but the record holds no copy of it: the period cannot be re-rated from the record (restore the record from a backup)",
+                label.display(),
+                missing.join(", ")
+            );
+        }
+        let files = rows.into_iter().map(|(path, sha, bytes)| (path, sha, bytes.unwrap_or_default())).collect();
+        Ok(Inputs::recorded(label, files))
     }
 
     /// The input files recorded with a revision: (path in the data folder, bytes).

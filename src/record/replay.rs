@@ -52,12 +52,15 @@ pub struct Track {
     /// it was written under another rule set: the conversion, if any, then
     /// the rule set's `adopt`.
     pub conversion: Option<RatingConversion>,
-    carried: Option<Carried>,
+    pub(super) carried: Option<Carried>,
+    /// A conversion (then the rule set's `adopt`) the next period's player
+    /// file goes through: a change of rule set by `[switch]` conversion.
+    pub(super) convert_next: Option<RatingConversion>,
 }
 
 impl Track {
     pub fn new(under: Under) -> Track {
-        Track { under, write_carried: false, conversion: None, carried: None }
+        Track { under, write_carried: false, conversion: None, carried: None, convert_next: None }
     }
 
     /// The player file the last period rated left (the players kept).
@@ -69,10 +72,11 @@ impl Track {
 /// The ratings the period before carries into the next: the player file
 /// (kept, and every player with the removed ones) and the IDs the recorded
 /// revision held.
-struct Carried {
-    kept: PlayerFile,
-    all: PlayerFile,
-    original_ids: HashSet<u32>,
+#[derive(Clone)]
+pub struct Carried {
+    pub(super) kept: PlayerFile,
+    pub(super) all: PlayerFile,
+    pub(super) original_ids: HashSet<u32>,
 }
 
 /// A period loaded and read once, ready to be rated on each track.
@@ -108,18 +112,17 @@ pub struct Replayed {
 
 /// What a command does with the replay.
 pub trait Replayer {
-    /// Inputs that stand in for the first period's recorded ones (`period
+    /// Inputs that stand in for a period's recorded ones (`period
     /// --revise`: its data folder's).
     fn inputs(&mut self, revision: &RevisionInfo) -> Option<Inputs> {
         let _ = revision;
         None
     }
 
-    /// Changes a period, read, before it is rated (a correction, the first
-    /// period being `first`). `Some`: stop here, with what to say (the
-    /// correction is in the record already).
-    fn prepare(&mut self, revision: &RevisionInfo, read: &mut Read, first: bool) -> Result<Option<String>> {
-        let _ = (revision, read, first);
+    /// Changes a period, read, before it is rated (a correction). `Some`:
+    /// stop here, with what to say (the correction is in the record already).
+    fn prepare(&mut self, revision: &RevisionInfo, read: &mut Read) -> Result<Option<String>> {
+        let _ = (revision, read);
         Ok(None)
     }
 
@@ -156,14 +159,19 @@ pub fn replay(
     replayer: &mut dyn Replayer,
     timings: &mut Timings,
 ) -> Result<Option<String>> {
+    let periods = record.periods()?;
     for (k, revision) in chain.iter().enumerate() {
         replayer.progress(k, chain.len());
+        // Through a change of rule set, the new one's states derived again.
+        let at = periods.iter().position(|p| p.id == revision.id).unwrap_or(0);
+        if at > 0 && periods[at - 1].system != revision.system && tracks.iter().any(|t| t.under == Under::Recorded) {
+            let derived = super::switch::derive(record, &periods[..at], revision, replayer, timings)?;
+            for track in tracks.iter_mut().filter(|t| t.under == Under::Recorded) {
+                derived.start(track);
+            }
+        }
         let started = Instant::now();
-        let inputs = match k {
-            0 => replayer.inputs(revision),
-            _ => None,
-        };
-        let inputs = match inputs {
+        let inputs = match replayer.inputs(revision) {
             Some(inputs) => inputs,
             None => load(record, revision)?,
         };
@@ -173,7 +181,7 @@ pub fn replay(
         let mut read = read(record, revision, inputs, tracks)?;
         timings.record("read", started);
         let started = Instant::now();
-        if let Some(held) = replayer.prepare(revision, &mut read, k == 0)? {
+        if let Some(held) = replayer.prepare(revision, &mut read)? {
             return Ok(Some(held));
         }
         timings.record("correct", started);
@@ -187,6 +195,7 @@ pub fn replay(
             let mut all = kept.clone();
             all.players.extend(removed.players);
             track.carried = Some(Carried { kept, all, original_ids: original_ids.clone() });
+            track.convert_next = None;
         }
         replayer.rated(revision, Recorded { inputs, corrected, recorded }, rated, timings)?;
     }
@@ -256,7 +265,10 @@ fn rate_tracks(
         if let (true, Some(c)) = (t > 0, &track.carried) {
             carry_ratings(&mut raw.player_file, c);
         }
-        if track.carried.is_none() && system.name() != raw.config.system {
+        if let Some(conversion) = track.convert_next {
+            let file = conversion.apply(std::mem::take(&mut raw.player_file));
+            raw.player_file = system.adopt(file, &raw.config);
+        } else if track.carried.is_none() && system.name() != raw.config.system {
             let file = std::mem::take(&mut raw.player_file);
             let file = match &track.conversion {
                 Some(conversion) => conversion.apply(file),
@@ -329,24 +341,40 @@ fn check_stored_paths(inputs: &Inputs, record: &std::path::Path, period: &str) -
 
 /// Puts the ratings of the period before into this period's player file
 /// `file`: rating, status, games, score, opponents' average, last played
-/// (and the rule set's own columns) by ID, from `c.all` (the track's
-/// players, the removed ones too). The identity details this period's own
-/// input gave, and its members, stand: a member the track knows nothing of
-/// (one the recorded chain made, e.g. a newcomer of a withdrawn event;
+/// and the rule set's own columns (by name; a column the file lacks is
+/// added) by ID, from `c.all` (the track's players, the removed ones too).
+/// The identity details this period's own input gave, its members and its
+/// other columns stand: a member the track knows nothing of (one the
+/// recorded chain made, e.g. a newcomer of a withdrawn event;
 /// `c.original_ids`) stays with no rating yet; a player the track made (in
 /// `c.kept`) joins.
-fn carry_ratings(file: &mut PlayerFile, c: &Carried) {
+pub(super) fn carry_ratings(file: &mut PlayerFile, c: &Carried) {
+    use crate::model::ExtraValue;
     let by_id: HashMap<u32, &crate::model::Player> = c.all.players.iter().map(|p| (p.id, p)).collect();
-    if c.all.extra_columns != file.extra_columns {
-        // The track's own columns (a rule set's state) replace the file's.
-        file.extra_columns = c.all.extra_columns.clone();
-        for p in &mut file.players {
-            p.extra = vec![crate::model::ExtraValue::Empty; file.extra_columns.len()];
+    // Where each of the track's columns stands in the file.
+    let at: Vec<usize> = c
+        .all
+        .extra_columns
+        .iter()
+        .map(|name| match file.extra_columns.iter().position(|n| n == name) {
+            Some(i) => i,
+            None => {
+                file.extra_columns.push(name.clone());
+                file.extra_columns.len() - 1
+            }
+        })
+        .collect();
+    let width = file.extra_columns.len();
+    let put = |extra: &mut Vec<ExtraValue>, from: &[ExtraValue]| {
+        extra.resize(width, ExtraValue::Empty);
+        for (j, &i) in at.iter().enumerate() {
+            extra[i] = from.get(j).cloned().unwrap_or(ExtraValue::Empty);
         }
-    }
+    };
     let mut present = HashSet::new();
     for p in &mut file.players {
         present.insert(p.id);
+        p.extra.resize(width, ExtraValue::Empty);
         match by_id.get(&p.id) {
             Some(c) => {
                 p.rating = c.rating;
@@ -355,7 +383,7 @@ fn carry_ratings(file: &mut PlayerFile, c: &Carried) {
                 p.score = c.score;
                 p.opp_avg = c.opp_avg;
                 p.last_played = c.last_played;
-                p.extra = c.extra.clone();
+                put(&mut p.extra, &c.extra);
             }
             None if c.original_ids.contains(&p.id) => {
                 p.rating = None;
@@ -371,7 +399,8 @@ fn carry_ratings(file: &mut PlayerFile, c: &Carried) {
     for c in &c.kept.players {
         if !present.contains(&c.id) {
             let mut p = c.clone();
-            p.extra.resize(file.extra_columns.len(), crate::model::ExtraValue::Empty);
+            p.extra = Vec::new();
+            put(&mut p.extra, &c.extra);
             file.players.push(p);
             // The rows the carried file gives the players who join it.
             if let Some(origin) = &mut file.origin {

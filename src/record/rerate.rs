@@ -4,11 +4,12 @@
 //! the one before, while the identity details its own input gave (names,
 //! states, birth dates, new members) stand.
 //!
-//! [`rerate`] is a loop over the recorded periods from the first corrected
-//! one, each taken through named steps: [`Step::load`] its recorded inputs,
-//! [`Step::read`] them (the ratings carried in), [`Step::correct`] the first
-//! one, [`Step::rate`] it, [`Step::compare`] it with what was published
-//! (the errata), and carry its ratings on. What it returns is recorded and
+//! [`rerate`] replays the recorded periods from the first corrected one
+//! ([`super::replay`]): each is loaded and read with the ratings carried in,
+//! the corrected one corrected (its reports; a merge's IDs in every period),
+//! rated under the rule set it was recorded with (through a change of rule
+//! set, the new one's states derived again: [`super::switch`]), and compared
+//! with what was published (the errata). What it returns is recorded and
 //! published by the caller (`ratebook rerate`, `merge`, `period --revise`).
 
 use std::collections::{HashMap, HashSet};
@@ -92,7 +93,14 @@ pub fn rerate(
         0 => Vec::new(),
         _ => record.player_lines(periods[start - 1].id)?,
     };
-    let mut rerater = Rerater { record, correction: c, before, lines: Vec::new(), errata: Errata::new(tolerance) };
+    let mut rerater = Rerater {
+        record,
+        correction: c,
+        corrected: chain[0].id,
+        before,
+        lines: Vec::new(),
+        errata: Errata::new(tolerance),
+    };
     let mut tracks = [Track::new(Under::Recorded)];
     tracks[0].write_carried = true;
     if let Some(held) = replay(record, chain, &mut tracks, &mut rerater, timings)? {
@@ -111,6 +119,8 @@ pub fn rerate(
 struct Rerater<'a> {
     record: &'a Record,
     correction: &'a Correction,
+    /// The revision the correction applies to.
+    corrected: i64,
     /// The lines of the period before (for each line's change).
     before: Vec<PlayerLine>,
     lines: Vec<PeriodLines>,
@@ -118,19 +128,20 @@ struct Rerater<'a> {
 }
 
 impl Replayer for Rerater<'_> {
-    fn inputs(&mut self, _revision: &RevisionInfo) -> Option<Inputs> {
-        self.correction.revised.clone()
+    fn inputs(&mut self, revision: &RevisionInfo) -> Option<Inputs> {
+        self.correction.revised.clone().filter(|_| revision.id == self.corrected)
     }
 
-    /// Applies the correction to the first period, read: its reports, and
-    /// for a merge its IDs. `Some`: the corrected inputs are those recorded
-    /// already, so the correction is in the record (what to say).
-    fn prepare(&mut self, revision: &RevisionInfo, read: &mut Read, first: bool) -> Result<Option<String>> {
+    /// Applies the correction to the corrected period, read: its reports,
+    /// and for a merge its IDs (in every period). `Some`: the corrected
+    /// inputs are those recorded already, so the correction is in the
+    /// record (what to say).
+    fn prepare(&mut self, revision: &RevisionInfo, read: &mut Read) -> Result<Option<String>> {
         let c = self.correction;
         if let Some((keep, drop)) = c.merge {
             merge_ids(&mut read.raw, &mut read.pinned, keep, drop);
         }
-        if !first {
+        if revision.id != self.corrected {
             return Ok(None);
         }
         read.corrected = apply_reports(&mut read.inputs, &mut read.raw, c)?;

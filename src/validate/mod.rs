@@ -117,6 +117,9 @@ pub struct ValidPeriod {
     pub unreadable: Vec<String>,
     /// Inputs beside the reports that some rule sets need (e.g. CIS lessons).
     pub inputs: crate::ingest::extras::SystemInputs,
+    /// The change of rule set this period makes, if it makes one (its
+    /// player file then holds the new rule set's states).
+    pub switched: Option<crate::switch::Switched>,
 }
 
 /// The outcome of validation.
@@ -311,7 +314,8 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
     // Every cell of every report, with its location: no longer needed.
     crate::background::drop_later(reports);
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
-    let period = ValidPeriod { config, players, newcomers, newcomer_entries, events, unreadable, inputs };
+    let period =
+        ValidPeriod { config, players, newcomers, newcomer_entries, events, unreadable, inputs, switched: None };
     diagnostics.extend(policy.check_settings(&period.config.rules));
     diagnostics.extend(policy.check_inputs(&period));
     crate::diag::sort(&mut diagnostics);

@@ -20,6 +20,7 @@ mod record;
 mod robustness;
 mod site;
 mod statistics;
+mod switch;
 mod systems;
 mod template;
 mod trf;

@@ -177,6 +177,7 @@ pub(super) fn fixture() -> BookletData {
         rules: crate::model::system::SystemName::Acf.rules().rules(),
         lists: vec![top, u20, u12, females, improvers],
         statistics: statistics(),
+        switched: None,
         states,
         events_rated: vec![
             StateEvents {

@@ -77,6 +77,8 @@ pub(crate) struct TemplateData<'a> {
     statistics: &'a StatisticsSection,
     /// The published ratings of every state's active players together.
     ratings: Distribution,
+    /// What changed with the rule set, when this list changed it.
+    switched: Option<&'a str>,
 }
 
 /// A "Top …" list as [`RankedList`], each name with its width.
@@ -268,6 +270,7 @@ impl<'a> TemplateData<'a> {
             totals: &data.totals,
             statistics: &data.statistics,
             ratings,
+            switched: data.switched.as_deref(),
         }
     }
 }

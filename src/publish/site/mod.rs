@@ -161,6 +161,8 @@ struct Common<'a> {
     states: Vec<(String, String, String)>,
     /// The rule set's words, which every page prints.
     words: Words,
+    /// What changed when this list changed the rule set (none: no change).
+    switched: Option<String>,
 }
 
 /// Writes the site into `dir` (which must not exist yet). A file whose bytes
@@ -183,6 +185,7 @@ pub fn write_site(
         published: crate::model::dates::long_date(c.published),
         states: c.states.iter().map(|(code, name)| (code.clone(), name.clone(), file_name(code))).collect(),
         words: input.system.words(),
+        switched: input.period.switched.as_ref().map(crate::switch::Switched::sentence),
     };
     for sub in ["players", "events", "states", "downloads"] {
         std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;

@@ -1,0 +1,165 @@
+//! A change of rule set (issue 35): an ACF history whose next period is
+//! rated under glicko2 starts from the history re-rated under glicko2, the
+//! record keeps each period's own rule set, the booklet and the site say
+//! what changed, and a correction before the switch re-rates through it.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::{ratebook, read_players, stderr};
+use crate::record::query;
+
+fn generate(out: &Path, periods: usize) {
+    let run = ratebook(&[
+        "generate",
+        "--out",
+        out.to_str().unwrap(),
+        "--players",
+        "300",
+        "--events",
+        "20",
+        "--seed",
+        "11",
+        "--periods",
+        &periods.to_string(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+}
+
+/// Four recorded ACF periods, and the data folder of the fifth (the next
+/// period as the generator makes it), to be rated under `system`.
+fn history_and_next(root: &Path, system: &str) -> PathBuf {
+    let data = root.join("data");
+    let five = root.join("five");
+    generate(&data, 4);
+    generate(&five, 5);
+    // The fifth period's inputs in place of the fourth's (its player file
+    // is the one the fourth published: the chains agree period by period).
+    std::fs::remove_dir_all(data.join("reports")).unwrap();
+    copy_dir(&five.join("reports"), &data.join("reports"));
+    std::fs::copy(five.join("players.xlsx"), data.join("players.xlsx")).unwrap();
+    let toml = std::fs::read_to_string(five.join("period.toml")).unwrap();
+    let toml: Vec<String> = toml
+        .lines()
+        .map(|l| if l.starts_with("system ") { format!("system = \"{system}\"") } else { l.to_string() })
+        .collect();
+    std::fs::write(data.join("period.toml"), toml.join("\n") + "\n").unwrap();
+    data
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+}
+
+#[test]
+fn an_acf_history_switches_to_glicko2_and_a_correction_re_rates_through_it() {
+    let root = tempfile::tempdir().unwrap();
+    let data = history_and_next(root.path(), "glicko2");
+    let out = root.path().join("output");
+    let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    // The record keeps each period's own rule set.
+    let record = data.join("record.sqlite");
+    let systems = query(&record, "SELECT period, system FROM periods WHERE current = 1 ORDER BY \"end\"");
+    let systems: Vec<&str> = systems.iter().map(|r| r[1].as_str()).collect();
+    assert_eq!(systems, ["acf", "acf", "acf", "acf", "glicko2"]);
+    // Every rated player of the published file has his RD and volatility.
+    let file = read_players(&out.join("players.xlsx"));
+    let at = |name: &str| file.extra_columns.iter().position(|c| c == name).unwrap_or_else(|| panic!("{name}"));
+    let (rd, volatility) = (at("RD"), at("Volatility"));
+    let rated: Vec<_> = file.players.iter().filter(|p| p.status.is_rated()).collect();
+    assert!(rated.len() > 200, "{} rated", rated.len());
+    for p in &rated {
+        for column in [rd, volatility] {
+            let value = match &p.extra[column] {
+                ratebook::model::ExtraValue::Number(x) => *x,
+                other => panic!("player {}: {other:?} in {}", p.id, file.extra_columns[column]),
+            };
+            assert!(value > 0.0, "player {}", p.id);
+        }
+    }
+    // The booklet and the site say what changed, and how far the mean moved.
+    let booklet = ratebook::commands::booklet_data(&data).unwrap();
+    let said = booklet.switched.expect("the booklet says the system changed");
+    assert!(said.contains("from the acf rules to the glicko2 rules"), "{said}");
+    assert!(said.contains("re-rating the recorded periods August 1993 to August 1996"), "{said}");
+    assert!(said.contains("The mean published rating moved from"), "{said}");
+    let text =
+        ratebook::publish::booklet::booklet_text(&ratebook::commands::booklet_data(&data).unwrap(), None).unwrap();
+    assert!(text.contains("A new rating system"), "the booklet prints it");
+    let index = std::fs::read_to_string(out.join("site").join("index.html")).unwrap();
+    assert!(index.contains("A new rating system") && index.contains("moved from"), "the site prints it");
+    // The history re-rated under glicko2 is where the new ratings start.
+    let compared = ratebook(&["compare", "--data", data.to_str().unwrap(), "--system", "glicko2", "--json"]);
+    assert!(compared.status.success(), "{}", stderr(&compared));
+
+    // A correction before the switch re-rates through it: the old rule set up
+    // to the switch, then glicko2 from states derived again.
+    let code = &query(
+        &record,
+        "SELECT code FROM events WHERE period = 'August 1994' AND disposition = 'rated' ORDER BY code LIMIT 1",
+    )[0][0];
+    let errata = root.path().join("errata");
+    let run = ratebook(&[
+        "rerate",
+        "--from",
+        "August 1994",
+        "--withdraw",
+        code,
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        errata.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let revisions = query(&record, "SELECT period, revision, system FROM periods WHERE current = 1 ORDER BY \"end\"");
+    assert_eq!(revisions[1][..2], ["August 1994", "2"]);
+    assert_eq!(revisions[4], ["August 1997", "2", "glicko2"]);
+    let corrected = read_players(&errata.join("players.xlsx"));
+    assert!(corrected.extra_columns.iter().any(|c| c == "RD"), "the corrected last file is glicko2's");
+}
+
+#[test]
+fn a_switch_whose_history_cannot_be_re_rated_is_refused_plainly() {
+    let root = tempfile::tempdir().unwrap();
+    let data = history_and_next(root.path(), "glicko2");
+    let record = data.join("record.sqlite");
+    // The record has lost its copy of one of August 1994's reports.
+    let conn = rusqlite::Connection::open(&record).unwrap();
+    conn.execute_batch("PRAGMA foreign_keys = OFF").unwrap();
+    let (path, sha): (String, String) = conn
+        .query_row(
+            "SELECT f.path, f.sha256 FROM revision_file f JOIN revision r ON r.id = f.revision_id
+             WHERE r.period = 'August 1994' AND f.path LIKE 'reports/%' ORDER BY f.path LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    conn.execute("DELETE FROM blob WHERE sha256 = ?1", [&sha]).unwrap();
+    drop(conn);
+    let before = std::fs::read(&record).unwrap();
+    let out = root.path().join("output");
+    let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    let said = stderr(&run);
+    assert!(said.contains("changes the rule set to glicko2"), "{said}");
+    assert!(said.contains(&path) && said.contains("holds no copy of it"), "{said}");
+    assert!(said.contains("[switch]"), "it says what to do instead: {said}");
+    assert!(!out.join("booklet.pdf").exists(), "nothing published");
+    assert_eq!(std::fs::read(&record).unwrap(), before, "nothing recorded");
+
+    // A conversion in [switch] serves instead.
+    let toml = std::fs::read_to_string(data.join("period.toml")).unwrap();
+    std::fs::write(data.join("period.toml"), toml + "\n[switch]\nfide_2024 = true\n").unwrap();
+    let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let said = ratebook::commands::booklet_data(&data).unwrap().switched.unwrap();
+    assert!(said.contains("raised by 0.4 × (2000 − rating)"), "{said}");
+}
