@@ -21,6 +21,7 @@ mod site;
 mod statistics;
 mod systems;
 mod template;
+mod today;
 mod trf;
 mod trf_exports;
 mod vocabulary;
