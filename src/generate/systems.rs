@@ -54,9 +54,32 @@ pub(crate) fn sample_config(system: SystemName) -> PeriodConfig {
             config.federation = "Chess in Schools".into();
             config.lists.juniors = vec![14, 12, 10];
         }
+        SystemName::Fide => {
+            // A national federation rating with FIDE's Elo: FIDE's junior ages.
+            config.federation = "National Chess Federation".into();
+            config.lists.juniors = vec![20, 18, 16, 14];
+        }
+        SystemName::Glicko2 => {
+            // The Australian federation's Glicko-2, its settings written out.
+            let settings = crate::rate::glicko2::Settings::default();
+            let mut table = toml::Table::new();
+            table.insert("tau".into(), toml::Value::Float(settings.tau));
+            table.insert("initial_rating".into(), toml::Value::Float(settings.initial_rating));
+            table.insert("initial_rd".into(), toml::Value::Float(settings.initial_rd));
+            table.insert("initial_volatility".into(), toml::Value::Float(settings.initial_volatility));
+            table.insert("provisional_rd".into(), toml::Value::Float(settings.provisional_rd));
+            config.rules = crate::config::RuleSettings::new(table);
+        }
         _ => {}
     }
     config
+}
+
+/// A rating on the ACF's scale on FIDE's: FIDE's adjustment of 1 March 2024
+/// (R + 0.4 × (2000 − R) from 1000 to 2000), whole.
+pub(super) fn fide_rating(rating: f64) -> f64 {
+    let raised = if (1000.0..2000.0).contains(&rating) { rating + 0.4 * (2000.0 - rating) } else { rating };
+    raised.round()
 }
 
 /// Added to the seed for this module's generator.
@@ -109,6 +132,20 @@ pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> Sid
             }
             side.finish()
         }
+        // FIDE's scale, then FIDE's state (K; under 1400 unrated).
+        SystemName::Fide => {
+            for p in &mut file.players {
+                p.rating = p.rating.map(fide_rating);
+                p.opp_avg = p.opp_avg.map(fide_rating);
+            }
+            *file = SystemName::Fide.rules().adopt(std::mem::take(file), &sample_config(system));
+            SideFiles { dated: Vec::new() }
+        }
+        // The ACF's scale, with each rated player's RD and volatility.
+        SystemName::Glicko2 => {
+            *file = SystemName::Glicko2.rules().adopt(std::mem::take(file), &sample_config(system));
+            SideFiles { dated: Vec::new() }
+        }
         // The ACF's scale and nothing beside the reports (acf, nzcf, and any
         // rule set added without a sample of its own).
         _ => SideFiles { dated: Vec::new() },
@@ -150,6 +187,7 @@ pub(super) fn acf_scale(system: SystemName, rating: f64) -> f64 {
     match system {
         SystemName::Ecf => rating * 8.0 + 600.0,
         SystemName::Cis => (rating - 600.0) * 4.0 + 800.0,
+        SystemName::Fide if rating < 2000.0 => (rating - 800.0) / 0.6,
         _ => rating,
     }
 }
@@ -241,5 +279,8 @@ mod tests {
         assert_eq!(cis_rating(800.0), 600.0);
         assert_eq!(cis_rating(2000.0), 900.0);
         assert_eq!(cis_rating(0.0), 400.0);
+        assert_eq!(fide_rating(1600.0), 1760.0);
+        assert_eq!(fide_rating(900.0), 900.0);
+        assert_eq!(acf_scale(SystemName::Fide, 1760.0), 1600.0);
     }
 }

@@ -23,6 +23,7 @@ mod statistics;
 mod switch;
 mod systems;
 mod template;
+mod today;
 mod trf;
 mod trf_exports;
 mod vocabulary;

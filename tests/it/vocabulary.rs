@@ -1,5 +1,5 @@
-//! Each rule set period after period and in its own words: for NZCF, ECF
-//! and CIS, `generate --periods 4` publishes and records four periods, and
+//! Each rule set period after period and in its own words: for NZCF, ECF,
+//! CIS, FIDE and Glicko-2, `generate --periods 4` publishes and records four periods, and
 //! `period` publishes the last again; then every output (the booklet's
 //! text, the workbooks' headings and statuses, the site's pages, `explain`
 //! and `history`) is read for another rule set's words: the ACF legend,
@@ -16,7 +16,7 @@ fn foreign_words(system: &str) -> Vec<&'static str> {
     let mut words = vec!["30 or more rated games", "9 to 29 games", "1111p", "confirmed"];
     match system {
         "ecf" => words.extend(["provisional", "rating"]),
-        "cis" => words.push("provisional"),
+        "cis" | "fide" => words.push("provisional"),
         _ => {}
     }
     words
@@ -165,4 +165,14 @@ fn ecf_four_periods_in_its_own_words() {
 #[test]
 fn cis_four_periods_in_its_own_words() {
     four_periods_in_its_own_words("cis");
+}
+
+#[test]
+fn fide_four_periods_in_its_own_words() {
+    four_periods_in_its_own_words("fide");
+}
+
+#[test]
+fn glicko2_four_periods_in_its_own_words() {
+    four_periods_in_its_own_words("glicko2");
 }

@@ -238,14 +238,33 @@ fn math_expr(expr: Expr) -> Result<String, String> {
             if let Some(b) = a.bottom() {
                 let _ = write!(s, "<sub>{}</sub>", unparenthesised(b)?);
             }
+            if let Some(p) = a.primes() {
+                s += &"′".repeat(p.count());
+            }
             if let Some(t) = a.top() {
                 let _ = write!(s, "<sup>{}</sup>", unparenthesised(t)?);
             }
             s
         }
+        Expr::MathPrimes(p) => "′".repeat(p.count()),
         Expr::MathFrac(f) => format!("{} / {}", operand(f.num())?, operand(f.denom())?),
         // `#h(3em)` between two formulas on a line.
         Expr::FuncCall(call) if callee(call) == "h" => " &emsp; ".to_string(),
+        // `sqrt(x)` as √(x); `exp(x)` as it is.
+        Expr::MathCall(call) => {
+            let name = call.callee().to_untyped().full_text().to_string();
+            let args: Vec<String> = call
+                .args()
+                .arg_items()
+                .map(|a| match a.arg {
+                    ast::Arg::Pos(e) => math_expr(e),
+                    _ => Err(unsupported(call.to_untyped())),
+                })
+                .collect::<Result<_, _>>()?;
+            let name =
+                if name == "sqrt" { "√" } else { symbol(&name).ok_or_else(|| unsupported(call.to_untyped()))? };
+            format!("{name}({})", args.join(", "))
+        }
         other => return Err(unsupported(other.to_untyped())),
     })
 }
@@ -277,6 +296,12 @@ fn symbol(name: &str) -> Option<&'static str> {
         "approx" => "≈",
         "quad" => "&emsp;",
         "floor" => "floor",
+        "exp" => "exp",
+        "pi" => "π",
+        "mu" => "μ",
+        "phi" => "φ",
+        "sigma" => "σ",
+        "tau" => "τ",
         _ => return None,
     })
 }
@@ -326,6 +351,10 @@ mod tests {
     fn what_the_site_cannot_show_is_an_error() {
         assert!(to_html("#let x = 1", &[]).unwrap_err().contains("let x = 1"));
         assert!(to_html("$ alpha $", &[]).unwrap_err().contains("alpha"));
+        assert_eq!(
+            to_html("$sqrt(phi^2 + sigma'^2)$", &[]).unwrap(),
+            "<p><span class=\"math\">√(φ<sup>2</sup> + σ′<sup>2</sup>)</span></p>\n"
+        );
         assert!(to_html("#rule-table(1, 2)", &[]).unwrap_err().contains("rule-table"));
     }
 }

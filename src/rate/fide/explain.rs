@@ -52,7 +52,7 @@ fn rated(x: &mut Explanation, period: &ValidPeriod, c: &Change) {
             if n == 1 { "" } else { "s" },
             num(c.score),
             num(c.expected),
-            plus(c.score - c.expected, 2)
+            decimal(c.score - c.expected)
         ),
     );
     if c.k_used < c.k.0 {
@@ -71,8 +71,8 @@ fn rated(x: &mut Explanation, period: &ValidPeriod, c: &Change) {
         format!(
             "ΔR = {} × {} = {} → {} (to the nearest whole number, .5 away from zero)",
             c.k_used,
-            plus(c.score - c.expected, 2).replace("+ ", "").replace("− ", "−"),
-            num(c.exact),
+            decimal(c.score - c.expected).trim_start_matches('+'),
+            num(c.exact).replace('-', "−"),
             signed(c.change)
         ),
     );
@@ -206,6 +206,11 @@ fn not_rated(x: &mut Explanation, period: &ValidPeriod, games: &[GameRef], why: 
             format!("{} v {} ({}) in {}", result_word(g.score as f64), opp.display_name(), opp.id, ev.code),
         );
     }
+}
+
+/// A difference with two decimals and its sign: +0.07, −0.41, 0.00.
+fn decimal(x: f64) -> String {
+    plus(x, 2).replace("+ ", "+").replace("− ", "−")
 }
 
 /// A whole number with its sign: +43, −1, 0.

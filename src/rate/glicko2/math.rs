@@ -141,8 +141,9 @@ pub fn idle_rd(state: State) -> f64 {
 
 /// The expected score of a player rated `r` against one rated `r_j`, with
 /// both deviations (Glickman's expected outcome):
-/// 1 / (1 + 10^(−g(√(RD² + RDⱼ²))(r − rⱼ)/400)), g on the rating scale.
+/// 1 / (1 + 10^(−g(√(RD² + RDⱼ²))(r − rⱼ)/400)), g on the rating scale;
+/// worked on the Glicko-2 scale as E is (173.7178 is 400 / ln 10).
 pub fn expected(r: f64, rd: f64, r_j: f64, rd_j: f64) -> f64 {
-    let combined = (rd * rd + rd_j * rd_j).sqrt() / SCALE;
-    1.0 / (1.0 + 10f64.powf(-g(combined) * (r - r_j) / 400.0))
+    let at = |r: f64| (r - CENTRE) / SCALE;
+    e(at(r), at(r_j), rd.hypot(rd_j) / SCALE)
 }
