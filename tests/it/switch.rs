@@ -96,9 +96,13 @@ fn an_acf_history_switches_to_glicko2_and_a_correction_re_rates_through_it() {
     assert!(text.contains("A new rating system"), "the booklet prints it");
     let index = std::fs::read_to_string(out.join("site").join("index.html")).unwrap();
     assert!(index.contains("A new rating system") && index.contains("moved from"), "the site prints it");
-    // The history re-rated under glicko2 is where the new ratings start.
-    let compared = ratebook(&["compare", "--data", data.to_str().unwrap(), "--system", "glicko2", "--json"]);
+    // compare replays through the switch: the recorded track (acf, then
+    // glicko2 from the states derived again) reproduces the recorded list.
+    let compared = ratebook(&["compare", "--data", data.to_str().unwrap(), "--system", "acf", "--json"]);
     assert!(compared.status.success(), "{}", stderr(&compared));
+    let json: serde_json::Value = serde_json::from_slice(&compared.stdout).unwrap();
+    assert_eq!(json["systems"][0]["system"], "glicko2");
+    assert_eq!(json["systems"][0]["against_recorded"]["mean_shift"].as_f64(), Some(0.0));
 
     // A correction before the switch re-rates through it: the old rule set up
     // to the switch, then glicko2 from states derived again.
