@@ -229,6 +229,10 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             }
             _ => "period.toml keeps no record (record = false): there is nothing to compare with\n".to_string(),
         };
+        let note = match &rated.period.switched {
+            Some(switched) => format!("{}\n{note}", switched.sentence()),
+            None => note,
+        };
         let mut summary = RunSummary::new(Outcome::DryRun, &rated.period, &diagnostics);
         summary.players = Some(player_counts(&rated));
         return Ok(PeriodReport {

@@ -1,7 +1,7 @@
 //! A player's CIS period, step by step in date order (entry, lessons,
 //! renewals, games), from the trace `rate` returned. Formats; computes nothing.
 
-use super::{age_text, months_past_six, Cis, CisPeriod, StartRating, StepKind};
+use super::{months_past_six, Cis, CisPeriod, StartRating, StepKind};
 use crate::rate::common::{num, result_word};
 use crate::rate::{Explanation, RatingSystem, Ratings};
 use crate::validate::ValidPeriod;
@@ -89,4 +89,9 @@ pub(super) fn explain(period: &ValidPeriod, ratings: &Ratings, p: usize) -> Expl
         None => x.text(0, "Still no CIS rating; the history keeps every event"),
     }
     x
+}
+
+/// "8 years 6 months".
+pub(super) fn age_text(months: i64) -> String {
+    format!("{} years {} months", months.div_euclid(12), months.rem_euclid(12))
 }

@@ -90,11 +90,6 @@ pub fn initial_rating(birth: NaiveDate, at: NaiveDate) -> u32 {
     INITIAL_RATINGS[months_past_six(age_in_months(birth, at)) as usize]
 }
 
-/// "8 years 6 months".
-pub fn age_text(months: i64) -> String {
-    format!("{} years {} months", months.div_euclid(12), months.rem_euclid(12))
-}
-
 /// Expected score E = ½ + D/800 with D = own − opponent kept within ±400.
 pub fn expected(own: f64, opponent: f64) -> f64 {
     0.5 + (own - opponent).clamp(-MAX_DIFFERENCE, MAX_DIFFERENCE) / (2.0 * MAX_DIFFERENCE)
@@ -329,7 +324,7 @@ pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u3
         };
         let mut next = current;
         match &kind {
-            StepKind::Entry { months } => step.note = format!("initial rating for age {}", age_text(*months)),
+            StepKind::Entry { months } => step.note = format!("initial rating for age {}", explain::age_text(*months)),
             StepKind::Lesson => match counters.lesson(date, school_year) {
                 Ok(b) => step.bonus = b,
                 Err(why) => step.note = why.into(),
@@ -344,7 +339,7 @@ pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u3
                             step.note = format!(
                                 "+{} still below the rating for age {} ({}): raised to it",
                                 num(b),
-                                age_text(age_in_months(birth, date)),
+                                explain::age_text(age_in_months(birth, date)),
                                 age_rating
                             );
                         }
