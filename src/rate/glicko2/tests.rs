@@ -18,7 +18,7 @@ fn glickmans_example() {
     let e: Vec<f64> = p.games.iter().map(|s| (s.e * 1000.0).round() / 1000.0).collect();
     assert_eq!(g, [0.9955, 0.9531, 0.7242]);
     assert_eq!(e, [0.639, 0.432, 0.303]);
-    // v and Δ as the paper prints them, from g and E rounded as above (1.7790 and −0.4840 unrounded).
+    // v and Δ as the paper prints them, from g and E rounded as above (1.7790 and −0.4839 unrounded).
     assert!((p.v - 1.7785).abs() < 0.001, "v = {}", p.v);
     assert!((p.delta + 0.4834).abs() < 0.001, "Δ = {}", p.delta);
     // The paper's 0.05999 (0.0599960 unrounded).
