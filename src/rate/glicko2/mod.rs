@@ -35,6 +35,10 @@ pub struct Glicko2;
 pub const RD_COLUMN: &str = "RD";
 pub const VOLATILITY_COLUMN: &str = "Volatility";
 pub const COLUMNS: [&str; 2] = [RD_COLUMN, VOLATILITY_COLUMN];
+/// No rating is published below this (docs/systems.md, "Floors"):
+/// Glickman gives no floor, but a newcomer's RD of 350 lets a run of losses
+/// take a weak player below zero, which the next period refuses.
+pub const FLOOR: f64 = 100.0;
 
 /// One game as rated: the opponent, the score, and step 3's g and E.
 #[derive(Debug, Clone, PartialEq)]
@@ -225,7 +229,7 @@ impl RatingSystem for Glicko2 {
                 None => None,
             };
             if let Some(s) = new {
-                next.rating = Some(s.rating);
+                next.rating = Some(s.rating.max(FLOOR));
                 next.status = status(s.rd, &settings);
                 next.extra[at[0]] = ExtraValue::Number(s.rd);
                 next.extra[at[1]] = ExtraValue::Number(s.volatility);
