@@ -208,6 +208,13 @@ pub trait RatingSystem: EligibilityPolicy {
         let _ = config;
         players
     }
+    /// Each player's rating deviation after the period, aligned with
+    /// `ratings.players`, for a rule set whose ratings have one (Glicko-2's
+    /// RD): the top lists print it beside the rating. `None` by default.
+    fn deviations(&self, ratings: &Ratings) -> Option<Vec<Option<f64>>> {
+        let _ = ratings;
+        None
+    }
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
     /// The words its outputs print (its number's name, its statuses, its

@@ -61,6 +61,8 @@ pub enum Figure {
     Age,
     /// Printed new rating minus printed old rating (both confirmed).
     Increase,
+    /// The rating's deviation, whole, where the rule set has one (Glicko-2's RD).
+    Deviation,
 }
 
 impl Figure {
@@ -70,6 +72,7 @@ impl Figure {
             Figure::Games => "Games",
             Figure::Age => "Age",
             Figure::Increase => "Increase",
+            Figure::Deviation => "RD",
         }
     }
 
@@ -78,6 +81,7 @@ impl Figure {
             Figure::Games => Some(p.games_period as i64),
             Figure::Age => p.age.map(i64::from),
             Figure::Increase => p.increase,
+            Figure::Deviation => p.deviation,
         }
     }
 
@@ -145,6 +149,8 @@ struct Entry {
     /// Published rating minus the one before (both published).
     change: Option<f64>,
     games_period: u32,
+    /// The rating's deviation, whole (`RatingSystem::deviations`).
+    deviation: Option<i64>,
 }
 
 /// The player table the lists are cut from, one entry per player, in the
@@ -155,6 +161,7 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
     let config = &period.config;
     let order = NameOrder::new(&config.collation).expect("period.toml's collation was checked when it was read");
     let games = ratings.games_this_period();
+    let deviations = system.deviations(ratings);
     let mut entries: Vec<Entry> = (0..start.len())
         .map(|i| {
             let (s, e) = (&start[i], &end[i]);
@@ -183,6 +190,7 @@ fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -
                     .map(|c| c as i64),
                 change,
                 games_period: games[i],
+                deviation: deviations.as_ref().and_then(|d| d[i]).map(round_half_up),
             }
         })
         .collect();
@@ -234,8 +242,10 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     // With `[site] birth = "none"` a list chosen by age prints no age: its
     // figure is the games, as Top Players'.
     let age_figure = if config.birth.shown() { Figure::Age } else { Figure::Games };
+    // A rule set with deviations prints each rating's beside it.
+    let deviation = system.deviations(ratings).map(|_| Figure::Deviation);
     let ranked_by_rating = |title: String, subtitle: &str, figure: Figure, rows: &[&Entry]| {
-        table(title, subtitle, vec![figure], rows, rating)
+        table(title, subtitle, [figure].into_iter().chain(deviation).collect(), rows, rating)
     };
     let mut ranked_lists = Vec::new();
     let top = ranked(top_pool(), rating, sizes.top);

@@ -26,7 +26,7 @@ fn write_config(f: &Fixture, system: SystemName, published: &str, start: &str, e
         active_since: date(2020, 1, 1),
         age_date: date(published[..4].parse().unwrap(), 1, 1),
         rules: rules.map(RuleSettings::new).unwrap_or_default(),
-        ..period_config("Test period", published, start, end)
+        ..period_config(&format!("List of {published}"), published, start, end)
     };
     std::fs::write(f.data().join("period.toml"), config.to_toml()).unwrap();
 }
@@ -153,10 +153,7 @@ fn fide_a_k_fide_does_not_use_and_a_file_of_another_rule_set() {
     write_players(&f, vec![rated(100, "Odd", 2100.0, 60, k(32.0)), rated(101, "Fine", 2000.0, 60, k(20.0))], &["K"]);
     let out = f.run(&["check"]);
     let said = findings(&out);
-    assert!(
-        said.contains("players.xlsx, sheet Players, cell O2") && said.contains("K 32 is not one FIDE uses"),
-        "{said}"
-    );
+    assert!(said.contains("sheet Players, cell O2: player 100: K 32 is not one FIDE uses"), "{said}");
     // A Glicko-2 file (RD, Volatility) without K.
     let rd = |v: f64| vec![ExtraValue::Number(v), ExtraValue::Number(0.06)];
     write_players(&f, vec![rated(100, "A", 2100.0, 60, rd(80.0))], &["RD", "Volatility"]);
@@ -208,17 +205,20 @@ fn glicko2_glickmans_example_through_a_period() {
     let text = explain(&f, 100);
     for said in [
         "v = 1 / Σ g² E (1 − E) = 1.7790",
-        "Δ = v × Σ g (s − E) = -0.4840",
+        "Δ = v × Σ g (s − E) = -0.4839",
         "σ′ = 0.059996",
         "φ* = √(φ² + σ′²) = 1.1529",
-        "g 0.9955, E 0.6390",
+        "g 0.9955, E 0.6395",
         "New rating 1464.05",
     ] {
         assert!(text.contains(said), "{said}: {text}");
     }
-    // The lists print the rating whole, marked provisional.
+    // The lists print the rating whole, marked provisional; the top lists its RD.
     let a = sheet_rows(&f.out().join("ratings.xlsx"), "Australian Capital Territory");
     assert!(a.iter().any(|r| r.iter().any(|c| c == "1464?")), "{a:?}");
+    let top = sheet_rows(&f.out().join("ratings.xlsx"), "Top Players");
+    let (rating, rd) = (column(&top, "Rating"), column(&top, "RD"));
+    assert!(top.iter().any(|r| r[rating] == "1650" && r[rd] == "101"), "the idle player: {top:?}");
 }
 
 #[test]
@@ -240,14 +240,18 @@ fn glicko2_bad_settings_and_state_are_findings() {
     let toml = std::fs::read_to_string(f.data().join("period.toml")).unwrap();
     let line = |key: &str| toml.lines().position(|l| l.starts_with(key)).unwrap() + 1;
     for wanted in [
-        format!("period.toml, line {}, column 1: [rules] tau = 0.0: it must be a number above 0", line("tau")),
-        format!("period.toml, line {}, column 1: [rules] has an unknown setting `colour`", line("colour")),
+        format!("line {}, column 1: [rules] tau = 0.0: it must be a number above 0", line("tau")),
+        format!("line {}, column 1: [rules] has an unknown setting `colour`", line("colour")),
         "player 100: RD must be above 0, not -5".to_string(),
         "player 100: Volatility must be above 0, not 0".to_string(),
         "player 101 is rated but has no RD".to_string(),
     ] {
         assert!(said.contains(&wanted), "{wanted}:\n{said}");
     }
+    // A FIDE file (K) without RD and Volatility.
+    write_players(&f, vec![rated(100, "A", 2100.0, 60, k(20.0))], &["K"]);
+    let said = findings(&f.run(&["check"]));
+    assert!(said.contains("written for fide (it has fide's K) and has no RD, Volatility"), "{said}");
     // An ACF rule set with a [rules] table: it has no settings.
     let mut rules = toml::Table::new();
     rules.insert("tau".into(), toml::Value::Float(0.5));

@@ -176,11 +176,11 @@ fn games(x: &mut Explanation, period: &ValidPeriod, games: &[RatedGame], rated: 
                     String::new()
                 };
                 format!(
-                    ": rating {}, D {}{rule}, PD {}, score − PD {}",
+                    ": rating {}, D {}{rule}, PD {} (score − PD = {})",
                     num(g.rating),
                     signed(g.d),
                     hundredths((g.pd * 100.0).round() as u32),
-                    plus(g.score - g.pd, 2)
+                    decimal(g.score - g.pd)
                 )
             } else {
                 format!(": rating {}", num(g.rating))

@@ -3,7 +3,7 @@
 //! and the new rating and RD. Formats; computes nothing.
 
 use super::math::{CENTRE, SCALE};
-use super::{Glicko2Calc, RatedGame};
+use super::{Glicko2Calc, RatedGame, FLOOR};
 use crate::rate::common::{by_event, num, result_word};
 use crate::rate::{Explanation, Ratings};
 use crate::validate::ValidPeriod;
@@ -84,6 +84,9 @@ pub(super) fn explain(period: &ValidPeriod, ratings: &Ratings, p: usize) -> Expl
                     steps.new.volatility
                 ),
             );
+            if steps.new.rating < FLOOR {
+                x.text(0, format!("{} is below the lowest rating published: {}", num(steps.new.rating), num(FLOOR)));
+            }
         }
     }
     x

@@ -277,6 +277,12 @@ impl RatingSystem for Glicko2 {
         &COLUMNS
     }
 
+    /// The RD column of the new player file.
+    fn deviations(&self, ratings: &Ratings) -> Option<Vec<Option<f64>>> {
+        let columns = Columns::of(ratings.extra_columns.as_deref().unwrap_or_default());
+        Some(ratings.players.iter().map(|p| Columns::number(columns.rd, p).filter(|_| p.rating.is_some())).collect())
+    }
+
     /// Every rated player gets the settings' initial volatility and an RD
     /// that reflects his games: the initial RD after as many periods of
     /// average games (see docs/systems.md), at most the initial RD.

@@ -18,7 +18,7 @@ fn glickmans_example() {
     let e: Vec<f64> = p.games.iter().map(|s| (s.e * 1000.0).round() / 1000.0).collect();
     assert_eq!(g, [0.9955, 0.9531, 0.7242]);
     assert_eq!(e, [0.639, 0.432, 0.303]);
-    // v and Δ as the paper prints them, from g and E rounded as above (1.7790 and −0.4840 unrounded).
+    // v and Δ as the paper prints them, from g and E rounded as above (1.7790 and −0.4839 unrounded).
     assert!((p.v - 1.7785).abs() < 0.001, "v = {}", p.v);
     assert!((p.delta + 0.4834).abs() < 0.001, "Δ = {}", p.delta);
     // The paper's 0.05999 (0.0599960 unrounded).
@@ -246,4 +246,15 @@ fn glickmans_expected_outcome_agrees_with_skillratings() {
         );
         assert!((expected(r1, rd1, r2, rd2) - one).abs() < 1e-12);
     }
+}
+
+#[test]
+fn a_collapse_stops_at_the_floor() {
+    // A weak newcomer (RD 350) losing ten games to 300s falls below zero
+    // by Glickman's steps; the list keeps him at the floor.
+    let newcomer = State { rating: 150.0, rd: 350.0, volatility: 0.06 };
+    let games = [(State { rating: 300.0, rd: 50.0, volatility: 0.06 }, 0.0); 10];
+    let p = rate(newcomer, &games, 0.5);
+    assert!(p.new.rating < 0.0, "r′ = {}", p.new.rating);
+    assert_eq!(p.new.rating.max(FLOOR), 100.0);
 }
