@@ -5,7 +5,7 @@ CARGO ?= cargo
 # Not --quiet: the first build takes minutes, and cargo's progress shows it is working.
 RATEBOOK = $(CARGO) run --bin ratebook --
 
-.PHONY: period check test sample template build bench fmt screenshots
+.PHONY: period next check test sample template build bench fmt screenshots
 
 SAMPLE = generate --out data --players 3000 --events 150 --seed 1993 --periods 4
 
@@ -23,6 +23,10 @@ data/record.sqlite:
 	  echo "first run of the sample: building ratebook (a few minutes the first time), then recording its four periods into data/record.sqlite"; \
 	  $(RATEBOOK) $(SAMPLE); \
 	fi
+
+## Start the next period in data/ once this one is published into output/ (see README, "The next period").
+next:
+	$(RATEBOOK) next --data data --from output
 
 ## Read and validate data/ only, and print every finding.
 check:

@@ -12,6 +12,7 @@ mod handicap;
 mod hostile;
 mod identity;
 mod lists;
+mod next;
 mod officer;
 mod outputs;
 mod public;
