@@ -21,7 +21,8 @@ period: data/record.sqlite
 data/record.sqlite:
 	@if git diff --quiet -- data 2>/dev/null && git ls-files --error-unmatch data/period.toml >/dev/null 2>&1; then \
 	  echo "first run of the sample: building ratebook (a few minutes the first time), then recording its four periods into data/record.sqlite"; \
-	  $(RATEBOOK) $(SAMPLE); \
+	  $(RATEBOOK) $(SAMPLE) && \
+	  echo "the sample's periods were just recorded in data/record.sqlite (the lines above); August 1996, the last, is published below, which finds it recorded already"; \
 	fi
 
 ## Start the next period in data/ once this one is published into output/ (see README, "The next period").

@@ -8,6 +8,7 @@ mod chain;
 mod common;
 mod diagnostics;
 mod examples;
+mod first_run;
 mod handicap;
 mod hostile;
 mod identity;
