@@ -73,6 +73,7 @@ pub enum Code {
     OutOfRange,
     MissingGame,
     TimeControlRead,
+    DateRead,
     BadSettings,
 }
 
@@ -124,6 +125,7 @@ impl Code {
             Code::OutOfRange => "out-of-range",
             Code::MissingGame => "missing-game",
             Code::TimeControlRead => "time-control-read",
+            Code::DateRead => "date-read",
             Code::BadSettings => "bad-settings",
         }
     }

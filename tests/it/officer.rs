@@ -244,6 +244,28 @@ fn a_game_entered_twice_is_one_duplicated_row_at_both_rows() {
     assert!(out.contains("1 error"), "one mistake counts once: {out}");
 }
 
+/// A date typed as text that could be read either way (`05/06/1960`) is read
+/// day first, and `check` says so, as it says how it read a time control;
+/// one that can be read one way only (`17/03/1961`, ISO) is read in silence.
+#[test]
+fn a_date_typed_as_text_says_how_it_was_read() {
+    let f = Fixture::new(AUGUST_1993);
+    let csv = "ID,Surname,First names,Gender,Birth date,State,Club,Rating,Status,Games,Score,Opp avg,Last played\n\
+               3054,Hanna,Known,M,05/06/1960,V,,1500,confirmed,40,20,1500,1993-02-14\n\
+               3100,Ives,Known,M,17/03/1961,V,,1600,confirmed,40,20,1500,1993-02-14\n";
+    std::fs::write(f.data().join("players.csv"), csv).unwrap();
+    f.report(&clean_report("V93001"));
+    let run = f.run(&["check"]);
+    let out = stdout(&run);
+    assert!(
+        out.contains(
+            "note[date-read] sheet Players, cell E2: Birth date \"05/06/1960\" read as 5 June 1960 (day/month/year)"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("date-read").count(), 1, "{out}");
+}
+
 /// A report with errors whose event also ends after the period, in a data
 /// folder: one run says both (the period's own rules are told even for a
 /// report that will not be rated), and the summary at the end counts them.
