@@ -62,6 +62,8 @@ const TEMPLATES: [(&str, &str); 16] = [
 ];
 const STYLESHEET: &str = include_str!("../../../templates/site/site.css");
 const SEARCH: &str = include_str!("../../../templates/site/search.js");
+/// The site's icon (the browser asks every page for one).
+const FAVICON: &str = include_str!("../../../templates/site/favicon.svg");
 
 /// The most a player's page may weigh (site.md: 40 KB); a heavier one is
 /// split.
@@ -200,7 +202,7 @@ pub fn write_site(
         template.render_captured_to(context! { site => common.clone(), root => root, ..ctx }, &mut page)?;
         Ok(page)
     };
-    for (name, built_in) in [("site.css", STYLESHEET), ("search.js", SEARCH)] {
+    for (name, built_in) in [("site.css", STYLESHEET), ("search.js", SEARCH), ("favicon.svg", FAVICON)] {
         // A templates folder's own stylesheet (or script) replaces ours.
         match templates.map(|dir| dir.join("site").join(name)).filter(|p| p.is_file()) {
             Some(own) => {
