@@ -438,9 +438,12 @@ struct EventPage {
     file: String,
     name: String,
     state: String,
+    /// The state's name (its code when `[states]` has none).
+    state_name: String,
     state_file: String,
-    start: String,
-    end: String,
+    /// When it was played, in words with the year (`2–4 October 1995`), and short (`2–4 Oct 1995`).
+    dates: String,
+    dates_short: String,
     time_control: String,
     disposition: String,
     rated: bool,
@@ -508,7 +511,7 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
         .iter()
         .map(|e| {
             let name = |id: u32| names.get(&id).cloned().unwrap_or_else(|| id.to_string());
-            let games = e
+            let mut games: Vec<(Option<u32>, u32, String, u32, String, &'static str)> = e
                 .games
                 .iter()
                 .filter_map(|g| match (g.outcome, g.black) {
@@ -523,6 +526,8 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                     _ => None,
                 })
                 .collect();
+            // Round by round (the page opens one round at a time).
+            games.sort_by_key(|g| g.0);
             let changes = calc
                 .get(e.code.as_str())
                 .map(|rows| {
@@ -544,9 +549,10 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                 file: file_name(&e.code),
                 name: e.name.clone(),
                 state: e.state.clone(),
+                state_name: input.period.config.state_name(&e.state).unwrap_or(&e.state).to_string(),
                 state_file: file_name(&e.state),
-                start: e.start.to_string(),
-                end: e.end.to_string(),
+                dates: crate::model::dates::date_span(e.start, e.end, false),
+                dates_short: crate::model::dates::date_span(e.start, e.end, true),
                 // In words, as `check` says it, with the report's own text after.
                 time_control: match &e.rate_of_play {
                     Some(tc) => format!("{} ({})", tc.describe(), e.time_control),
