@@ -5,7 +5,7 @@ CARGO ?= cargo
 # Not --quiet: the first build takes minutes, and cargo's progress shows it is working.
 RATEBOOK = $(CARGO) run --bin ratebook --
 
-.PHONY: period check test sample template build bench fmt screenshots
+.PHONY: period next check test sample template build bench fmt screenshots
 
 SAMPLE = generate --out data --players 3000 --events 150 --seed 1993 --periods 4
 
@@ -21,8 +21,13 @@ period: data/record.sqlite
 data/record.sqlite:
 	@if git diff --quiet -- data 2>/dev/null && git ls-files --error-unmatch data/period.toml >/dev/null 2>&1; then \
 	  echo "first run of the sample: building ratebook (a few minutes the first time), then recording its four periods into data/record.sqlite"; \
-	  $(RATEBOOK) $(SAMPLE); \
+	  $(RATEBOOK) $(SAMPLE) && \
+	  echo "the sample's periods were just recorded in data/record.sqlite (the lines above); August 1996, the last, is published below, which finds it recorded already"; \
 	fi
+
+## Start the next period in data/ once this one is published into output/ (see README, "The next period").
+next:
+	$(RATEBOOK) next --data data --from output
 
 ## Read and validate data/ only, and print every finding.
 check:

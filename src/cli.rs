@@ -49,6 +49,30 @@ pub enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Start the next period in the data folder, once this one is published.
+    ///
+    /// Rolls period.toml's dates on by the period's length (and its name, when
+    /// it is the month and year it is published), takes in the player file
+    /// the period published (FROM/players.xlsx; and CIS's history.xlsx), and
+    /// moves the period's reports to the data folder's archive/PERIOD/ with
+    /// the files it started from and removed.xlsx, but for the deferred ones
+    /// and those not rated for errors, which stay for the next period.
+    /// Prints what it did; refused, with nothing changed, unless period.toml's
+    /// period is the one published into FROM (and recorded).
+    Next {
+        /// The data folder (default: the one the current folder is in).
+        #[arg(long, value_name = "DIR")]
+        data: Option<PathBuf>,
+        /// The folder the period was published into.
+        #[arg(long, default_value = "output", value_name = "FROM")]
+        from: PathBuf,
+        /// The next period's name (needed when this one's is not a month and year).
+        #[arg(long, value_name = "NAME")]
+        name: Option<String>,
+        /// Say what would be done, and change nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// A player's line in every recorded period, oldest first.
     History {
         /// The player's ID, or name (as `explain` takes it).

@@ -542,10 +542,15 @@ impl PeriodConfig {
         self.states.iter().find(|(c, _)| c.eq_ignore_ascii_case(code)).map(|(_, n)| n.as_str())
     }
 
+    /// The period's length in whole calendar months, when it is a whole
+    /// number of months (as rating periods are); otherwise `None`.
+    pub fn months(&self) -> Option<u32> {
+        months_between(self.start, self.end)
+    }
+
     /// The earliest end date of a late event: `start` minus the period's length.
     pub fn late_limit(&self) -> NaiveDate {
-        let months = months_between(self.start, self.end);
-        match months {
+        match self.months() {
             Some(m) => self.start.checked_sub_months(Months::new(m)).unwrap_or(self.start),
             None => self.start - (self.end - self.start + chrono::Duration::days(1)),
         }

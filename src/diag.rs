@@ -48,6 +48,7 @@ pub enum Code {
     NameMismatch,
     MissingDetail,
     PlayerTwiceInRound,
+    DuplicateGame,
     RoundOutOfRange,
     BadResult,
     CrosstableMismatch,
@@ -72,6 +73,7 @@ pub enum Code {
     OutOfRange,
     MissingGame,
     TimeControlRead,
+    DateRead,
     BadSettings,
 }
 
@@ -98,6 +100,7 @@ impl Code {
             Code::NameMismatch => "name-mismatch",
             Code::MissingDetail => "missing-detail",
             Code::PlayerTwiceInRound => "player-twice-in-round",
+            Code::DuplicateGame => "duplicate-game",
             Code::RoundOutOfRange => "round-out-of-range",
             Code::BadResult => "bad-result",
             Code::CrosstableMismatch => "crosstable-mismatch",
@@ -122,6 +125,7 @@ impl Code {
             Code::OutOfRange => "out-of-range",
             Code::MissingGame => "missing-game",
             Code::TimeControlRead => "time-control-read",
+            Code::DateRead => "date-read",
             Code::BadSettings => "bad-settings",
         }
     }

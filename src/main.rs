@@ -110,6 +110,12 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
             write!(out, "{}", summary.to_text())?;
             Ok(ExitCode::from(if e > 0 { 1 } else { 0 }))
         }
+        Command::Next { data, from, name, dry_run } => {
+            let data = commands::data_folder(data.as_deref())?;
+            let options = commands::next::NextOptions { data, from, name, dry_run };
+            print!("{}", commands::next::next_period(&options)?.to_text());
+            Ok(ExitCode::SUCCESS)
+        }
         Command::History { player, data } => {
             use commands::history::Histories;
             let data = commands::data_folder(data.as_deref())?;

@@ -7,6 +7,7 @@ pub mod check;
 pub mod compare;
 pub mod explain;
 pub mod history;
+pub mod next;
 pub mod period;
 pub mod record_import;
 pub mod recording;

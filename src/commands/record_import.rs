@@ -3,7 +3,6 @@
 //! ratebook keeps its history. An imported period holds players only (no
 //! events or games, so it cannot be re-rated).
 
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -151,20 +150,13 @@ fn refuse_report(file: &Path, name: &str) -> Result<()> {
 
 /// The date in a workbook's properties (ratebook writes the published date there).
 fn workbook_date(file: &Path) -> Result<NaiveDate> {
-    let opened = std::fs::File::open(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let mut archive = zip::ZipArchive::new(opened)
-        .with_context(|| format!("{} is not an .xlsx workbook (a published player file)", file.display()))?;
-    let mut core = String::new();
-    if let Ok(entry) = archive.by_name("docProps/core.xml") {
-        entry.take(1 << 20).read_to_string(&mut core)?;
-    }
-    let date = core
-        .split("<dcterms:created")
-        .nth(1)
-        .and_then(|rest| rest.split('>').nth(1))
-        .and_then(|text| text.get(..10))
-        .and_then(|text| NaiveDate::parse_from_str(text, "%Y-%m-%d").ok());
-    date.with_context(|| {
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    anyhow::ensure!(
+        zip::ZipArchive::new(std::io::Cursor::new(&bytes)).is_ok(),
+        "{} is not an .xlsx workbook (a published player file)",
+        file.display()
+    );
+    crate::formats::workbook::creation_date(&bytes).with_context(|| {
         format!(
             "{} has no date in its properties (ratebook writes the published date there): open it in a spreadsheet program and set its creation date to the published date, or import the players.xlsx ratebook published",
             file.display()

@@ -103,7 +103,7 @@ pub(super) fn id_cell(sheet: &Sheet, row: u32, col: u32, diagnostics: &mut Vec<D
 
 /// A required date cell.
 pub(super) fn date_cell(sheet: &Sheet, row: u32, col: u32, diagnostics: &mut Vec<Diagnostic>) -> Option<NaiveDate> {
-    let date = keep(diagnostics, sheet.date(row, col, "Date"));
+    let date = sheet.date_kept(row, col, "Date", diagnostics);
     if date.is_none() && sheet.text(row, col).is_none() {
         diagnostics.push(
             Diagnostic::error(Code::MissingField, sheet.location(row, col), "the row has no date")

@@ -199,7 +199,7 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
                 }
             }
         }
-        player.birth_date = birth_col.and_then(|c| keep(diagnostics, sheet.date(row, c, "Birth date")));
+        player.birth_date = birth_col.and_then(|c| sheet.date_kept(row, c, "Birth date", diagnostics));
         player.state = state_col.and_then(|c| sheet.text(row, c)).map(|s| s.to_ascii_uppercase());
         player.club = club_col.and_then(|c| sheet.text(row, c));
         player.rating = rating_col.and_then(|c| keep(diagnostics, sheet.number(row, c, "Rating")));
@@ -209,7 +209,7 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
             .unwrap_or(0);
         player.score = score_col.and_then(|c| keep(diagnostics, sheet.number(row, c, "Score"))).unwrap_or(0.0);
         player.opp_avg = opp_col.and_then(|c| keep(diagnostics, sheet.number(row, c, "Opp avg")));
-        player.last_played = last_col.and_then(|c| keep(diagnostics, sheet.date(row, c, "Last played")));
+        player.last_played = last_col.and_then(|c| sheet.date_kept(row, c, "Last played", diagnostics));
         player.fide_id = fide_col.and_then(|c| keep(diagnostics, sheet.whole(row, c, "FIDE ID")));
         player.status = match status_col.and_then(|c| sheet.text(row, c)) {
             None => infer_status(&player),

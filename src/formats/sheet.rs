@@ -13,7 +13,7 @@ use std::io::Cursor;
 use std::path::Path;
 
 use calamine::{Data, Reader};
-use chrono::NaiveDate;
+use chrono::{Datelike, NaiveDate};
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::dates::parse_date;
@@ -452,6 +452,50 @@ impl Sheet {
         }
     }
 
+    /// [`Sheet::date`], its finding (or the note [`Sheet::date_read_as`]
+    /// makes) added to `diagnostics`.
+    pub fn date_kept(&self, row: u32, col: u32, what: &str, diagnostics: &mut Vec<Diagnostic>) -> Option<NaiveDate> {
+        match self.date(row, col, what) {
+            Ok(date) => {
+                diagnostics.extend(self.date_read_as(row, col, what));
+                date
+            }
+            Err(d) => {
+                diagnostics.push(d);
+                None
+            }
+        }
+    }
+
+    /// A note saying how a date typed as text was read when its day and
+    /// month could be each other (`01/08/1993`: day first, 1 August 1993,
+    /// not 8 January), as `date` reads it; `None` for any other cell.
+    pub fn date_read_as(&self, row: u32, col: u32, what: &str) -> Option<Diagnostic> {
+        let Data::String(text) = self.get(row, col) else { return None };
+        let text = text.trim();
+        let separator = ['/', '.'].into_iter().find(|s| text.contains(*s))?;
+        let day = parse_date(text)?;
+        let mut parts = text.split(separator).map(|p| p.trim().parse::<u32>().ok());
+        let (first, second) = (parts.next()??, parts.next()??);
+        // (Year first, or a day above 12, or day = month: one reading only.)
+        let swapped = NaiveDate::from_ymd_opt(day.year(), day.day(), day.month());
+        if (first, second) != (day.day(), day.month()) || first == second || swapped.is_none() {
+            return None;
+        }
+        let shown = crate::model::dates::long_date(day);
+        Some(
+            Diagnostic::note(
+                Code::DateRead,
+                self.location(row, col),
+                format!("{what} \"{}\" read as {shown} (day/month/year)", clip(text)),
+            )
+            .with_hint(
+                "if the month comes first, type the date as year-month-day (1993-08-01) or enter a spreadsheet date",
+            )
+            .in_group("dates typed as text, read day first (day/month/year)", format!("\"{}\" as {shown}", clip(text))),
+        )
+    }
+
     /// `yes`/`no` (also `y`/`n`, `true`/`false`, `1`/`0`), blank gives the default.
     pub fn yes_no(&self, row: u32, col: u32, what: &str, default: bool) -> Result<bool, Diagnostic> {
         let cell = self.get(row, col);
@@ -583,5 +627,17 @@ mod tests {
         assert!(sheet.whole(0, 2, "No").is_err());
         assert_eq!(sheet.number(0, 2, "Score").unwrap(), Some(3.5));
         assert!(sheet.date(0, 2, "Birth date").is_err());
+    }
+
+    #[test]
+    fn a_text_date_that_reads_two_ways_is_noted_as_read_day_first() {
+        let texts = ["01/08/1993", "01.08.1993", "13/08/1993", "1993-08-01", "08/08/1993", "1993/08/01"];
+        let sheet =
+            Sheet::from_rows("x.xlsx", "Event", vec![texts.iter().map(|t| Data::String(t.to_string())).collect()]);
+        let noted: Vec<Option<String>> =
+            (0..texts.len() as u32).map(|c| sheet.date_read_as(0, c, "Start").map(|d| d.message)).collect();
+        assert_eq!(noted[0].as_deref(), Some("Start \"01/08/1993\" read as 1 August 1993 (day/month/year)"));
+        assert!(noted[1].is_some());
+        assert!(noted[2..].iter().all(Option::is_none), "{noted:?}");
     }
 }

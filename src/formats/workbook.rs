@@ -28,6 +28,18 @@ pub fn new_workbook(stamp: NaiveDate) -> Workbook {
     workbook
 }
 
+/// The date in an .xlsx workbook's properties (its creation date: ratebook
+/// writes a list's published date there); `None` when it has none or the
+/// bytes are no .xlsx workbook.
+pub fn creation_date(bytes: &[u8]) -> Option<NaiveDate> {
+    use std::io::Read as _;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).ok()?;
+    let mut core = String::new();
+    archive.by_name("docProps/core.xml").ok()?.take(1 << 20).read_to_string(&mut core).ok()?;
+    let text = core.split("<dcterms:created").nth(1)?.split('>').nth(1)?.get(..10)?;
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
+}
+
 /// A one-sheet workbook of typed columns (a rule set's own output).
 #[derive(Debug, Clone, PartialEq)]
 pub struct OutputTable {

@@ -33,6 +33,10 @@ pub const PLAYER_FILE_NAMES: [&str; 4] = ["players.xlsx", "players.ods", "player
 /// The folder of a data folder that holds the reports (at any depth).
 const REPORTS: &str = "reports/";
 
+/// The folder of a data folder where `ratebook next` keeps each past
+/// period's files: no input (the record keeps what a period read).
+pub const ARCHIVE: &str = "archive";
+
 /// What a file is to the period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
@@ -120,7 +124,7 @@ fn role_of(path: &str) -> Role {
 
 impl Inputs {
     /// Walks the data folder `dir` once and reads every file in it but
-    /// hidden ones and the record its `period.toml` names (with its journal):
+    /// hidden ones, `archive/` and the record its `period.toml` names (with its journal):
     /// `period.toml` is parsed on the way, to know which the record is.
     pub fn walk(dir: &Path) -> Result<(Inputs, PeriodConfig), super::IngestError> {
         if !dir.is_dir() {
@@ -406,6 +410,9 @@ fn walk_folder(root: &Path, start: &Path, data: bool, findings: &mut Vec<Diagnos
         let among_reports = !data || shown.starts_with(REPORTS) || shown == "reports";
         let own_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let is_hidden = data && path != start && hidden(own_name);
+        if data && root == start && shown == ARCHIVE {
+            continue;
+        }
         let meta = match std::fs::symlink_metadata(&path) {
             Ok(m) => m,
             Err(e) => {

@@ -57,6 +57,23 @@ pub fn long_date(d: NaiveDate) -> String {
     d.format("%-d %B %Y").to_string()
 }
 
+/// When an event was played, in words with its year: `5 June 1993`,
+/// `5–6 June 1993`, `28 February – 3 March 1993`, `30 December 1992 – 2
+/// January 1993`; with `short` months (`5–6 Jun 1993`) for a column.
+pub fn date_span(start: NaiveDate, end: NaiveDate, short: bool) -> String {
+    let (start, end) = if end < start { (end, start) } else { (start, end) };
+    let (day_month, full) = if short { ("%-d %b", "%-d %b %Y") } else { ("%-d %B", "%-d %B %Y") };
+    if start == end {
+        end.format(full).to_string()
+    } else if start.year() != end.year() {
+        format!("{} \u{2013} {}", start.format(full), end.format(full))
+    } else if start.month() != end.month() {
+        format!("{} \u{2013} {}", start.format(day_month), end.format(full))
+    } else {
+        format!("{}\u{2013}{}", start.day(), end.format(full))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,6 +88,15 @@ mod tests {
         assert_eq!(parse_date("1993-13-01"), None);
         assert_eq!(parse_date("next tuesday"), None);
         assert_eq!(parse_date("31/02/1993"), None);
+    }
+
+    #[test]
+    fn event_dates_are_in_words_with_the_year() {
+        let d = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        assert_eq!(date_span(d(1995, 10, 2), d(1995, 10, 4), false), "2\u{2013}4 October 1995");
+        assert_eq!(date_span(d(1993, 6, 5), d(1993, 6, 5), true), "5 Jun 1993");
+        assert_eq!(date_span(d(1993, 2, 28), d(1993, 3, 3), true), "28 Feb \u{2013} 3 Mar 1993");
+        assert_eq!(date_span(d(1992, 12, 30), d(1993, 1, 2), false), "30 December 1992 \u{2013} 2 January 1993");
     }
 
     #[test]

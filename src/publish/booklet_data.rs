@@ -2,7 +2,7 @@
 //! sections, the events and the rating system's tables. The publish stage fills
 //! it from the period's results; the typst template reads it as JSON.
 
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use serde::Serialize;
 
 pub use crate::model::words::{RulesText, Words};
@@ -172,19 +172,9 @@ pub struct EventLine {
 }
 
 /// An event's dates as the events pages print them, short enough for a
-/// column: `5 Jun`, `5–6 Jun`, `28 Feb – 3 Mar`, and with the years only
-/// when the event runs into a new year: `30 Dec 1992 – 2 Jan 1993`.
+/// column but with the year: `5 Jun 1993`, `5–6 Jun 1993`, `28 Feb – 3 Mar 1993`.
 pub fn event_dates(start: NaiveDate, end: NaiveDate) -> String {
-    let (start, end) = if end < start { (end, start) } else { (start, end) };
-    if start == end {
-        start.format("%-d %b").to_string()
-    } else if start.year() != end.year() {
-        format!("{} \u{2013} {}", start.format("%-d %b %Y"), end.format("%-d %b %Y"))
-    } else if start.month() != end.month() {
-        format!("{} \u{2013} {}", start.format("%-d %b"), end.format("%-d %b"))
-    } else {
-        format!("{}\u{2013}{}", start.day(), end.format("%-d %b"))
-    }
+    crate::model::dates::date_span(start, end, true)
 }
 
 /// Counts for the title page and introduction.
@@ -200,11 +190,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn event_dates_are_short_and_tell_weekends_apart() {
+    fn event_dates_are_short_with_the_year() {
         let d = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
-        assert_eq!(event_dates(d(1993, 6, 5), d(1993, 6, 5)), "5 Jun");
-        assert_eq!(event_dates(d(1993, 6, 5), d(1993, 6, 6)), "5\u{2013}6 Jun");
-        assert_eq!(event_dates(d(1993, 2, 28), d(1993, 3, 3)), "28 Feb \u{2013} 3 Mar");
+        assert_eq!(event_dates(d(1993, 6, 5), d(1993, 6, 5)), "5 Jun 1993");
+        assert_eq!(event_dates(d(1993, 6, 5), d(1993, 6, 6)), "5\u{2013}6 Jun 1993");
+        assert_eq!(event_dates(d(1993, 2, 28), d(1993, 3, 3)), "28 Feb \u{2013} 3 Mar 1993");
         assert_eq!(event_dates(d(1992, 12, 30), d(1993, 1, 2)), "30 Dec 1992 \u{2013} 2 Jan 1993");
     }
 }

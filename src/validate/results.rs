@@ -103,6 +103,8 @@ fn check_games(
 ) -> Vec<EntrantGame> {
     let mut out = Vec::with_capacity(rows.len());
     let mut seen: HashMap<(u32, usize), &Location> = HashMap::with_capacity(2 * rows.len());
+    // Each pairing's first row, by round and the two players.
+    let mut pairings: HashMap<(u32, usize, usize), &Location> = HashMap::with_capacity(rows.len());
     for row in rows {
         let mut ok = true;
         let mut round = row.round.map(|r| r.value);
@@ -144,6 +146,27 @@ fn check_games(
                 );
                 ok = false;
             }
+        }
+        // A row typed twice is one mistake, at the second row, naming both.
+        if let (Some(round), Some(w), Some(b), Some(at)) = (round, white, black, row.round) {
+            let pair = (round, w.min(b), w.max(b));
+            if let Some(first) = pairings.get(&pair) {
+                let (wn, bn) = (row.white.map_or(0, |n| n.value), row.black.map_or(0, |n| n.value));
+                let message = format!(
+                    "the game of round {round} between No {} and No {} is entered twice ({} {} and {})",
+                    wn.min(bn),
+                    wn.max(bn),
+                    if at.at.line.is_some() { "lines" } else { "rows" },
+                    place(first),
+                    place(&at.at)
+                );
+                diagnostics.push(
+                    Diagnostic::error(Code::DuplicateGame, at.at.clone(), message)
+                        .with_hint("delete one of the two rows (or correct its round or start numbers)"),
+                );
+                continue;
+            }
+            pairings.insert(pair, &at.at);
         }
         // A player twice in a round is found whatever else is wrong with the rows.
         if let Some(round) = round {

@@ -218,6 +218,54 @@ fn a_twice_typed_start_number_and_a_missing_game_are_found_with_the_other_mistak
     assert_eq!(out.matches("missing-game").count(), 2, "one warning for a player who withdrew: {out}");
 }
 
+/// A game typed twice (the same two players in the same round, colours
+/// either way) is one duplicated row, naming both rows, not two players
+/// who each play twice.
+#[test]
+fn a_game_entered_twice_is_one_duplicated_row_at_both_rows() {
+    let players: Vec<ReportPlayer> = (1..=4).map(|no| newcomer(no, &format!("Player{no}"), "Test")).collect();
+    let games = vec![
+        (1, 1, Some(2), "1-0"),
+        (1, 3, Some(4), "1-0"),
+        (2, 1, Some(3), "1-0"),
+        (2, 2, Some(4), "1-0"),
+        (1, 2, Some(1), "0-1"),
+    ];
+    let report = event("V93001", "V", date(1993, 6, 13), players, games);
+    let dir = officers_folder(&[&report]);
+    let run = ratebook_in(dir.path(), &["check", "V93001.xlsx"]);
+    let out = stdout(&run);
+    assert_eq!(run.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("error[duplicate-game] sheet Games, cell A6: the game of round 1 between No 1 and No 2 is entered twice (rows 2 and 6)"),
+        "{out}"
+    );
+    assert!(!out.contains("plays twice"), "{out}");
+    assert!(out.contains("1 error"), "one mistake counts once: {out}");
+}
+
+/// A date typed as text that could be read either way (`05/06/1960`) is read
+/// day first, and `check` says so, as it says how it read a time control;
+/// one that can be read one way only (`17/03/1961`, ISO) is read in silence.
+#[test]
+fn a_date_typed_as_text_says_how_it_was_read() {
+    let f = Fixture::new(AUGUST_1993);
+    let csv = "ID,Surname,First names,Gender,Birth date,State,Club,Rating,Status,Games,Score,Opp avg,Last played\n\
+               3054,Hanna,Known,M,05/06/1960,V,,1500,confirmed,40,20,1500,1993-02-14\n\
+               3100,Ives,Known,M,17/03/1961,V,,1600,confirmed,40,20,1500,1993-02-14\n";
+    std::fs::write(f.data().join("players.csv"), csv).unwrap();
+    f.report(&clean_report("V93001"));
+    let run = f.run(&["check"]);
+    let out = stdout(&run);
+    assert!(
+        out.contains(
+            "note[date-read] sheet Players, cell E2: Birth date \"05/06/1960\" read as 5 June 1960 (day/month/year)"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("date-read").count(), 1, "{out}");
+}
+
 /// A report with errors whose event also ends after the period, in a data
 /// folder: one run says both (the period's own rules are told even for a
 /// report that will not be rated), and the summary at the end counts them.

@@ -187,6 +187,20 @@ fn every_page_the_spec_lists_is_there() {
     assert!(csv.lines().count() > active.len());
 }
 
+/// Every page names the site's icon, which is there (no page load asks a
+/// web server for a /favicon.ico it does not have).
+#[test]
+fn every_page_names_the_sites_icon() {
+    let site = generated().site();
+    let icon = read(&site.join("favicon.svg"));
+    assert!(icon.starts_with("<svg") && icon.contains("viewBox"), "{icon}");
+    for rel in files(&site).into_iter().filter(|f| f.extension().is_some_and(|e| e == "html")) {
+        let up = "../".repeat(rel.components().count() - 1);
+        let link = format!("<link rel=\"icon\" href=\"{up}favicon.svg\" type=\"image/svg+xml\">");
+        assert!(read(&site.join(&rel)).contains(&link), "{}: no {link}", rel.display());
+    }
+}
+
 #[test]
 fn every_internal_link_resolves_and_none_points_elsewhere() {
     let g = generated();

@@ -125,7 +125,7 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
         .map(|(r, v)| Located { value: v.to_ascii_uppercase(), at: sheet.location(r, value_col) });
     let date_field = |names: &[&str], diagnostics: &mut Vec<Diagnostic>| {
         let r = required(names, diagnostics)?;
-        let d = keep(diagnostics, sheet.date(r, value_col, names[0]))??;
+        let d = sheet.date_kept(r, value_col, names[0], diagnostics)?;
         Some(Located { value: d, at: sheet.location(r, value_col) })
     };
     let start = date_field(event::START, diagnostics);
@@ -172,8 +172,7 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
     let fixed_opening = flag(event::FIXED_OPENING, false, diagnostics);
     let approved = flag(event::APPROVED, true, diagnostics);
     let federation_event = flag(event::FEDERATION_EVENT, true, diagnostics);
-    let submitted =
-        field_row(event::SUBMITTED).and_then(|r| keep(diagnostics, sheet.date(r, value_col, "Submitted")).flatten());
+    let submitted = field_row(event::SUBMITTED).and_then(|r| sheet.date_kept(r, value_col, "Submitted", diagnostics));
     RawEvent {
         code,
         name,
@@ -294,7 +293,7 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
             surname,
             first_names: first_col.and_then(|c| sheet.text(row, c)).unwrap_or_default(),
             gender,
-            birth_date: birth_col.and_then(|c| keep(diagnostics, sheet.date(row, c, "Birth date")).flatten()),
+            birth_date: birth_col.and_then(|c| sheet.date_kept(row, c, "Birth date", diagnostics)),
             state: state_col.and_then(|c| sheet.text(row, c)).map(|s| s.to_ascii_uppercase()),
             club: club_col.and_then(|c| sheet.text(row, c)),
             no_at: sheet.location(row, no_col),

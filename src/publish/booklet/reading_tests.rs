@@ -284,3 +284,56 @@ fn a_ten_thousand_character_name_is_cut_and_adds_no_page() {
     assert!(text.lines().any(|l| l.contains("Abramov, Alex [2J X") && l.ends_with("\u{2026} (3054)")), "{text}");
     assert!(!text.contains(&"Abcdefghij ".repeat(30)), "a name is printed whole");
 }
+
+#[test]
+fn a_lists_figure_heading_stands_apart_from_the_rating_heading() {
+    let data = big_fixture(600);
+    let world = world_for(&data, None, published_date(&data.published).ok()).unwrap();
+    let document = typeset(&world, typst_pdf::pdf).unwrap().output;
+    let mut pairs = 0;
+    for page in document.pages() {
+        // (text, left, right, baseline) of the headings.
+        let mut heads: Vec<(String, Abs, Abs, Abs)> = Vec::new();
+        text::walk(&page.frame, Transform::identity(), &mut |origin, item| {
+            if ["Rating", "Increase"].contains(&item.text.as_str()) {
+                let width: Abs = item.glyphs.iter().map(|g| g.x_advance.at(item.size)).sum();
+                heads.push((item.text.to_string(), origin.x, origin.x + width, origin.y));
+            }
+        });
+        for (_, _, rating_right, y) in heads.iter().filter(|h| h.0 == "Rating") {
+            for (_, left, _, _) in heads.iter().filter(|h| h.0 == "Increase" && (h.3 - *y).abs() < Abs::pt(0.5)) {
+                pairs += 1;
+                assert!(
+                    *left - *rating_right >= Abs::pt(2.0),
+                    "\"Rating\" ends at {rating_right:?}, \"Increase\" starts at {left:?}"
+                );
+            }
+        }
+    }
+    assert!(pairs >= 1, "Top Improvers' headings were found");
+}
+
+#[test]
+fn about_this_booklet_is_never_split_from_its_last_lines() {
+    let mut data = big_fixture(600);
+    // More lists than the fixture's (the sample's seniors' and more): a
+    // contents that leaves the introduction less room than it takes.
+    for age in [40, 45, 50, 55, 60, 65, 70, 75, 80] {
+        let mut over = data.lists[1].clone();
+        over.title = format!("Top Over {age}");
+        data.lists.push(over);
+    }
+    let pages = pages_of(&data);
+    let about = pages.iter().position(|(text, _)| text.contains("About this booklet")).expect("the introduction");
+    assert!(
+        pages[about].0.contains("Please check your entry"),
+        "the introduction runs onto the next page:\n{}",
+        pages[about + 1].0
+    );
+    // What the number after a name is, in the legend and over the state lists.
+    let said = pages
+        .iter()
+        .filter(|(text, _)| text.contains("in brackets after a name") && text.contains("is the player's ID"))
+        .count();
+    assert_eq!(said, 2, "the introduction and the state lists say what the number after a name is: {}", pages[about].0);
+}

@@ -43,6 +43,10 @@ const LONG_NAME_EM: f64 = 7.0;
 /// narrower.
 pub(crate) const MAX_PRINT_EM: f64 = 48.0;
 
+/// No reason an event was not rated is printed wider than this (a rule's
+/// condition runs to 60 em; only a quoted cell could make it longer).
+const MAX_REASON_EM: f64 = 160.0;
+
 /// No word of an event's name or note is printed wider than this many ems
 /// of the list face (a long one is "Championship", 6.5 em): a longer one is
 /// cut, with what follows it, with an ellipsis.
@@ -249,7 +253,7 @@ impl<'a> TemplateData<'a> {
                 name: event_text(&e.name),
                 state: &e.state,
                 dates: &e.dates,
-                note: event_text(&e.note),
+                note: reason_text(&e.note),
             })
             .collect();
         TemplateData {
@@ -399,7 +403,18 @@ fn cut(text: Cow<'_, str>, max_em: f64, keep: usize) -> Cow<'_, str> {
 /// events' columns wrap their names at spaces and hyphens, and such a word
 /// would run over its column).
 fn event_text(text: &str) -> Cow<'_, str> {
-    let text = cut(printable(text), MAX_PRINT_EM, 0);
+    event_text_within(text, MAX_PRINT_EM)
+}
+
+/// Why an event was not rated, as printed: whole (the rule's condition is
+/// the point), but for a reason that quotes an absurdly long cell.
+fn reason_text(text: &str) -> Cow<'_, str> {
+    event_text_within(text, MAX_REASON_EM)
+}
+
+/// [`event_text`], at most `limit` ems wide.
+fn event_text_within(text: &str, limit: f64) -> Cow<'_, str> {
+    let text = cut(printable(text), limit, 0);
     let mut word = 0.0;
     for (i, c) in text.char_indices() {
         if c.is_whitespace() || c == '-' || c == '/' {
@@ -587,6 +602,13 @@ static BOLD_METRICS: LazyLock<Metrics> = LazyLock::new(|| Metrics::of(LIST_FONT_
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reason_is_printed_whole() {
+        let reason = "not rated: time control 1500+10: 35 minutes for all moves; rapid play is rated with at least 60 minutes for all the moves (an increment counts for 60 moves)";
+        assert_eq!(reason_text(reason), reason);
+        assert!(reason_text(&"x ".repeat(400)).ends_with('\u{2026}'), "a quoted cell is still cut");
+    }
 
     #[test]
     fn ratings_are_padded_so_that_their_digits_line_up() {

@@ -62,6 +62,8 @@ const TEMPLATES: [(&str, &str); 16] = [
 ];
 const STYLESHEET: &str = include_str!("../../../templates/site/site.css");
 const SEARCH: &str = include_str!("../../../templates/site/search.js");
+/// The site's icon (the browser asks every page for one).
+const FAVICON: &str = include_str!("../../../templates/site/favicon.svg");
 
 /// The most a player's page may weigh (site.md: 40 KB); a heavier one is
 /// split.
@@ -203,7 +205,7 @@ pub fn write_site(
         template.render_captured_to(context! { site => common.clone(), root => root, ..ctx }, &mut page)?;
         Ok(page)
     };
-    for (name, built_in) in [("site.css", STYLESHEET), ("search.js", SEARCH)] {
+    for (name, built_in) in [("site.css", STYLESHEET), ("search.js", SEARCH), ("favicon.svg", FAVICON)] {
         // A templates folder's own stylesheet (or script) replaces ours.
         match templates.map(|dir| dir.join("site").join(name)).filter(|p| p.is_file()) {
             Some(own) => {
@@ -439,9 +441,12 @@ struct EventPage {
     file: String,
     name: String,
     state: String,
+    /// The state's name (its code when `[states]` has none).
+    state_name: String,
     state_file: String,
-    start: String,
-    end: String,
+    /// When it was played, in words with the year (`2–4 October 1995`), and short (`2–4 Oct 1995`).
+    dates: String,
+    dates_short: String,
     time_control: String,
     disposition: String,
     rated: bool,
@@ -509,7 +514,7 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
         .iter()
         .map(|e| {
             let name = |id: u32| names.get(&id).cloned().unwrap_or_else(|| id.to_string());
-            let games = e
+            let mut games: Vec<(Option<u32>, u32, String, u32, String, &'static str)> = e
                 .games
                 .iter()
                 .filter_map(|g| match (g.outcome, g.black) {
@@ -524,6 +529,8 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                     _ => None,
                 })
                 .collect();
+            // Round by round (the page opens one round at a time).
+            games.sort_by_key(|g| g.0);
             let changes = calc
                 .get(e.code.as_str())
                 .map(|rows| {
@@ -545,9 +552,10 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                 file: file_name(&e.code),
                 name: e.name.clone(),
                 state: e.state.clone(),
+                state_name: input.period.config.state_name(&e.state).unwrap_or(&e.state).to_string(),
                 state_file: file_name(&e.state),
-                start: e.start.to_string(),
-                end: e.end.to_string(),
+                dates: crate::model::dates::date_span(e.start, e.end, false),
+                dates_short: crate::model::dates::date_span(e.start, e.end, true),
                 // In words, as `check` says it, with the report's own text after.
                 time_control: match &e.rate_of_play {
                     Some(tc) => format!("{} ({})", tc.describe(), e.time_control),

@@ -112,9 +112,12 @@ fn distribution_chart(s: &Statistics) -> Option<SvgChart> {
     Some(chart)
 }
 
-/// The trend chart's height, and the room right of it for the lines' names.
+/// The trend chart's height, and the room right of it for the lines' names
+/// (set larger on a phone: site.css).
 const TREND_HEIGHT: f64 = 320.0;
-const TREND_NAMES: f64 = 120.0;
+const TREND_NAMES: f64 = 170.0;
+/// The least distance between two names at the lines' ends.
+const NAMES_APART: f64 = 22.0;
 /// The space between its two panels.
 const TREND_GAP: f64 = 44.0;
 
@@ -161,11 +164,11 @@ fn trend_chart(s: &Statistics) -> Option<SvgChart> {
             chart.lines.push((drawn.join(" "), class, label));
             ends.push((x(last), y(value), label));
         }
-        // The names at the lines' ends, 14 units apart from the top down.
+        // The names at the lines' ends, apart from the top down.
         ends.sort_by(|a, b| a.1.total_cmp(&b.1));
         let mut below = f64::NEG_INFINITY;
         for (end_x, end_y, label) in ends {
-            let at = end_y.max(below + 14.0);
+            let at = end_y.max(below + NAMES_APART);
             below = at;
             chart.names.push((num(end_x + 6.0), num(at + 4.0), label));
         }

@@ -6,6 +6,7 @@
 
 #[path = "../../support/cdp.rs"]
 pub mod cdp;
+mod checks;
 mod pages;
 mod search;
 mod sort;

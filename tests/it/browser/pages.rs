@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use super::{site_page, with_page};
 
 /// The largest file in a folder of the site (the likeliest to overflow).
-fn largest(dir: &str) -> String {
+pub(super) fn largest(dir: &str) -> String {
     let root = crate::site::generated().site();
     let files = crate::site::files(&root.join(dir));
     let (_, file) = files
@@ -39,7 +39,7 @@ fn fits(rel: &str) {
 
 #[test]
 fn no_page_scrolls_sideways_on_a_phone() {
-    for page in ["index.html", "top.html", "events.html", "rules.html", "downloads.html"] {
+    for page in ["index.html", "top.html", "events.html", "statistics.html", "rules.html", "downloads.html"] {
         fits(page);
     }
     for dir in ["players", "events", "states"] {
@@ -71,5 +71,26 @@ fn a_player_page_draws_the_chart_and_shows_the_calculation() {
         let headings: Vec<&str> = facts[0].as_array().unwrap().iter().map(|h| h.as_str().unwrap()).collect();
         assert!(headings.contains(&"Games this period") && headings.contains(&"The calculation"), "{headings:?}");
         assert!(facts[1].as_i64().unwrap() >= 5 && facts[2] == true, "{facts}");
+    });
+}
+
+#[test]
+fn the_largest_event_page_gives_place_a_narrow_column_and_its_games_a_line_a_round_on_a_phone() {
+    with_page(&site_page(&largest("events")), 390, true, |p| {
+        p.next_frame().unwrap();
+        let m = p
+            .eval(
+                "(() => { const w = s => Math.round(document.querySelector(s).getBoundingClientRect().width);\
+                 const h = s => [...document.querySelectorAll(s)].reduce((a, e) => a + e.getBoundingClientRect().height, 0);\
+                 return [w('table.standings th'), w('table.standings'), h('main table.list:not(.games)'),\
+                 document.documentElement.scrollHeight, document.querySelectorAll('details.round').length,\
+                 document.querySelectorAll('details.round[open]').length]; })()",
+            )
+            .unwrap();
+        let n = |i: usize| m[i].as_f64().unwrap();
+        assert!(n(0) <= 0.15 * n(1), "Place takes {} of {} px", n(0), n(1));
+        assert!(n(4) >= 2.0 && n(5) == 0.0, "a closed section a round: {m}");
+        // Beyond the two tables of players, the page is the facts and a line a round.
+        assert!(n(3) <= n(2) + 900.0 + 40.0 * n(4), "the page is {} px long, its tables {} px", n(3), n(2));
     });
 }

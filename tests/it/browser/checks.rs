@@ -1,0 +1,105 @@
+//! The site against the webmaster's tools: every kind of page valid HTML by
+//! the Nu HTML Checker (`vnu.jar`, run with the machine's Java), and no axe
+//! violation (axe-core, injected into Chromium) at a phone's width, where the
+//! statistics' chart labels must stay legible. `.ci/run` installs both from
+//! npm into `~/.cache/ratebook-web-tools` (or set `VNU_JAR`, `AXE_CORE`);
+//! without them these tests say so and pass, except under CI, where they fail.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use super::{site_page, with_page};
+
+/// A tool file: the variable `var` names it, or the npm folder `.ci/run` installs into.
+fn tool(var: &str, in_npm: &str) -> Option<PathBuf> {
+    let path = match std::env::var_os(var) {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(std::env::var_os("HOME")?).join(".cache/ratebook-web-tools/node_modules").join(in_npm),
+    };
+    if path.is_file() {
+        return Some(path);
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!("CI is set and there is no {} (set {var}, or run .ci/run, which installs it)", path.display());
+    }
+    let _ = writeln!(std::io::stderr(), "SKIPPED: a check of the site ({} not found; set {var})", path.display());
+    None
+}
+
+/// One page of each kind the site has (the largest player and event pages).
+fn every_kind() -> Vec<String> {
+    let mut pages: Vec<String> =
+        ["index.html", "top.html", "events.html", "statistics.html", "rules.html", "downloads.html"]
+            .map(String::from)
+            .into();
+    for dir in ["players", "events", "states"] {
+        pages.push(super::pages::largest(dir));
+    }
+    pages
+}
+
+#[test]
+fn every_kind_of_page_is_valid_html_by_the_nu_checker() {
+    let Some(vnu) = tool("VNU_JAR", "vnu-jar/build/dist/vnu.jar") else { return };
+    let pages: Vec<PathBuf> = every_kind().iter().map(|p| site_page(p)).collect();
+    let o = std::process::Command::new("java")
+        .arg("-jar")
+        .arg(&vnu)
+        .args(["--errors-only", "--format", "gnu"])
+        .args(&pages)
+        .output()
+        .expect("java runs (apt-get install -y default-jre-headless)");
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success() && said.trim().is_empty(), "the Nu checker finds errors:\n{said}");
+}
+
+/// axe's violations on the page open in `p`, as `id (impact): targets`.
+fn axe_violations(p: &mut super::cdp::Page, axe: &str) -> Vec<String> {
+    p.eval(axe).unwrap();
+    let found = p
+        .eval(
+            "axe.run(document, { resultTypes: ['violations'] }).then(r => r.violations.map(v => \
+             `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')}`))",
+        )
+        .unwrap();
+    found.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn no_axe_violation_on_the_main_pages_at_a_phones_width() {
+    let Some(axe) = tool("AXE_CORE", "axe-core/axe.min.js") else { return };
+    let axe = std::fs::read_to_string(axe).unwrap();
+    let pages = [
+        "index.html",
+        "top.html",
+        "statistics.html",
+        &super::pages::largest("players"),
+        &super::pages::largest("events"),
+    ]
+    .map(String::from);
+    let mut found = Vec::new();
+    for page in &pages {
+        with_page(&site_page(page), 390, true, |p| {
+            p.next_frame().unwrap();
+            found.extend(axe_violations(p, &axe).into_iter().map(|v| format!("{page}: {v}")));
+        });
+    }
+    assert!(found.is_empty(), "axe finds:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_statistics_chart_labels_are_legible_at_a_phones_width() {
+    with_page(&site_page("statistics.html"), 390, true, |p| {
+        p.next_frame().unwrap();
+        let heights = p
+            .eval(
+                "[...document.querySelectorAll('svg text')].filter(t => t.textContent.trim())\
+                 .map(t => Math.round(t.getBoundingClientRect().height * 10) / 10)",
+            )
+            .unwrap();
+        let heights: Vec<f64> = heights.as_array().unwrap().iter().map(|h| h.as_f64().unwrap()).collect();
+        assert!(!heights.is_empty(), "the charts have labels");
+        let smallest = heights.iter().cloned().fold(f64::INFINITY, f64::min);
+        assert!(smallest >= 10.0, "chart labels {smallest} px high at 390 px (legible: 10 px or more)");
+    });
+}

@@ -1,0 +1,112 @@
+//! `ratebook next`: the next period started in the data folder from the one
+//! just published, as README's recipe runs it.
+
+use crate::common::{date, entrant, event, player, stderr, Fixture, AUGUST_1993};
+use ratebook::formats::report::write::EventReport;
+use ratebook::model::Status;
+use ratebook::record::Record;
+
+/// Four players, an event rated in August 1993 and one that ends after it,
+/// in which a fifth plays, whom August's maintenance removes (inactive since 1990).
+fn august_with_a_deferred_event() -> (Fixture, EventReport) {
+    let f = Fixture::new(AUGUST_1993);
+    let mut players: Vec<_> = (1..=4)
+        .map(|k| {
+            player(3000 + k, &format!("Player{k}"), "Test", "V", Status::Confirmed, Some(1500.0 + 50.0 * k as f64), 40)
+        })
+        .collect();
+    let mut returning = player(3005, "Returning", "Test", "V", Status::Provisional, Some(1200.0), 8);
+    returning.last_played = Some(date(1990, 3, 1));
+    let entrants = |ps: &[ratebook::model::Player]| ps.iter().zip(1..).map(|(p, no)| entrant(no, p)).collect();
+    let mut games =
+        vec![(1, 1, Some(2), "1-0"), (1, 3, Some(4), "0.5-0.5"), (2, 1, Some(3), "0-1"), (2, 2, Some(4), "1-0")];
+    f.report(&event("V93001", "V", date(1993, 6, 10), entrants(&players), games.clone()));
+    players.push(returning);
+    games.push((3, 5, Some(1), "0-1"));
+    let deferred = event("V93002", "V", date(1993, 8, 3), entrants(&players), games);
+    f.report(&deferred);
+    f.players(players);
+    (f, deferred)
+}
+
+fn next(f: &Fixture, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["next", "--from"];
+    let out = f.out().display().to_string();
+    args.push(&out);
+    args.extend(extra);
+    f.run(&args)
+}
+
+#[test]
+fn next_rolls_the_settings_takes_the_published_file_and_archives_all_but_the_deferred_reports() {
+    let (f, deferred) = august_with_a_deferred_event();
+    let data = f.data();
+    let refused = next(&f, &[]);
+    assert_eq!(refused.status.code(), Some(2), "before publishing: {}", stderr(&refused));
+    assert!(stderr(&refused).contains("publish August 1993 first"), "{}", stderr(&refused));
+
+    let o = f.run(&["period"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let settings = std::fs::read_to_string(data.join("period.toml")).unwrap();
+    let started_from = std::fs::read(data.join("players.xlsx")).unwrap();
+
+    let dry = next(&f, &["--dry-run"]);
+    assert!(dry.status.success(), "{}", stderr(&dry));
+    assert!(String::from_utf8_lossy(&dry.stdout).starts_with("Would start December 1993"));
+    assert_eq!(std::fs::read_to_string(data.join("period.toml")).unwrap(), settings, "a dry run changes nothing");
+
+    let o = next(&f, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(said.starts_with("Started December 1993"), "{said}");
+    assert!(said.contains("1 archived; 1 kept for December 1993") && said.contains("V93002.xlsx  deferred"), "{said}");
+
+    assert!(
+        said.contains("A kept report names 1 player the maintenance rule removed")
+            && said.contains("reports/V/V93002.xlsx, sheet Players, cell B6: 3005 Returning, Test"),
+        "{said}"
+    );
+
+    let rolled = std::fs::read_to_string(data.join("period.toml")).unwrap();
+    let expected = settings
+        .replace("\"August 1993\"", "\"December 1993\"")
+        .replace("published    = 1993-08-01", "published    = 1993-12-01")
+        .replace("start        = 1993-04-01", "start        = 1993-08-01")
+        .replace("end          = 1993-07-31", "end          = 1993-11-30")
+        .replace("active_since = 1992-01-01", "active_since = 1992-05-01");
+    assert_eq!(rolled, expected);
+    assert!(rolled.contains("# the list's name"), "comments are kept: {rolled}");
+    assert_eq!(std::fs::read(data.join("players.xlsx")).unwrap(), std::fs::read(f.out().join("players.xlsx")).unwrap());
+
+    let archive = data.join("archive/August-1993");
+    assert_eq!(std::fs::read_to_string(archive.join("period.toml")).unwrap(), settings);
+    assert_eq!(std::fs::read(archive.join("players.xlsx")).unwrap(), started_from);
+    assert!(archive.join("removed.xlsx").is_file());
+    assert!(archive.join("reports/V/V93001.xlsx").is_file() && !data.join("reports/V/V93001.xlsx").exists());
+    assert!(data.join("reports/V/V93002.xlsx").is_file(), "the deferred report stays");
+
+    // Run again before December is published: refused, nothing changed.
+    let again = next(&f, &[]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(stderr(&again).contains("publish December 1993 first"), "{}", stderr(&again));
+    assert_eq!(std::fs::read_to_string(data.join("period.toml")).unwrap(), rolled);
+
+    // The next period publishes, rating the deferred event (the removed
+    // player entered as new, as the summary says); the archive is no input.
+    let mut entered_anew = deferred.clone();
+    entered_anew.players[4].id = None;
+    f.report(&entered_anew);
+    let o = f.run(&["period"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let record = Record::open_existing_to_read(&data.join("record.sqlite")).unwrap();
+    let periods = record.periods().unwrap();
+    let names: Vec<&str> = periods.iter().map(|p| p.period.as_str()).collect();
+    assert_eq!(names, ["August 1993", "December 1993"]);
+    let files = record.input_files(periods[1].id).unwrap();
+    assert!(
+        files.iter().all(|(path, _)| !path.starts_with("archive")),
+        "{:?}",
+        files.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    assert_eq!(record.event_codes(periods[1].id).unwrap().len(), 1);
+}
