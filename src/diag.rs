@@ -73,6 +73,7 @@ pub enum Code {
     MissingGame,
     TimeControlRead,
     BadSettings,
+    ReturningPlayer,
 }
 
 impl Code {
@@ -123,6 +124,7 @@ impl Code {
             Code::MissingGame => "missing-game",
             Code::TimeControlRead => "time-control-read",
             Code::BadSettings => "bad-settings",
+            Code::ReturningPlayer => "returning-player",
         }
     }
 }

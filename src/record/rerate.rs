@@ -238,7 +238,13 @@ impl Step<'_> {
         if let Some(c) = carried {
             carry_ratings(&mut player_file, &c.kept, &c.all, &c.original_ids);
         }
-        let raw = crate::ingest::read_with_player_file(&inputs, config, (player_file, findings), system.inputs());
+        let mut raw = crate::ingest::read_with_player_file(&inputs, config, (player_file, findings), system.inputs());
+        // Players removed before who play again, as the period's run put them back.
+        let (period, end) = (self.revision.period.clone(), self.revision.end.to_string());
+        let back = super::returning::reinstate(&mut raw, self.record, &period, &end)?;
+        if let (Some(c), false) = (carried, back.is_empty()) {
+            carry_ratings(&mut raw.player_file, &c.kept, &c.all, &c.original_ids);
+        }
         Ok(Read { inputs, raw, system, published, corrected: Vec::new() })
     }
 
@@ -267,8 +273,13 @@ impl Step<'_> {
             merge_ids(&mut raw, &mut pinned, keep, drop);
         }
         let validated = validate_with_ids(raw, system, &pinned);
-        let errors: Vec<String> =
-            validated.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
+        let skipped = self.skipped(&validated.period)?;
+        let errors: Vec<String> = validated
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error && !skipped.contains(&d.location.file))
+            .map(|d| d.to_string())
+            .collect();
         if !errors.is_empty() {
             bail!(
                 "{} cannot be re-rated with the correction: {} error(s), nothing was changed:\n{}",
@@ -279,6 +290,35 @@ impl Step<'_> {
         }
         let ratings = system.rate(&validated.period);
         Ok(Rated::new(validated.period, ratings, system))
+    }
+
+    /// The report files (with their sidecars) whose errors the publication
+    /// of this revision skipped (`--skip-invalid`), which the re-rating skips
+    /// again: the events the record keeps as not rated for their errors,
+    /// and the files that could not be read (the same bytes could not be
+    /// read then either). For `period --revise`, whose run skipped the
+    /// revised inputs' reports in error, every one of those. A report a
+    /// correction adds is never skipped: its errors refuse the correction.
+    fn skipped(&self, period: &crate::validate::ValidPeriod) -> Result<HashSet<String>> {
+        let revised = self.first && self.correction.revised.is_some();
+        let recorded: HashSet<String> = {
+            let invalid = crate::validate::Disposition::Invalid.note();
+            let mut stmt = self
+                .record
+                .connection()
+                .prepare("SELECT code FROM event_line WHERE revision_id = ?1 AND reason = ?2")?;
+            let rows = stmt.query_map(rusqlite::params![self.revision.id, invalid], |r| r.get::<_, String>(0))?;
+            rows.map(|code| code.map(|c| c.to_uppercase())).collect::<Result<_, _>>()?
+        };
+        let added = |file: &str| file.starts_with("reports/corrections/");
+        let invalid = period.events.iter().filter(|e| e.disposition == crate::validate::Disposition::Invalid);
+        let mut files = HashSet::new();
+        for e in invalid.filter(|e| !added(&e.file) && (revised || recorded.contains(&e.code.to_uppercase()))) {
+            files.insert(crate::ingest::trf::sidecar_name(&e.file));
+            files.insert(e.file.clone());
+        }
+        files.extend(period.unreadable.iter().filter(|f| !added(f)).cloned());
+        Ok(files)
     }
 
     /// Adds to the errata every player whose published rating changed.

@@ -117,6 +117,10 @@ pub struct ValidPeriod {
     pub unreadable: Vec<String>,
     /// Inputs beside the reports that some rule sets need (e.g. CIS lessons).
     pub inputs: crate::ingest::extras::SystemInputs,
+    /// The IDs of the players of the file entered in deferred events, in
+    /// order: they hold games to be rated next period, so the maintenance
+    /// rule does not remove them.
+    pub deferred_entrants: Vec<u32>,
 }
 
 /// The outcome of validation.
@@ -295,6 +299,15 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
     }
     let newcomers = players.players.len() - file_count;
 
+    let mut deferred_entrants: Vec<u32> = checked
+        .iter()
+        .zip(&dispositions)
+        .filter(|(_, d)| **d == Disposition::Deferred)
+        .flat_map(|(c, _)| c.players.iter().flatten().map(|&p| players.players[p].id))
+        .collect();
+    deferred_entrants.sort_unstable();
+    deferred_entrants.dedup();
+
     // The events, by code, built side by side.
     let built: Vec<(Event, RawReport, Option<Diagnostic>)> = checked
         .into_par_iter()
@@ -311,7 +324,8 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
     // Every cell of every report, with its location: no longer needed.
     crate::background::drop_later(reports);
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
-    let period = ValidPeriod { config, players, newcomers, newcomer_entries, events, unreadable, inputs };
+    let period =
+        ValidPeriod { config, players, newcomers, newcomer_entries, events, unreadable, inputs, deferred_entrants };
     diagnostics.extend(policy.check_inputs(&period));
     crate::diag::sort(&mut diagnostics);
     Validated { period, diagnostics }
