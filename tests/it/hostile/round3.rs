@@ -169,3 +169,43 @@ fn a_report_whose_file_name_is_not_text_is_an_error_naming_it() {
     // Not read under a name with replacement characters.
     assert!(!out.contains("W93001 (") && !out.contains("event W93001"), "{out}");
 }
+
+#[test]
+fn a_csv_player_file_wider_than_a_spreadsheet_is_refused_at_its_line() {
+    let f = two_reports();
+    let mut text = String::from("ID,Surname,First names,Gender,Birth date,State,Rating,Status,Games");
+    for c in 0..20_000 {
+        text.push_str(&format!(",Extra {c}"));
+    }
+    text.push_str("\n900,Host0,Ile,M,1960-05-17,W,1600,confirmed,40\n");
+    std::fs::remove_file(f.data().join("players.xlsx")).unwrap();
+    std::fs::write(f.data().join("players.csv"), text).unwrap();
+    let check = bounded(&["check"], &f.data(), None);
+    let out = stdout(&check);
+    assert_eq!(check.status.code(), Some(1), "{out}{}", stderr(&check));
+    let found = lines_with(&out, "20009 columns, more than a spreadsheet holds (16384)");
+    assert!(found.iter().any(|l| l.contains("line 1")), "{out}");
+}
+
+#[test]
+fn a_trf_of_more_player_lines_than_four_digits_number_is_refused_at_the_first_too_many() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("012 Too Big Open\n042 01. 05. 1993\n052 03. 05. 1993\n122 40/120, 60\n");
+    for no in 1..=10_050u32 {
+        let name = format!("Player{no},Big");
+        text.push_str(&format!("001 {no:>4}      {name:<33} 1500 AUS {:>11} {:<10}  0.0 {no:>4}\n", "", ""));
+    }
+    std::fs::write(dir.path().join("big.trf"), text).unwrap();
+    std::fs::write(
+        dir.path().join("big.toml"),
+        "code = \"V93999\"\nstate = \"V\"\ntime_control = \"40/7200:3600\"\nids = \"fide\"\n",
+    )
+    .unwrap();
+    let mut command = Command::new(binary());
+    command.arg("check").arg("big.trf").current_dir(dir.path());
+    let run = run_bounded(&mut command).expect("check ends");
+    let out = stdout(&run);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    let found = lines_with(&out, "more than 9999 player lines");
+    assert!(found.iter().any(|l| l.contains("line 10004")), "{}", &out[..out.len().min(3000)]);
+}
