@@ -8,6 +8,8 @@ use chrono::{Datelike, Months, NaiveDate};
 use serde::Deserialize;
 use thiserror::Error;
 
+mod limits;
+
 use crate::model::names::NameOrder;
 use crate::model::system::SystemName;
 
@@ -282,12 +284,7 @@ impl PeriodConfig {
                 _ => Err(format!("`{key}` must be a date like 1993-08-01, not {value}")),
             }
         };
-        let bands = &raw.statistics.age_bands;
-        if bands.windows(2).any(|w| w[0] >= w[1]) || bands.first() == Some(&0) {
-            return Err(format!(
-                "[statistics] age_bands must be lower bounds in rising order, above 0 (such as [12, 16, 20, 25, 50, 65, 80]), not {bands:?}"
-            ));
-        }
+        limits::check(&raw.lists, &raw.statistics, text)?;
         if raw.statistics.top_average == 0 {
             return Err("[statistics] top_average must be 1 or more (the N of the top-N average)".to_string());
         }

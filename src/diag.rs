@@ -75,6 +75,7 @@ pub enum Code {
     TimeControlRead,
     DateRead,
     BadSettings,
+    ReturningPlayer,
 }
 
 impl Code {
@@ -127,6 +128,7 @@ impl Code {
             Code::TimeControlRead => "time-control-read",
             Code::DateRead => "date-read",
             Code::BadSettings => "bad-settings",
+            Code::ReturningPlayer => "returning-player",
         }
     }
 }

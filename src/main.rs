@@ -28,12 +28,28 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             // Names quoted in the error are shown with their control characters escaped.
-            let text = format!("{e:#}");
+            let text = match disk_full(&e) {
+                true => format!(
+                    "{e}: the disk is full: nothing was published, and the outputs of the last run are as they were; make room on the disk, then run again"
+                ),
+                false => format!("{e:#}"),
+            };
             let lines: Vec<_> = text.lines().map(ratebook::diag::escape_controls).collect();
             eprintln!("ratebook: error: {}", lines.join("\n"));
             ExitCode::from(2)
         }
     }
+}
+
+/// Whether a write failed because the disk is full, anywhere in `e`.
+fn disk_full(e: &anyhow::Error) -> bool {
+    e.chain().any(|cause| {
+        let io = cause.downcast_ref::<std::io::Error>().or(match cause.downcast_ref::<rust_xlsxwriter::XlsxError>() {
+            Some(rust_xlsxwriter::XlsxError::IoError(io)) => Some(io),
+            _ => None,
+        });
+        io.is_some_and(|io| io.raw_os_error() == Some(libc::ENOSPC) || io.kind() == std::io::ErrorKind::StorageFull)
+    })
 }
 
 /// Asks Linux not to back this process's memory with transparent huge

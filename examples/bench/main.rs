@@ -19,9 +19,15 @@
 //! with everything on against the base run, the floors of its stages, and the
 //! large folder against the plain Python reference ([`whole`]).
 //!
+//! Then the inputs that cost too much (issue 36): a player file whose header
+//! has a million columns, one with a 300 MB line, a TRF of 200,000 player
+//! lines ([`inputs`]).
+//!
 //! Usage: `cargo run --example bench [-- --runs N] [-- --only NAME]`, NAME
-//! one of sample, large, world, recording, national, site, whole, reference.
+//! one of sample, large, world, recording, national, site, whole, reference,
+//! inputs.
 
+mod inputs;
 mod national;
 mod recording;
 mod site;
@@ -225,6 +231,9 @@ fn main() {
     if wanted("reference") {
         let large = generated(&cache, &SIZES[1]);
         whole::against_reference(&large, &cache, runs_override.unwrap_or(3));
+    }
+    if wanted("inputs") {
+        inputs::bench(root, &cache, runs_override.unwrap_or(1));
     }
     whole::remove_outputs(&cache);
 }

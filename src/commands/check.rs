@@ -113,6 +113,8 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
     let mut raw = raw;
     if !player_file {
         raw.player_file = players_of_reports(&raw);
+    } else if let Some(dir) = &data {
+        crate::record::returning::reinstate_from_data_folder(&mut raw, dir);
     }
     let reports = raw.reports.len() + raw.unreadable.len();
     let candidates = new_entrants(&raw);

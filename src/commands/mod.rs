@@ -85,7 +85,8 @@ pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
     let started = Instant::now();
     let mut folder = DataFolder::open(data)?;
     let system = folder.config.system.rules();
-    let raw = folder.read(system.inputs())?;
+    let mut raw = folder.read(system.inputs())?;
+    crate::record::returning::reinstate_from_data_folder(&mut raw, data);
     timings.record("read", started);
     let started = Instant::now();
     let validated = validate(raw, system);

@@ -82,7 +82,7 @@ fn revise_with_later(
 ) -> Result<PeriodReport> {
     use super::rerate::{rerate_with, Correction, RerateOptions};
     let period = &validated.period;
-    let into = opts.out.with_file_name("errata");
+    let into = errata_folder(&opts.out);
     let correction = Correction { revised: Some(recording.inputs), ..Default::default() };
     let options = RerateOptions {
         data: opts.data.clone(),
@@ -126,6 +126,12 @@ fn revise_with_later(
     })
 }
 
+/// Where `period --revise` of a period with later ones puts the errata:
+/// the folder `errata` beside the output folder.
+fn errata_folder(out: &std::path::Path) -> PathBuf {
+    out.with_file_name("errata")
+}
+
 /// The period-end run. `Err` means the command could not run at all (bad
 /// folder, bad period.toml, output not writable); data errors come back as a
 /// report with `published == false`, and only validation.txt is written.
@@ -136,6 +142,11 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     // The output folder is locked (and what a killed run left settled) for
     // the whole run; a dry run touches nothing.
     let staging = if opts.dry_run { None } else { Some(publish::Staging::new(&opts.out)?) };
+    if staging.is_some() {
+        // The errata a killed `period --revise` left half put in beside it
+        // go in (or are cleared) before the record settles by them.
+        publish::staging::finish_killed(&errata_folder(&opts.out))?;
+    }
     // So is the record, whatever the output folder, before anything is read.
     let record_lock = if opts.dry_run { None } else { super::recording::lock_record(&opts.data)? };
     progress(Stage::Reading);
@@ -162,6 +173,9 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let started = Instant::now();
     let out = staging.as_ref().map(|s| s.out());
     let mut recording = Recording::begin(&opts.data, &validated.period.config, inputs, opts.revise, out, record_lock)?;
+    if let Some(r) = &recording {
+        r.check_player_file(&validated.period.players).map_err(|e| r.record.explain(e))?;
+    }
     if let Some(r) = recording.take_if(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
         // The output folder is let go (the errata go beside it); the
         // record, still locked, goes to the re-rating.

@@ -8,6 +8,7 @@ use anyhow::{bail, Result};
 
 use crate::config::PeriodConfig;
 use crate::ingest::Inputs;
+use crate::model::PlayerFile;
 use crate::publish::Staging;
 use crate::record::{PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Source, Staged};
 
@@ -48,6 +49,25 @@ pub fn record_path(data: &Path, config: &PeriodConfig) -> Option<PathBuf> {
 pub fn lock_record(data: &Path) -> Result<Option<RecordLock>> {
     let Ok(config) = PeriodConfig::load(&data.join("period.toml")) else { return Ok(None) };
     record_path(data, &config).map(|path| RecordLock::take(&path)).transpose()
+}
+
+/// Whether the player file carries the ratings and games of `lines` (a
+/// revision's list) for every player both hold, and holds one at least.
+fn agrees(file: &PlayerFile, lines: &[PlayerLine]) -> bool {
+    let by_id: std::collections::HashMap<u32, &PlayerLine> = lines.iter().map(|l| (l.id, l)).collect();
+    let mut compared = 0;
+    for p in &file.players {
+        let Some(line) = by_id.get(&p.id) else { continue };
+        let same_rating = match (p.rating, line.rating) {
+            (Some(a), Some(b)) => (a - b).abs() < 1e-6,
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        if !same_rating || p.games != line.games_total {
+            return false;
+        }
+        compared += 1;
+    }
+    compared > 0
 }
 
 impl Recording {
@@ -123,6 +143,55 @@ impl Recording {
             None => Vec::new(),
         };
         Ok(Recording { record, plan, inputs, previous, previous_lines, later, staged: None })
+    }
+
+    /// Refuses to rate from a player file that an earlier revision of the
+    /// previous period published when the record has corrected that period
+    /// since (`rerate`, `merge`, `period --revise`): its ratings are not the
+    /// record's, and the corrected file is in the correction's errata
+    /// folder, which the message names. A file that agrees with the
+    /// record's current list, or with none of its revisions (one the
+    /// officer keeps by hand), is rated as it is.
+    pub fn check_player_file(&self, file: &PlayerFile) -> Result<()> {
+        let Some(previous) = self.previous.as_ref().filter(|_| self.plan != Plan::Unchanged) else { return Ok(()) };
+        if agrees(file, &self.previous_lines) {
+            return Ok(());
+        }
+        let superseded: Vec<(i64, i64)> = {
+            let mut stmt = self.record.connection().prepare(
+                "SELECT id, revision FROM revision WHERE period = ?1 AND state = 'published' AND id <> ?2
+                 ORDER BY revision DESC",
+            )?;
+            let rows =
+                stmt.query_map(rusqlite::params![previous.period, previous.id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect::<Result<_, _>>()?
+        };
+        for (id, revision) in superseded {
+            if !agrees(file, &self.record.player_lines(id)?) {
+                continue;
+            }
+            let name = self.inputs.player_file().map(|(name, _)| name.to_string()).unwrap_or_default();
+            let output: Option<String> = self.record.connection().query_row(
+                "SELECT output FROM revision WHERE id = ?1",
+                [previous.id],
+                |r| r.get(0),
+            )?;
+            let corrected = match output {
+                Some(folder) => format!("{}", Path::new(&folder).join("players.xlsx").display()),
+                None => "players.xlsx in the folder the correction's errata went to".to_string(),
+            };
+            let why = match self.record.correction_of(previous.id)? {
+                Some((number, what)) => format!(" by correction {number} ({what})"),
+                None => String::new(),
+            };
+            bail!(
+                "the player file {name} is the one {} revision {revision} published, but the record has corrected {} since{why}: its ratings are those of revision {}, whose player file is {corrected}; put that file in the data folder as {name}, then run again",
+                previous.period,
+                previous.period,
+                previous.revision
+            );
+        }
+        Ok(())
     }
 
     /// Just before the outputs go in: the revision is written, staged, and

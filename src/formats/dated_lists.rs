@@ -63,7 +63,7 @@ pub fn write_dated(
         sheet.write_number(i as u32 + 1, 0, *id)?;
         sheet.write_date_with_format(i as u32 + 1, 1, *d, &date_format)?;
     }
-    workbook.save(path)
+    crate::formats::workbook::save(&mut workbook, path)
 }
 
 /// The value of a cell reader, or `None` with its finding recorded.

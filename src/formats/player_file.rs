@@ -285,12 +285,14 @@ fn aliased(header: &Header, name: &str) -> Option<u32> {
 /// one name, a column of values without a name, and a column of formulas
 /// (whose values the new file would freeze) are errors naming the column.
 fn check_columns(sheet: &Sheet, header: &Header, extra: &[(u32, String)], diagnostics: &mut Vec<Diagnostic>) {
-    let mut seen: Vec<(String, u32)> = Vec::new();
+    // (By name and by column: a header of many thousand columns is checked
+    // in proportion to its width.)
+    let mut seen: std::collections::HashMap<String, u32> = std::collections::HashMap::new();
     for (col, name) in &header.names {
         let key = normalise(name);
         let key = ALIASES.iter().find(|(alias, _)| normalise(alias) == key).map_or(key, |(_, known)| normalise(known));
-        match seen.iter().find(|(k, _)| *k == key) {
-            Some((_, first)) => diagnostics.push(
+        match seen.get(&key) {
+            Some(first) => diagnostics.push(
                 Diagnostic::error(
                     Code::DuplicateColumn,
                     sheet.location(header.row, *col),
@@ -303,13 +305,16 @@ fn check_columns(sheet: &Sheet, header: &Header, extra: &[(u32, String)], diagno
                 )
                 .with_hint("rename one of them, or remove the one that is not needed"),
             ),
-            None => seen.push((key, *col)),
+            None => {
+                seen.insert(key, *col);
+            }
         }
     }
+    let named: std::collections::HashSet<u32> = header.names.iter().map(|(c, _)| *c).collect();
     let (c0, c1) = sheet.col_span();
     let (_, r1) = sheet.row_span();
     for col in c0..c1 {
-        if header.names.iter().any(|(c, _)| *c == col) {
+        if named.contains(&col) {
             continue;
         }
         if let Some(row) = (header.row + 1..r1).find(|&r| !matches!(sheet.get(r, col), Data::Empty)) {
@@ -402,7 +407,7 @@ pub fn write_player_file_with_changes(
     changes: Option<&[Option<f64>]>,
     words: &Words,
 ) -> Result<(), XlsxError> {
-    player_workbook(file, published, changes, words)?.save(path)
+    crate::formats::workbook::save(&mut player_workbook(file, published, changes, words)?, path)
 }
 
 /// The bytes [`write_player_file`] writes.

@@ -236,6 +236,14 @@ fn cut_long_cell(text: String, findings: &mut Vec<Diagnostic>, at: impl Fn() -> 
     if text.len() <= MAX_CELL_CHARS || text.chars().count() <= MAX_CELL_CHARS {
         return text;
     }
+    cut_long_text(&text, findings, at)
+}
+
+/// [`cut_long_cell`] of borrowed text: only what is kept is copied.
+fn cut_long_text(text: &str, findings: &mut Vec<Diagnostic>, at: impl Fn() -> Location) -> String {
+    if text.len() <= MAX_CELL_CHARS || text.chars().count() <= MAX_CELL_CHARS {
+        return text.to_string();
+    }
     findings.push(
         Diagnostic::error(
             Code::BadValue,
@@ -280,39 +288,60 @@ fn sparse_sheet(file: &str, name: &str, cells: Vec<((u32, u32), Data)>) -> Resul
     Ok(Sheet::new(file, name, rows, (r0, c0)))
 }
 
+/// The most columns a player file's sheet may have: a spreadsheet's own
+/// limit (Excel's, column XFD). A wider header is refused at once, so that
+/// its cost stays in proportion to a sheet a spreadsheet could open.
+pub const MAX_COLUMNS: usize = 16_384;
+
+/// A CSV player file as a sheet. Each field is decoded and cut to a cell's
+/// length as it is read (a 300 MB line costs the line, not copies of it); a
+/// line of more than [`MAX_COLUMNS`] fields refuses the file.
 fn read_csv(bytes: &[u8], file: &str, findings: &mut Vec<Diagnostic>) -> Result<Sheet, Diagnostic> {
-    let text = decode_text(bytes);
-    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(text.as_bytes());
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    // UTF-8, else Latin-1 (every byte a character).
+    let utf8 = std::str::from_utf8(bytes).is_ok();
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(bytes);
     let mut rows = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| {
+    let mut record = csv::ByteRecord::new();
+    for i in 0.. {
+        let more = reader.read_byte_record(&mut record).map_err(|e| {
             Diagnostic::error(Code::UnreadableFile, Location::file(file), format!("line {}: {e}", i + 1))
         })?;
-        rows.push(
-            record
-                .iter()
-                .enumerate()
-                .map(|(c, v)| {
-                    if v.trim().is_empty() {
-                        Data::Empty
-                    } else {
-                        let at = || Location::cell(file, "Players", i as u32, c as u32);
-                        Data::String(cut_long_cell(v.to_string(), findings, at))
-                    }
-                })
-                .collect(),
-        );
+        if !more {
+            break;
+        }
+        if record.len() > MAX_COLUMNS {
+            let line = record.position().map_or(i as u64 + 1, |p| p.line());
+            return Err(Diagnostic::error(
+                Code::UnreadableFile,
+                Location::line(file, line as u32, 1),
+                format!("line {line} has {} columns, more than a spreadsheet holds ({MAX_COLUMNS})", record.len()),
+            )
+            .with_hint(
+                "save the player file again from the spreadsheet: its columns are ID, Surname, First names, …",
+            ));
+        }
+        let row = record
+            .iter()
+            .enumerate()
+            .map(|(c, field)| {
+                let text: std::borrow::Cow<str> = if utf8 {
+                    std::str::from_utf8(field)
+                        .map_or_else(|_| String::from_utf8_lossy(field), std::borrow::Cow::Borrowed)
+                } else {
+                    field.iter().map(|&b| b as char).collect::<String>().into()
+                };
+                if text.trim().is_empty() {
+                    Data::Empty
+                } else {
+                    let at = || Location::cell(file, "Players", i as u32, c as u32);
+                    Data::String(cut_long_text(&text, findings, at))
+                }
+            })
+            .collect();
+        rows.push(row);
     }
     Ok(Sheet::new(file, "Players", rows, (0, 0)))
-}
-
-/// UTF-8 (with or without a byte-order mark), else Latin-1.
-pub fn decode_text(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_string(),
-        Err(_) => bytes.iter().map(|&b| b as char).collect(),
-    }
 }
 
 impl Sheet {
@@ -435,6 +464,14 @@ impl Sheet {
         };
         match cell {
             Data::Empty => Ok(None),
+            // Excel counts a 29 February 1900 that never was (serial 60,
+            // which calamine reads as the 28th): the cell is a day out.
+            Data::DateTime(dt) if dt.is_datetime() && never_was(dt) => Err(Diagnostic::error(
+                Code::BadDate,
+                self.location(row, col),
+                format!("{what} is 1900-02-29, a day that never was (Excel counts it, wrongly)"),
+            )
+            .with_hint("enter the date again (1900-02-28 or 1900-03-01?), or as text such as 1900-03-01")),
             Data::DateTime(dt) => match dt.as_datetime() {
                 Some(d) if dt.is_datetime() => Ok(Some(d.date())),
                 _ => Err(bad(format!("{}", dt.as_f64()))),
@@ -592,6 +629,13 @@ pub fn cell_text(cell: &Data) -> Option<String> {
     } else {
         Some(text)
     }
+}
+
+/// Whether a spreadsheet date is Excel's 29 February 1900 (serial 60 of
+/// the 1900 date system), a day that never was.
+fn never_was(dt: &calamine::ExcelDateTime) -> bool {
+    let (year, month, day, ..) = dt.to_ymd_hms_milli();
+    (year, month, day) == (1900, 2, 29)
 }
 
 fn is_blank(cell: &Data) -> bool {

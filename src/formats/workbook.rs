@@ -40,6 +40,15 @@ pub fn creation_date(bytes: &[u8]) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
 }
 
+/// Saves `workbook` to `path`: assembled in memory, then written in one go,
+/// so that a disk that fills up is one plain error of the write (the zip
+/// library, left with an archive it cannot finish on disk, would print its
+/// own message as it is dropped).
+pub fn save(workbook: &mut Workbook, path: &Path) -> Result<(), XlsxError> {
+    let bytes = workbook.save_to_buffer()?;
+    std::fs::write(path, bytes).map_err(XlsxError::IoError)
+}
+
 /// A one-sheet workbook of typed columns (a rule set's own output).
 #[derive(Debug, Clone, PartialEq)]
 pub struct OutputTable {
@@ -70,7 +79,7 @@ pub fn write_output_table(path: &Path, table: &OutputTable, stamp: NaiveDate) ->
             write_value(sheet, r, c as u16, value, &date)?;
         }
     }
-    workbook.save(path)
+    save(&mut workbook, path)
 }
 
 /// Writes a value of a player's own column (or of a rule set's table) into a

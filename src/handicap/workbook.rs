@@ -214,7 +214,7 @@ pub fn write_card(path: &Path, card: &Card, stamp: NaiveDate) -> Result<(), Xlsx
         };
         sheet.write_string(row, 5, text)?;
     }
-    workbook.save(path)
+    crate::formats::workbook::save(&mut workbook, path)
 }
 
 /// Reads the match at `path` (named `file` in findings), works out the card
@@ -291,5 +291,5 @@ pub fn write_match_template(path: &Path) -> Result<(), XlsxError> {
     for (row, line) in NOTES.iter().enumerate() {
         notes.write_string(row as u32, 0, *line)?;
     }
-    workbook.save(path)
+    crate::formats::workbook::save(&mut workbook, path)
 }

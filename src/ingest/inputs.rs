@@ -491,6 +491,19 @@ fn walk_folder(root: &Path, start: &Path, data: bool, findings: &mut Vec<Diagnos
             if is_hidden && !among_reports {
                 continue;
             }
+            if among_reports && path.strip_prefix(root).map_or(true, |rel| rel.to_str().is_none()) {
+                // (Stored under a name with replacement characters, it could
+                // not be found again by that name.)
+                findings.push(
+                    Diagnostic::error(
+                        Code::UnreadableFile,
+                        Location::file(&shown),
+                        "not read: the file's name is not text (not UTF-8); shown here with \u{FFFD} for what cannot be read",
+                    )
+                    .with_hint("rename the file with letters, digits and hyphens (e.g. V93001.xlsx)"),
+                );
+                continue;
+            }
             files.push(Found { name: shown, path, inode: (meta.dev(), meta.ino()), set_aside: is_hidden });
         } else if among_reports {
             findings.push(

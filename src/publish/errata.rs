@@ -73,7 +73,7 @@ pub fn write_xlsx(
     if !errata.lines.is_empty() {
         sheet.autofilter(0, 0, errata.lines.len() as u32, 8)?;
     }
-    workbook.save(path)
+    crate::formats::workbook::save(&mut workbook, path)
 }
 
 /// What `templates/errata.typ` reads.

@@ -199,6 +199,20 @@ impl Drop for Staging {
     }
 }
 
+/// Finishes or clears what a killed run left beside the output folder
+/// `out` (see [`Staging::new`]), for a run that publishes elsewhere but
+/// whose record may settle a publication into `out`: `period --revise`
+/// puts its errata beside its output folder. Nothing is touched, and no
+/// lock taken, when nothing was left.
+pub fn finish_killed(out: &Path) -> Result<()> {
+    let out = &through_link(out)?;
+    if !sibling(out, "staging").exists() && !sibling(out, "old").exists() {
+        return Ok(());
+    }
+    let _lock = lock(out)?;
+    recover(out)
+}
+
 /// `out`, or the folder it leads to when it is a symbolic link.
 fn through_link(out: &Path) -> Result<PathBuf> {
     let is_link = std::fs::symlink_metadata(out).is_ok_and(|m| m.file_type().is_symlink());

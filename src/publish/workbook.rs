@@ -305,7 +305,7 @@ pub fn write_ratings(path: &Path, rated: &Rated, words: &Words, statistics: &Sta
         sheet.set_name(&table.name)?;
         statistic_sheet(sheet, table)?;
     }
-    workbook.save(path)
+    crate::formats::workbook::save(&mut workbook, path)
 }
 
 /// "graded" → "Graded", for a heading.

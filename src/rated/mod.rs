@@ -19,8 +19,15 @@ pub struct Rated {
 }
 
 impl Rated {
-    /// The period rated, with its lists built.
-    pub fn new(period: ValidPeriod, ratings: Ratings, system: &'static dyn RatingSystem) -> Rated {
+    /// The period rated, with its lists built. The maintenance rule removes
+    /// no player who holds games in a deferred event (they are rated next
+    /// period, from the file this one publishes).
+    pub fn new(period: ValidPeriod, mut ratings: Ratings, system: &'static dyn RatingSystem) -> Rated {
+        for (p, removed) in ratings.players.iter().zip(ratings.removed.iter_mut()) {
+            if *removed && period.deferred_entrants.binary_search(&p.id).is_ok() {
+                *removed = false;
+            }
+        }
         let lists = lists::build_lists(&period, &ratings, system);
         Rated { period, ratings, lists, system }
     }

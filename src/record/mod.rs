@@ -11,6 +11,7 @@ pub mod lines;
 pub mod query;
 pub mod replay;
 pub mod rerate;
+pub mod returning;
 pub mod schema;
 pub mod statistics;
 pub mod switch;
@@ -164,6 +165,7 @@ impl Record {
     /// [`Record::open`] with its lock taken already (a run takes it first
     /// thing, before it reads its inputs).
     pub fn open_locked(path: &Path, lock: RecordLock) -> Result<Record> {
+        check_is_file(path)?;
         let conn = Connection::open(path).with_context(|| format!("cannot open the record {}", path.display()))?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         let mut record = Record { conn, path: path.to_path_buf(), _lock: Some(lock) };
@@ -184,6 +186,7 @@ impl Record {
             record.migrate()?;
             return Ok(record);
         }
+        check_is_file(path)?;
         let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags)
             .with_context(|| format!("cannot open the record {}", path.display()))?;
@@ -482,14 +485,45 @@ pub fn explain(path: &Path, error: anyhow::Error) -> anyhow::Error {
                     "the record {shown} cannot be written (its file or folder is read-only, or missing): give this user write access, then run again"
                 )
             }
+            rusqlite::ErrorCode::SystemIoFailure => anyhow::anyhow!(
+                "the record {shown} could not be read or written: the system reported an input/output error (is it a file on a working disk?); nothing was changed"
+            ),
             _ => anyhow::anyhow!(
-                "the record {shown} could not be read or written ({e}): nothing was changed; if this happens again, restore it from a backup"
+                "the record {shown} could not be read or written ({}): nothing was changed; if this happens again, restore it from a backup",
+                plain_sqlite(e.code)
             ),
         },
         Some(e) => anyhow::anyhow!(
             "the record {shown} holds something ratebook cannot read ({e}): it may have been altered; restore it from a backup"
         ),
         None => error,
+    }
+}
+
+/// What an SQLite error code means, in words (never its number).
+fn plain_sqlite(code: rusqlite::ErrorCode) -> String {
+    let words = format!("{code:?}");
+    let mut plain = String::new();
+    for (k, c) in words.chars().enumerate() {
+        if c.is_uppercase() && k > 0 {
+            plain.push(' ');
+        }
+        plain.extend(c.to_lowercase());
+    }
+    plain
+}
+
+/// Refuses a record path that leads to something other than a file (a
+/// device such as /dev/null, a folder, a pipe): SQLite would open it and
+/// fail at the first write.
+fn check_is_file(path: &Path) -> Result<()> {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => bail!(
+            "the record {} is not a file (it is {}): name a file with `record` in period.toml",
+            path.display(),
+            if meta.is_dir() { "a folder" } else { "a device, a pipe or a socket" }
+        ),
+        _ => Ok(()),
     }
 }
 
@@ -501,9 +535,13 @@ impl RecordLock {
     }
 }
 
-/// Takes the lock file beside the record at `path`.
+/// Takes the lock file beside the record at `path`: beside the file itself,
+/// a symbolic link followed, so that two data folders sharing one record
+/// through links share its lock.
 fn lock(path: &Path) -> Result<std::fs::File> {
     use std::io::Write as _;
+    check_is_file(path)?;
+    let path = &real_path(path);
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "record".into());
     let lock_path = path.with_file_name(format!(".{name}.lock"));
     let mut file = std::fs::OpenOptions::new()
@@ -533,6 +571,24 @@ fn lock(path: &Path) -> Result<std::fs::File> {
     file.set_len(0)?;
     write!(file, "process {}", std::process::id())?;
     Ok(file)
+}
+
+/// `path` with its symbolic links followed, as far as they lead (a link to
+/// a record not made yet leads to where it will be), and its folder's.
+fn real_path(path: &Path) -> PathBuf {
+    let mut path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    // (A bound, against a loop of links.)
+    for _ in 0..40 {
+        let Ok(target) = std::fs::read_link(&path) else { break };
+        path = match path.parent() {
+            Some(folder) => folder.join(target),
+            None => target,
+        };
+    }
+    match (path.parent().and_then(|folder| folder.canonicalize().ok()), path.file_name()) {
+        (Some(folder), Some(name)) => folder.join(name),
+        _ => path,
+    }
 }
 
 /// Writes one revision, staged, inside `tx`.

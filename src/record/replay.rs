@@ -171,9 +171,9 @@ pub fn replay(
             }
         }
         let started = Instant::now();
-        let inputs = match replayer.inputs(revision) {
-            Some(inputs) => inputs,
-            None => load(record, revision)?,
+        let (inputs, revised) = match replayer.inputs(revision) {
+            Some(inputs) => (inputs, true),
+            None => (load(record, revision)?, false),
         };
         check_stored_paths(&inputs, record.path(), &revision.period)?;
         timings.record("load", started);
@@ -187,7 +187,8 @@ pub fn replay(
         timings.record("correct", started);
         let started = Instant::now();
         let Read { inputs, raw, pinned, corrected, recorded } = read;
-        let rated = rate_tracks(revision, raw, &pinned, tracks, &*replayer)?;
+        let skip = Skip { record, revised };
+        let rated = rate_tracks(revision, raw, &pinned, tracks, &*replayer, &skip)?;
         timings.record("rate", started);
         let original_ids: HashSet<u32> = recorded.iter().map(|l| l.id).collect();
         for (track, r) in tracks.iter_mut().zip(&rated) {
@@ -230,7 +231,13 @@ fn read(record: &Record, revision: &RevisionInfo, inputs: Inputs, tracks: &[Trac
     if let Some(c) = tracks.first().and_then(|t| t.carried.as_ref()) {
         carry_ratings(&mut player_file, c);
     }
-    let raw = crate::ingest::read_with_player_file(&inputs, config, (player_file, findings), &wanted);
+    let mut raw = crate::ingest::read_with_player_file(&inputs, config, (player_file, findings), &wanted);
+    // Players removed before who play again, as the period's run put them back.
+    let end = revision.end.to_string();
+    let back = super::returning::reinstate(&mut raw, record, &revision.period, &end)?;
+    if let (Some(c), false) = (tracks.first().and_then(|t| t.carried.as_ref()), back.is_empty()) {
+        carry_ratings(&mut raw.player_file, c);
+    }
     let pinned = record.newcomer_ids(revision.id)?;
     let recorded = record.player_lines(revision.id)?;
     Ok(Read { inputs, raw, pinned, corrected: Vec::new(), recorded })
@@ -251,6 +258,7 @@ fn rate_tracks(
     pinned: &NewcomerIds,
     tracks: &[Track],
     replayer: &dyn Replayer,
+    skip: &Skip,
 ) -> Result<Vec<Replayed>> {
     let mut rated = Vec::with_capacity(tracks.len());
     let mut read = Some(read);
@@ -283,7 +291,7 @@ fn rate_tracks(
             let carried_file = (track.write_carried && track.carried.is_some()).then(|| raw.player_file.clone());
             let bytes = carried_file
                 .map(|file| scope.spawn(move || crate::formats::player_file::player_file_bytes(&file, published)));
-            let period = validate(raw, system, pinned, revision, &replayer.failing(track));
+            let period = validate(raw, system, pinned, revision, &replayer.failing(track), skip);
             let bytes = bytes.map(|b| b.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
             (period, bytes)
         });
@@ -303,10 +311,16 @@ fn validate(
     pinned: &NewcomerIds,
     revision: &RevisionInfo,
     how: &str,
+    skip: &Skip,
 ) -> Result<ValidPeriod> {
     let validated = validate_with_ids(raw, system, pinned);
-    let errors: Vec<String> =
-        validated.diagnostics.iter().filter(|d| d.severity == Severity::Error).map(|d| d.to_string()).collect();
+    let skipped = skip.files(revision, &validated.period)?;
+    let errors: Vec<String> = validated
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error && !skipped.contains(&d.location.file))
+        .map(|d| d.to_string())
+        .collect();
     if !errors.is_empty() {
         bail!(
             "{} cannot be re-rated {how}: {} error(s), nothing was changed:\n{}",
@@ -316,6 +330,44 @@ fn validate(
         );
     }
     Ok(validated.period)
+}
+
+/// What a period's publication skipped (`--skip-invalid`), which its
+/// replay skips again.
+struct Skip<'r> {
+    record: &'r Record,
+    /// Whether the period's inputs are revised ones (`period --revise`).
+    revised: bool,
+}
+
+impl Skip<'_> {
+    /// The report files (with their sidecars) whose errors the publication
+    /// of `revision` skipped: the events the record keeps as not rated for
+    /// their errors, and the files that could not be read (the same bytes
+    /// could not be read then either). For `period --revise`, whose run
+    /// skipped the revised inputs' reports in error, every one of those. A
+    /// report a correction adds is never skipped: its errors refuse the
+    /// correction.
+    fn files(&self, revision: &RevisionInfo, period: &ValidPeriod) -> Result<HashSet<String>> {
+        let recorded: HashSet<String> = {
+            let invalid = crate::validate::Disposition::Invalid.note();
+            let mut stmt = self
+                .record
+                .connection()
+                .prepare("SELECT code FROM event_line WHERE revision_id = ?1 AND reason = ?2")?;
+            let rows = stmt.query_map(rusqlite::params![revision.id, invalid], |r| r.get::<_, String>(0))?;
+            rows.map(|code| code.map(|c| c.to_uppercase())).collect::<Result<_, _>>()?
+        };
+        let added = |file: &str| file.starts_with("reports/corrections/");
+        let invalid = period.events.iter().filter(|e| e.disposition == crate::validate::Disposition::Invalid);
+        let mut files = HashSet::new();
+        for e in invalid.filter(|e| !added(&e.file) && (self.revised || recorded.contains(&e.code.to_uppercase()))) {
+            files.insert(crate::ingest::trf::sidecar_name(&e.file));
+            files.insert(e.file.clone());
+        }
+        files.extend(period.unreadable.iter().filter(|f| !added(f)).cloned());
+        Ok(files)
+    }
 }
 
 /// Refuses a recorded input whose path could lead out of a data folder (a

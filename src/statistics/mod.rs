@@ -34,6 +34,9 @@ pub struct Settings {
     pub states: Vec<(String, String)>,
     /// The rule set's words ("rating" or "grade") for the headings and notes.
     pub words: Words,
+    /// Whether a player may be named beside his age band (By Age's best
+    /// player): not under `[site] birth = "none"`, where that tells his age.
+    pub ages_public: bool,
 }
 
 impl Settings {
@@ -45,6 +48,7 @@ impl Settings {
             senior_age: config.lists.seniors.first().copied(),
             states: config.states.clone(),
             words,
+            ages_public: config.birth.shown(),
         }
     }
 }

@@ -103,10 +103,17 @@ impl PoolFrame {
         let n = settings.top_average;
         let top = format!("Top-{n} average");
         let best = format!("Best {}", settings.words.rating);
+        let mut columns =
+            vec!["Age band", "Players", "Female players", "Share of the pool %", "Mean", "Median", &top, &best, "Best"];
+        // (The best player and his rating beside a band would tell his age.)
+        let named = settings.ages_public;
+        if !named {
+            columns.truncate(columns.len() - 2);
+        }
         let mut table = StatTable::new(
             "By Age",
             "The rated pool by age at the age date; a band with no players has no figures",
-            &["Age band", "Players", "Female players", "Share of the pool %", "Mean", "Median", &top, &best, "Best"],
+            &columns,
         );
         let mut pooled = self.pooled.clone();
         let labels: Vec<&str> = pooled.column("age")?.u32()?.into_iter().map(|a| bands.of(a)).collect();
@@ -116,6 +123,7 @@ impl PoolFrame {
             let s = groups.get(label.as_str());
             let mut row = vec![Cell::text(label.as_str())];
             row.extend(summary_cells(s, Some(self.size())));
+            row.truncate(table.columns.len());
             table.rows.push(row);
         }
         Ok(table)
@@ -398,6 +406,7 @@ pub(crate) mod tests {
             senior_age: Some(50),
             states: vec![("N".into(), "New South Wales".into()), ("V".into(), "Victoria".into())],
             words: crate::model::system::SystemName::Acf.rules().words(),
+            ages_public: true,
         }
     }
 

@@ -159,7 +159,7 @@ pub fn check_entrants(
                             .map(|p| p.id.to_string())
                             .collect();
                         let hint = if same_name.is_empty() {
-                            "check the ID; for a player new to the rating list leave ID blank and fill in name, gender and birth date".to_string()
+                            "check the ID; for a player new to the rating list leave ID blank and fill in name, gender and birth date; a player the maintenance rule removed is in the last publication's removed.xlsx (copy his row into the player file)".to_string()
                         } else {
                             format!(
                                 "the player file has {} {} as ID {}",
@@ -196,6 +196,21 @@ pub fn check_entrants(
                         )
                         .with_hint("a player without an ID joins the player file: fill in First names")
                         .in_group("new players with no first names", format!("{} (No {})", e.surname, e.no)),
+                    );
+                }
+                if let Some(b) = e.birth_date.filter(|&b| b > config.published.min(config.age_date)) {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            Code::OutOfRange,
+                            e.name_at.clone(),
+                            format!(
+                                "new player {} (No {}) is born on {b}, after the age date ({}), at which ages are taken",
+                                entrant_name(e),
+                                e.no,
+                                config.age_date
+                            ),
+                        )
+                        .with_hint("correct the birth date, or leave it blank"),
                     );
                 }
                 let mut missing = Vec::new();

@@ -120,6 +120,10 @@ pub struct ValidPeriod {
     /// The change of rule set this period makes, if it makes one (its
     /// player file then holds the new rule set's states).
     pub switched: Option<crate::switch::Switched>,
+    /// The IDs of the players of the file entered in deferred events, in
+    /// order: they hold games to be rated next period, so the maintenance
+    /// rule does not remove them.
+    pub deferred_entrants: Vec<u32>,
 }
 
 /// The outcome of validation.
@@ -298,6 +302,15 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
     }
     let newcomers = players.players.len() - file_count;
 
+    let mut deferred_entrants: Vec<u32> = checked
+        .iter()
+        .zip(&dispositions)
+        .filter(|(_, d)| **d == Disposition::Deferred)
+        .flat_map(|(c, _)| c.players.iter().flatten().map(|&p| players.players[p].id))
+        .collect();
+    deferred_entrants.sort_unstable();
+    deferred_entrants.dedup();
+
     // The events, by code, built side by side.
     let built: Vec<(Event, RawReport, Option<Diagnostic>)> = checked
         .into_par_iter()
@@ -315,7 +328,17 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
     crate::background::drop_later(reports);
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
     let period =
-        ValidPeriod { config, players, newcomers, newcomer_entries, events, unreadable, inputs, switched: None };
+        ValidPeriod {
+            config,
+            players,
+            newcomers,
+            newcomer_entries,
+            events,
+            unreadable,
+            inputs,
+            switched: None,
+            deferred_entrants,
+        };
     diagnostics.extend(policy.check_settings(&period.config.rules));
     diagnostics.extend(policy.check_inputs(&period));
     crate::diag::sort(&mut diagnostics);

@@ -76,17 +76,19 @@ pub fn check_players(file: &PlayerFile, config: &PeriodConfig, policy: &dyn Elig
                 .with_hint("the score is the points scored in the games counted: at most one a game"),
             );
         }
-        if let Some(b) = p.birth_date.filter(|&b| b > config.published || b < earliest_birth) {
+        // (Ages are taken at the age date: one born after it has none.)
+        let latest_birth = config.published.min(config.age_date);
+        if let Some(b) = p.birth_date.filter(|&b| b > latest_birth || b < earliest_birth) {
+            let why = if b < earliest_birth {
+                "before 1900".to_string()
+            } else if b > config.published {
+                "after this list's date".to_string()
+            } else {
+                format!("after the age date ({}), at which ages are taken", config.age_date)
+            };
             findings.push(
-                Diagnostic::error(
-                    Code::OutOfRange,
-                    at("Birth date"),
-                    format!(
-                        "{who} is born on {b}, {}",
-                        if b > config.published { "after this list's date" } else { "before 1900" }
-                    ),
-                )
-                .with_hint("correct the birth date, or leave it blank"),
+                Diagnostic::error(Code::OutOfRange, at("Birth date"), format!("{who} is born on {b}, {why}"))
+                    .with_hint("correct the birth date, or leave it blank"),
             );
         }
         if let Some(d) = p.last_played.filter(|&d| d > config.end) {

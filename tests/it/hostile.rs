@@ -7,6 +7,7 @@
 
 mod commit;
 mod odd;
+mod round3;
 mod small;
 mod text;
 

@@ -197,6 +197,35 @@ fn with_birth_none_no_birth_year_and_no_age_is_published() {
     // The junior lists print no age (the booklet prints the same lists).
     let rows = crate::common::sheet_rows(&p.none.join("ratings.xlsx"), "Top Under 20");
     assert!(!rows[0].iter().any(|h| h == "Age"), "{:?}", rows[0]);
+    // No player is named (nor his rating given) beside an age band: By Age
+    // has no best player, in the workbook and in the site's statistics.
+    let rows = crate::common::sheet_rows(&p.none.join("ratings.xlsx"), "By Age");
+    assert!(!rows.iter().flatten().any(|h| h.starts_with("Best")), "{:?}", rows[0]);
+    let with_year = crate::common::sheet_rows(&p.year.join("ratings.xlsx"), "By Age");
+    assert!(with_year[0].iter().any(|h| h == "Best"), "with the birth year it is shown: {:?}", with_year[0]);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(site.join("downloads/statistics.json")).unwrap()).unwrap();
+    let mut by_age = Vec::new();
+    find_tables(&json, "By Age", &mut by_age);
+    assert!(!by_age.is_empty(), "statistics.json has By Age");
+    for table in by_age {
+        let columns = table["columns"].as_array().unwrap();
+        assert!(!columns.iter().any(|c| c.as_str().unwrap().starts_with("Best")), "{columns:?}");
+    }
+}
+
+/// Every object under `value` whose `name` is `name`.
+fn find_tables<'a>(value: &'a serde_json::Value, name: &str, found: &mut Vec<&'a serde_json::Value>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            if map.get("name").and_then(|n| n.as_str()) == Some(name) {
+                found.push(value);
+            }
+            map.values().for_each(|v| find_tables(v, name, found));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| find_tables(v, name, found)),
+        _ => {}
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@ use crate::common::{ratebook, read_players, stderr};
 
 mod concurrency;
 mod kills;
+mod next;
 mod odd;
 
 /// A generated data folder (one period) in a temporary folder.

@@ -83,7 +83,7 @@ pub fn write_template(
 ) -> anyhow::Result<()> {
     let report = setting.apply(example(layout, states));
     let mut workbook = build(&report, states).context("building the template workbook")?;
-    workbook.save(path).with_context(|| format!("writing {}", path.display()))?;
+    crate::formats::workbook::save(&mut workbook, path).with_context(|| format!("writing {}", path.display()))?;
     Ok(())
 }
 

@@ -74,7 +74,7 @@ pub struct ReportGame {
 /// Writes `report` to `path`; `stamp` becomes the document's creation date.
 pub fn write_report(path: &Path, report: &EventReport, stamp: NaiveDate) -> Result<(), XlsxError> {
     let mut workbook = report_workbook(report, stamp)?;
-    workbook.save(path)
+    crate::formats::workbook::save(&mut workbook, path)
 }
 
 /// Builds the report's workbook without saving it, so that the template can

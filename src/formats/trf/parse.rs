@@ -137,10 +137,15 @@ pub struct TrfFile {
     pub scoring: Scoring,
 }
 
+/// The most player lines a TRF holds: its start numbers have four digits.
+/// The player lines after them are not read (their cost is bounded).
+pub const MOST_PLAYERS: usize = 9_999;
+
 /// Reads every line; problems go to `diagnostics` located by line and column.
 pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> TrfFile {
     let mut trf = TrfFile::default();
     let mut scoring_seen = false;
+    let mut too_many = false;
     // Lines that are no TRF record: (first line, how many).
     let mut garbage: Option<(u32, u32)> = None;
     for (i, raw) in lines(text).into_iter().enumerate() {
@@ -166,6 +171,19 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> TrfFi
         let rest = || line.get(4..).unwrap_or("").trim().to_string();
         let header = || Some(HeaderLine { value: rest(), line: line_no });
         match tag.as_str() {
+            "001" if trf.players.len() >= MOST_PLAYERS => {
+                if !too_many {
+                    too_many = true;
+                    diagnostics.push(
+                        Diagnostic::error(
+                            Code::TrfSyntax,
+                            at(1),
+                            format!("more than {MOST_PLAYERS} player lines: a TRF numbers its players with four digits, so this is no one tournament (the lines from here are not read)"),
+                        )
+                        .with_hint("export each tournament to a file of its own"),
+                    );
+                }
+            }
             "001" => {
                 if let Some(p) = player_line(line, line_no, file, diagnostics) {
                     trf.players.push(p);

@@ -47,23 +47,36 @@ impl<'a> SiteFolder<'a> {
             digests.lock().unwrap_or_else(PoisonError::into_inner).push(digest);
         }
         if let Some(previous) = self.previous.map(|p| p.join(rel)) {
-            if same_bytes(&previous, bytes) && std::fs::hard_link(&previous, &path).is_ok() {
-                self.kept.fetch_add(1, Ordering::Relaxed);
-                return Ok(());
+            if let Some(held) = same_bytes(&previous, bytes) {
+                if std::fs::hard_link(&previous, &path).is_ok() {
+                    // (The very file compared, still: not one put there since.)
+                    if same_file(&path, &held) {
+                        self.kept.fetch_add(1, Ordering::Relaxed);
+                        return Ok(());
+                    }
+                    std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+                }
             }
         }
         std::fs::write(&path, bytes).with_context(|| format!("writing {}", path.display()))
     }
 }
 
-/// Whether the file at `path` holds exactly `bytes` (a file that is not
-/// there, or cannot be read, does not).
-fn same_bytes(path: &Path, bytes: &[u8]) -> bool {
+/// The metadata of the file at `path` when it is a regular file (not a
+/// link, a pipe or a device, which are never opened for reading: a pipe
+/// would wait for a writer) holding exactly `bytes`.
+fn same_bytes(path: &Path, bytes: &[u8]) -> Option<std::fs::Metadata> {
     use std::io::Read;
-    let Ok(mut file) = std::fs::File::open(path) else { return false };
-    if file.metadata().map_or(true, |m| !m.is_file() || m.len() != bytes.len() as u64) {
-        return false;
-    }
-    let mut held = Vec::with_capacity(bytes.len());
-    file.read_to_end(&mut held).is_ok() && held == bytes
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file =
+        std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK).open(path).ok()?;
+    let held = file.metadata().ok().filter(|m| m.is_file() && m.len() == bytes.len() as u64)?;
+    let mut read = Vec::with_capacity(bytes.len());
+    (file.read_to_end(&mut read).is_ok() && read == bytes).then_some(held)
+}
+
+/// Whether `path` is the regular file `held` describes (same device and inode).
+fn same_file(path: &Path, held: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.dev() == held.dev() && m.ino() == held.ino())
 }

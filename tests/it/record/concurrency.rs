@@ -98,3 +98,32 @@ fn two_corrections_at_once_are_both_kept_or_one_is_refused() {
     assert!(applied > 0);
     assert_eq!(f.query("SELECT COUNT(*) FROM corrections"), [[applied.to_string()]]);
 }
+
+#[test]
+fn a_record_shared_through_symbolic_links_is_locked_at_its_real_path() {
+    let f = Folder::generated(100, 6, 56);
+    // The record lives elsewhere; the data folder holds a link to it.
+    let shared = f.root.path().join("shared");
+    std::fs::create_dir_all(&shared).unwrap();
+    let real = shared.join("federation.sqlite");
+    if f.record().exists() {
+        std::fs::rename(f.record(), &real).unwrap();
+    }
+    std::os::unix::fs::symlink(&real, f.record()).unwrap();
+    // Another run holds the record at its real path (through another link).
+    let lock = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(shared.join(".federation.sqlite.lock"))
+        .unwrap();
+    lock.try_lock().unwrap();
+    let run = f.run(&["period"]);
+    assert!(refused_plainly(&run), "{}", stderr(&run));
+    assert!(!f.out().exists(), "nothing published");
+    drop(lock);
+    ok(&f.run(&["period"]));
+    assert!(std::fs::symlink_metadata(f.record()).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert_eq!(super::query(&real, "SELECT COUNT(*) FROM revision"), [["1"]]);
+}

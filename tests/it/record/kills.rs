@@ -96,13 +96,36 @@ impl Trial {
 /// step, checks what the views show, runs it again, and checks that it
 /// ended where an uninterrupted run ends.
 fn killed_at_every_step(chain: &Path, args: &[String], record: &'static str) {
+    killed_at(chain, args, record, &STEPS);
+}
+
+/// The errata of the correction are in place in the folder `errata` of the
+/// trial, carrying the token of the correction's revisions, and no staging
+/// folder is left beside it.
+fn errata_in_place(trial: &Trial, step: &str) {
+    let errata = trial.root.path().join("errata");
+    for name in ["errata.xlsx", "errata.pdf", "players.xlsx"] {
+        assert!(errata.join(name).is_file(), "{step}: {name} in place in errata/");
+    }
+    let token = std::fs::read_to_string(errata.join(".ratebook-record")).unwrap();
+    let recorded = query(
+        &trial.record(),
+        "SELECT DISTINCT token FROM revision WHERE correction_id IS NOT NULL AND state = 'published'",
+    );
+    assert_eq!(recorded, [[token]], "{step}: the errata in place are the correction's");
+    assert!(!trial.root.path().join(".errata.staging").exists(), "{step}: no staging folder left");
+}
+
+/// [`killed_at_every_step`] at the steps `steps`.
+fn killed_at(chain: &Path, args: &[String], record: &'static str, steps: &[&str]) {
     let clean = Trial::new(chain, args, record);
     let old = clean.views();
     ok(&clean.run(None));
     let new = clean.views();
     assert_ne!(old, new, "the correction changes the record");
     assert_eq!(new[3].len(), 1, "one correction: {:?}", new[3]);
-    for step in STEPS {
+    errata_in_place(&clean, "uninterrupted");
+    for &step in steps {
         let trial = Trial::new(chain, args, record);
         let killed = trial.run(Some(step));
         assert!(!killed.status.success(), "{step}: the run was killed: {}", stderr(&killed));
@@ -113,6 +136,7 @@ fn killed_at_every_step(chain: &Path, args: &[String], record: &'static str) {
         let again = trial.run(None);
         ok(&again);
         assert!(trial.views() == new, "{step}: the run again ends where an uninterrupted run ends");
+        errata_in_place(&trial, step);
         let revisions = query(&trial.record(), "SELECT COUNT(*) FROM revision WHERE state <> 'published'");
         assert_eq!(revisions, [["0"]], "{step}: nothing left staged");
         // And once more: done, nothing applied twice.
@@ -167,6 +191,23 @@ fn a_merge_killed_at_any_step_is_all_or_nothing() {
 #[test]
 fn a_revision_of_a_period_with_later_ones_killed_at_any_step_is_all_or_nothing() {
     let f = chain(43);
+    let args = revising_the_first_period(&f);
+    killed_at_every_step(f.root.path(), &args, "revised/record.sqlite");
+}
+
+#[test]
+fn a_revision_killed_while_its_first_errata_go_in_has_them_put_in_by_the_run_again() {
+    // No errata folder yet: the errata's staging folder is renamed into place.
+    let f = chain(45);
+    std::fs::remove_dir_all(f.root.path().join("errata")).unwrap();
+    let args = revising_the_first_period(&f);
+    let steps = ["rated", "recorded", "written", "staged", "marked", "swapped", "confirming"];
+    killed_at(f.root.path(), &args, "revised/record.sqlite", &steps);
+}
+
+/// `period --revise` of the first period of the chain in `f`: its data
+/// folder again in `revised/`, one report taken out, with the record.
+fn revising_the_first_period(f: &Folder) -> Vec<String> {
     let code = event_without_newcomers(&f.record());
     // The first period's data folder again, one report taken out, with the record.
     let first = {
@@ -184,9 +225,7 @@ fn a_revision_of_a_period_with_later_ones_killed_at_any_step_is_all_or_nothing()
     }
     std::fs::rename(f.record(), revised.join("record.sqlite")).unwrap();
     std::fs::remove_dir_all(f.data()).unwrap();
-    let args: Vec<String> =
-        ["period", "--revise", "--data", "{root}/revised", "--out", "{root}/output"].map(String::from).to_vec();
-    killed_at_every_step(f.root.path(), &args, "revised/record.sqlite");
+    ["period", "--revise", "--data", "{root}/revised", "--out", "{root}/output"].map(String::from).to_vec()
 }
 
 #[test]
