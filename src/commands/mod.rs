@@ -102,6 +102,6 @@ pub fn rate_only(data: &Path) -> anyhow::Result<(Loaded, Ratings)> {
 /// The booklet's data for a data folder (for tests and tools).
 pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
     let (loaded, ratings) = rate_only(data)?;
-    let rated = crate::rated::Rated::new(loaded.validated.period, ratings, loaded.system);
+    let rated = crate::rated::Rated::new(loaded.validated.period, ratings, loaded.system, &Default::default());
     Ok(crate::publish::booklet_data(&rated))
 }

@@ -25,7 +25,7 @@ use crate::ingest::inputs::{Role, SETTINGS};
 use crate::ingest::{IngestError, Inputs, RawData};
 use crate::model::PlayerFile;
 use crate::rate::RatingSystem;
-use crate::rated::Rated;
+use crate::rated::{Baseline, Rated};
 use crate::timings::Timings;
 use crate::validate::{validate_with_ids, NewcomerIds};
 
@@ -149,7 +149,7 @@ pub fn rerate(
             let carried_file = carried.is_some().then(|| raw.player_file.clone());
             let bytes = carried_file
                 .map(|file| scope.spawn(move || crate::formats::player_file::player_file_bytes(&file, published)));
-            let rated = step.rate(raw, system);
+            let rated = step.rate(raw, system, &super::lines::baseline(&before));
             let bytes = bytes.map(|b| b.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
             (rated, bytes)
         });
@@ -159,7 +159,7 @@ pub fn rerate(
         if let Some(bytes) = carried_bytes {
             inputs.replace_player_file("players.xlsx", bytes.context("cannot write the carried player file")?);
         }
-        let lines = PeriodLines::of(&rated, inputs, &before);
+        let lines = PeriodLines::of(&rated, inputs);
         timings.record("lines", started);
         let started = Instant::now();
         step.compare(&mut errata, &old_lines, &lines, &corrected)?;
@@ -259,9 +259,9 @@ impl Step<'_> {
     }
 
     /// Validates and rates the period again (DROP's games KEEP's, for a
-    /// merge); an error of its inputs (with the correction) refuses the
+    /// merge), its change against `baseline`; an error of its inputs (with the correction) refuses the
     /// whole re-rating.
-    fn rate(&self, mut raw: RawData, system: &'static dyn RatingSystem) -> Result<Rated> {
+    fn rate(&self, mut raw: RawData, system: &'static dyn RatingSystem, baseline: &Baseline) -> Result<Rated> {
         let mut pinned: NewcomerIds = self.record.newcomer_ids(self.revision.id)?;
         if let Some((keep, drop)) = self.correction.merge {
             merge_ids(&mut raw, &mut pinned, keep, drop);
@@ -278,7 +278,7 @@ impl Step<'_> {
             );
         }
         let ratings = system.rate(&validated.period);
-        Ok(Rated::new(validated.period, ratings, system))
+        Ok(Rated::new(validated.period, ratings, system, baseline))
     }
 
     /// Adds to the errata every player whose published rating changed.

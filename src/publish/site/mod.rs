@@ -23,23 +23,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
+use super::Publication;
 use crate::config::PublicBirth;
-use crate::rate::{RatingSystem, Ratings, Words};
-use crate::rated::lists::Lists;
-use crate::record::query::History;
-use crate::validate::ValidPeriod;
+use crate::rate::Words;
 use folder::SiteFolder;
 use pages::{row, signed, Row};
-
-/// What the site is made from.
-pub struct SiteInput<'a> {
-    pub period: &'a ValidPeriod,
-    pub ratings: &'a Ratings,
-    pub lists: &'a Lists,
-    pub statistics: &'a crate::statistics::Statistics,
-    pub system: &'a dyn RatingSystem,
-    pub history: &'a History,
-}
 
 /// The templates and static files, compiled into the binary.
 const TEMPLATES: [(&str, &str); 16] = [
@@ -167,22 +155,18 @@ struct Common<'a> {
 /// are those of the same file in `previous` (the site published last time)
 /// is that file under a second name: a re-run whose inputs changed in a few
 /// reports writes only the pages whose content changed.
-pub fn write_site(
-    dir: &Path,
-    previous: Option<&Path>,
-    input: &SiteInput,
-    templates: Option<&Path>,
-) -> Result<SiteStats> {
-    let hashed = input.period.config.record.is_some();
+pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> Result<SiteStats> {
+    let templates = input.templates;
+    let hashed = input.rated.period.config.record.is_some();
     let folder = &SiteFolder::new(dir, previous.filter(|p| p.is_dir()), hashed);
     let env = environment(templates)?;
-    let c = &input.period.config;
+    let c = &input.rated.period.config;
     let common = Common {
         federation: &c.federation,
         period: &c.period,
         published: crate::model::dates::long_date(c.published),
         states: c.states.iter().map(|(code, name)| (code.clone(), name.clone(), file_name(code))).collect(),
-        words: input.system.words(),
+        words: input.rated.system.words(),
     };
     for sub in ["players", "events", "states", "downloads"] {
         std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
@@ -214,6 +198,7 @@ pub fn write_site(
     let index = pages::index(input);
     write("index.html", &render("index.html", "", context! { index => &index })?)?;
     let top: Vec<(String, String, Vec<Row>, Vec<&str>)> = input
+        .rated
         .lists
         .ranked
         .iter()
@@ -231,12 +216,12 @@ pub fn write_site(
     let statistics_page = statistics::page(input.statistics);
     write("statistics.html", &render("statistics.html", "", context! { page => &statistics_page })?)?;
     write("downloads/statistics.json", input.statistics.to_json().as_bytes())?;
-    for (code, name, rows) in &input.lists.states {
+    for (code, name, rows) in &input.rated.lists.states {
         let rows: Vec<Row> = rows.iter().map(row).collect();
         let page = render("state.html", "../", context! { code => code, name => name, rows => &rows })?;
         write(&format!("states/{}.html", file_name(code)), &page)?;
     }
-    stats.pages += 3 + input.lists.states.len();
+    stats.pages += 3 + input.rated.lists.states.len();
 
     // Events: every event's line, and a page for each.
     let events = event_pages(input);
@@ -253,20 +238,20 @@ pub fn write_site(
     })?;
     stats.pages += 1 + events.len();
 
-    let tables = input.system.tables();
-    let text = input.system.rules();
+    let tables = input.rated.system.tables();
+    let text = input.rated.system.rules();
     let rules = rules::to_html(text.text, text.legend).map_err(anyhow::Error::msg).context("rules.html")?;
     let rules = minijinja::Value::from_safe_string(rules);
     write("rules.html", &render("rules.html", "", context! { tables => &tables, rules => rules })?)?;
 
     // Players: one page each, side by side.
-    let words = input.system.words();
-    let ranks = pages::Ranks::new(input);
+    let words = input.rated.system.words();
     let games = pages::games_by_player(input);
-    let start: HashMap<u32, usize> = input.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let start: HashMap<u32, usize> =
+        input.rated.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     // A player's page, and the further pages of a heavy one; its size.
     let player_files = |p: usize| -> Result<(Vec<SiteFile>, usize)> {
-        let mut page = pages::player(input, p, &ranks, &games, &start);
+        let mut page = pages::player(input, p, &games, &start);
         let mut files = Vec::new();
         if page.meetings.len() > statistics::MEETINGS_ON_PAGE {
             // A player of many opponents: they go on pages of their own.
@@ -324,7 +309,7 @@ pub fn write_site(
         files.push((format!("players/{}.html", page.id), text));
         Ok((files, size))
     };
-    let players = input.ratings.players.len();
+    let players = input.rated.ratings.players.len();
     let sizes: Vec<usize> = with_file_writer(folder, |files| {
         let mut sizes = Vec::with_capacity(players);
         for first in (0..players).step_by(BATCH) {
@@ -494,13 +479,14 @@ fn standings(
         .collect()
 }
 
-fn event_pages(input: &SiteInput) -> Vec<EventPage> {
-    let names: HashMap<u32, String> = input.ratings.players.iter().map(|p| (p.id, p.display_name())).collect();
+fn event_pages(input: &Publication) -> Vec<EventPage> {
+    let names: HashMap<u32, String> = input.rated.ratings.players.iter().map(|p| (p.id, p.display_name())).collect();
     let mut calc: HashMap<&str, Vec<&crate::rate::Calculation>> = HashMap::new();
-    for c in &input.ratings.calculations {
+    for c in &input.rated.ratings.calculations {
         calc.entry(c.event.as_str()).or_default().push(c);
     }
     input
+        .rated
         .period
         .events
         .iter()
@@ -527,7 +513,13 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                     rows.iter()
                         .map(|c| {
                             let score = format!("{}", c.score);
-                            (c.player_id, name(c.player_id), c.games, score, c.change.map(signed).unwrap_or_default())
+                            (
+                                c.player_id,
+                                name(c.player_id),
+                                c.games,
+                                score,
+                                c.change.map(|c| signed(c.round() as i64)).unwrap_or_default(),
+                            )
                         })
                         .collect()
                 })
@@ -551,7 +543,7 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                     None => e.time_control.clone(),
                 },
                 disposition: match e.disposition.note() {
-                    note if note.is_empty() => input.system.words().rated.to_string(),
+                    note if note.is_empty() => input.rated.system.words().rated.to_string(),
                     note => note,
                 },
                 rated: e.disposition.is_rated(),
@@ -565,31 +557,32 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
 }
 
 /// Every player of the new player file, as the downloads give him.
-fn download_rows(input: &SiteInput) -> Vec<downloads::DownloadRow> {
-    let active_since = input.period.config.active_since;
-    input
+fn download_rows(input: &Publication) -> Vec<downloads::DownloadRow> {
+    let rated = input.rated;
+    let words = rated.system.words();
+    rated
         .ratings
         .players
         .iter()
-        .enumerate()
-        .filter(|(i, _)| !input.ratings.removed[*i])
-        .map(|(i, p)| downloads::DownloadRow {
+        .zip(&rated.players)
+        .filter(|(_, r)| !r.removed)
+        .map(|(p, r)| downloads::DownloadRow {
             id: p.id,
             fide_id: p.fide_id,
             surname: p.surname.clone(),
             first_names: p.first_names.clone(),
             gender: p.gender.map(|g| g.as_str()),
-            birth_year: match input.period.config.birth {
+            birth_year: match rated.period.config.birth {
                 PublicBirth::Year => downloads::BirthYear::Shown(p.birth_date.map(|d| d.year())),
                 PublicBirth::None => downloads::BirthYear::Withheld,
             },
             state: p.state.clone(),
-            status: input.system.words().status(p.status),
-            rating: p.rating.filter(|_| p.status.is_rated()),
-            printed: input.system.printed(p),
+            status: words.status(p.status),
+            rating: r.published,
+            printed: r.printed.clone(),
             games: p.games,
-            games_period: input.lists.games_this_period.get(i).copied().unwrap_or(0),
-            active: crate::rate::is_active(p, active_since),
+            games_period: r.games,
+            active: r.active,
         })
         .collect()
 }
