@@ -7,19 +7,44 @@ use std::io::IsTerminal;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use ratebook::commands::Stage;
+use ratebook::commands::{Screen, Stage, Stream};
 use ratebook::diag::{Diagnostic, Severity};
 use ratebook::publish::validation_report::{self, Part};
 
-/// Prints findings grouped by file to stderr: all of them with `all`,
-/// otherwise errors and warnings only (notes are in validation.txt).
-pub fn print_findings(diagnostics: &[Diagnostic], all: bool) {
-    eprint!("{}", findings(diagnostics, all, std::io::stderr().is_terminal()));
+/// The terminal the binary runs on: findings coloured by severity on a
+/// stream that is a terminal, and a spinner naming the stage on stderr.
+pub struct Terminal {
+    spinner: Spinner,
+}
+
+impl Terminal {
+    pub fn new() -> Terminal {
+        Terminal { spinner: Spinner::new() }
+    }
+
+    /// Clears the spinner's line.
+    pub fn finish(&self) {
+        self.spinner.finish();
+    }
+}
+
+impl Screen for Terminal {
+    fn findings(&self, diagnostics: &[Diagnostic], all: bool, stream: Stream) -> String {
+        let styled = match stream {
+            Stream::Out => std::io::stdout().is_terminal(),
+            Stream::Err => std::io::stderr().is_terminal(),
+        };
+        findings(diagnostics, all, styled)
+    }
+
+    fn stage(&self, stage: Stage) {
+        self.spinner.stage(stage);
+    }
 }
 
 /// Findings grouped by file, coloured with `styled`: all of them with `all`,
 /// otherwise errors and warnings only.
-pub fn findings(diagnostics: &[Diagnostic], all: bool, styled: bool) -> String {
+fn findings(diagnostics: &[Diagnostic], all: bool, styled: bool) -> String {
     let shown: Vec<Diagnostic> = diagnostics.iter().filter(|d| all || d.severity != Severity::Note).cloned().collect();
     if styled {
         validation_report::render_findings_styled(&shown, &paint)
@@ -40,12 +65,12 @@ fn paint(part: Part, text: &str) -> String {
 }
 
 /// A spinner on stderr naming the current stage, when stderr is a terminal.
-pub struct Spinner {
+struct Spinner {
     bar: Option<ProgressBar>,
 }
 
 impl Spinner {
-    pub fn new() -> Spinner {
+    fn new() -> Spinner {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new_spinner();
             bar.set_style(ProgressStyle::with_template("{spinner} {msg}…").expect("a valid template"));
@@ -56,14 +81,14 @@ impl Spinner {
     }
 
     /// Names the stage that has begun.
-    pub fn stage(&self, stage: Stage) {
+    fn stage(&self, stage: Stage) {
         if let Some(bar) = &self.bar {
             bar.set_message(stage.to_string());
         }
     }
 
     /// Clears the spinner's line.
-    pub fn finish(&self) {
+    fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }

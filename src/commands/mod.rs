@@ -1,10 +1,13 @@
 //! The commands as library calls, one file each: the binary parses the
-//! command line, calls one of these and maps what it returns to an exit code.
+//! command line and hands it to [`run`], which calls the command; each
+//! command renders its own report ([`Said`]: what it prints, in order, and
+//! its exit status), drawing its findings through the binary's [`Screen`].
 //! What several commands share lives here: reading and validating a data
 //! folder ([`load`]), and the stages a long run reports as it goes.
 
 pub mod check;
 pub mod explain;
+pub mod handicap;
 pub mod history;
 pub mod period;
 pub mod record_import;
@@ -18,11 +21,94 @@ pub mod template;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::cli::{Command, RecordCommand};
+use crate::diag::Diagnostic;
 use crate::ingest::{DataFolder, IngestError};
 use crate::publish::booklet_data::BookletData;
 use crate::rate::{RatingSystem, Ratings};
 use crate::timings::Timings;
 use crate::validate::{validate, Validated};
+
+/// Where a command's text goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    Out,
+    Err,
+}
+
+/// What a command says when it is done, in the order it says it, and its
+/// exit status (0 done, 1 the data has errors or nobody fits).
+#[derive(Debug, Default)]
+pub struct Said {
+    pub parts: Vec<(Stream, String)>,
+    pub code: u8,
+}
+
+impl Said {
+    /// Text for standard output.
+    pub fn out(&mut self, text: impl Into<String>) -> &mut Said {
+        self.parts.push((Stream::Out, text.into()));
+        self
+    }
+
+    /// Text for standard error.
+    pub fn err(&mut self, text: impl Into<String>) -> &mut Said {
+        self.parts.push((Stream::Err, text.into()));
+        self
+    }
+
+    /// The whole of it with exit status `code`.
+    pub fn with_code(mut self, code: u8) -> Said {
+        self.code = code;
+        self
+    }
+}
+
+/// What a command asks of the terminal it runs on (the binary's): findings
+/// drawn for a stream (coloured where it is a terminal; the library never
+/// writes escape codes), and the stage a long run has begun.
+pub trait Screen: Sync {
+    /// Findings grouped by file: all of them with `all`, otherwise errors
+    /// and warnings only (notes are in validation.txt).
+    fn findings(&self, diagnostics: &[Diagnostic], all: bool, stream: Stream) -> String;
+    /// The stage a long run has begun.
+    fn stage(&self, _stage: Stage) {}
+}
+
+/// Runs one command and says what it did.
+pub fn run(command: Command, screen: &dyn Screen) -> anyhow::Result<Said> {
+    match command {
+        Command::Period { data, out, skip_invalid, timings, templates, revise, dry_run, .. } => {
+            let options = period::PeriodOptions { data, out, skip_invalid, templates, revise, dry_run };
+            period::said(&options, timings, screen)
+        }
+        Command::Check { files, data, players, .. } => {
+            check::said(&check::CheckOptions { data, files, players }, &std::env::current_dir()?, screen)
+        }
+        Command::History { player, data } => history::said(&data_folder(data.as_deref())?, &player),
+        Command::Stats { data, json, .. } => stats::said(&data_folder(data.as_deref())?, json),
+        Command::Rerate { from, add, withdraw, rerun } => {
+            let correction = rerate::Correction { add, withdraw, ..Default::default() };
+            rerate::said(rerun, Some(from), correction)
+        }
+        Command::Merge { keep, drop, rerun } => {
+            let correction = rerate::Correction { merge: Some((keep, drop)), ..Default::default() };
+            rerate::said(rerun, None, correction)
+        }
+        Command::Record(RecordCommand::Import { files, period, data }) => {
+            record_import::said(&data_folder(data.as_deref())?, &files, &period)
+        }
+        Command::Template { file, crosstable, handicap, data } => {
+            template::said(file, crosstable, handicap, data.as_deref())
+        }
+        Command::Explain { player, data, .. } => explain::said(&data_folder(data.as_deref())?, &player),
+        Command::Handicap { file, out, json } => handicap::said(&file, &out, json, screen),
+        Command::Generate { out, players, events, seed, system, periods, .. } => {
+            let generate = crate::generate::GenerateOptions { out, players, events, seed, system };
+            sample::said(&sample::SampleOptions { generate, periods })
+        }
+    }
+}
 
 /// The stages of a period run, as its progress callback hears of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use super::recording::{Plan, Recording};
 use super::summary::{Outcome, PlayerCounts, RunSummary};
-use super::{load, Loaded, Stage};
+use super::{load, Loaded, Said, Screen, Stage, Stream};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::publish;
 use crate::rated::Rated;
@@ -333,6 +333,36 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         record_note,
         into: opts.out.clone(),
     })
+}
+
+/// Runs the period and says what it did: its errors and warnings, then the
+/// summary (a dry run says what the list would change), and with `timings`
+/// each stage's wall time. Exit status 1 when nothing could be published.
+pub fn said(options: &PeriodOptions, timings: bool, screen: &dyn Screen) -> Result<Said> {
+    let report = run_period(options, &|stage| screen.stage(stage))?;
+    let mut said = Said::default();
+    said.err(screen.findings(&report.diagnostics, false, Stream::Err));
+    if options.dry_run {
+        said.out(report.record_note.clone().unwrap_or_default());
+        if let Some(summary) = &report.summary {
+            said.err(summary.to_text());
+        }
+        if timings {
+            said.err(report.timings.render());
+        }
+        let errors = report.diagnostics.iter().any(|d| d.severity == crate::diag::Severity::Error);
+        return Ok(said.with_code(u8::from(errors)));
+    }
+    let Some(summary) = &report.summary else {
+        // The record holds this outcome already: it says so.
+        said.err(format!("{}\n", report.record_note.as_deref().unwrap_or("")));
+        return Ok(said);
+    };
+    said.err(summary.to_text());
+    if timings {
+        said.err(report.timings.render());
+    }
+    Ok(said.with_code(u8::from(!report.published)))
 }
 
 /// The period's statistics, with the record's earlier periods (and the

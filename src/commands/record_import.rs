@@ -171,3 +171,15 @@ fn workbook_date(file: &Path) -> Result<NaiveDate> {
         )
     })
 }
+
+/// Imports and says what each period came to.
+pub fn said(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<super::Said> {
+    let mut said = super::Said::default();
+    for imported in import(data, files, periods)? {
+        said.err(format!(
+            "imported {} (published {}): {} players\n",
+            imported.period, imported.published, imported.players
+        ));
+    }
+    Ok(said)
+}

@@ -139,3 +139,35 @@ fn record_rerating(
     let periods = staged.iter().map(|s| (s.period.clone(), Some(s.revision))).collect();
     Ok(Rerated { periods, errata, timings, done_before: None })
 }
+
+/// Runs `rerate` or `merge` (`from` `None`) and says what it did: the
+/// errata's summary, what was recorded and where the errata went.
+pub fn said(rerun: crate::cli::Rerun, from: Option<String>, correction: Correction) -> Result<super::Said> {
+    let data = super::data_folder(rerun.data.as_deref())?;
+    let options = RerateOptions { data, out: rerun.out, from, correction, dry_run: rerun.dry_run };
+    let report = rerate(&options)?;
+    let mut said = super::Said::default();
+    if let Some(done) = &report.done_before {
+        said.err(format!("{done}\n"));
+        return Ok(said);
+    }
+    said.out(report.errata.summary());
+    if options.dry_run {
+        said.err("dry run: nothing recorded or written\n");
+    } else {
+        let revisions: Vec<String> = report
+            .periods
+            .iter()
+            .filter_map(|(period, revision)| revision.map(|r| format!("{period} revision {r}")))
+            .collect();
+        said.err(format!(
+            "recorded {}; errata and the corrected player file in {}\n",
+            revisions.join(", "),
+            options.out.display()
+        ));
+    }
+    if rerun.timings {
+        said.err(report.timings.render());
+    }
+    Ok(said)
+}

@@ -1,16 +1,19 @@
 //! The period's outcome as one value, [`Rated`]: the validated period, its
 //! ratings under the rule set, every player worked out once
 //! ([`player::RatedPlayer`]: printed rating, change, active, listed, in the
-//! pool, games, ranks), the lists cut from them (each with its own headings
+//! pool, games, ranks), every event worked out once ([`event::RatedEvent`]:
+//! games with each side's score, standings, changes), the lists cut from them (each with its own headings
 //! and figures, [`lists`]) and the period's counts. It is the one argument
 //! of everything that publishes or records a period: the booklet, the
 //! workbooks, the site, the statistics and the record's lines.
 
+pub mod event;
 pub mod lists;
 pub mod player;
 
 use crate::rate::{RatingSystem, Ratings};
 use crate::validate::{Disposition, ValidPeriod};
+pub use event::RatedEvent;
 use lists::Lists;
 pub use player::{Baseline, RatedPlayer};
 
@@ -21,6 +24,8 @@ pub struct Rated {
     pub system: &'static dyn RatingSystem,
     /// Every player, aligned with the period's player file.
     pub players: Vec<RatedPlayer>,
+    /// Every event, aligned with the period's events.
+    pub events: Vec<RatedEvent>,
     pub lists: Lists,
     pub counts: PeriodCounts,
 }
@@ -61,10 +66,18 @@ impl Rated {
     /// The period rated, its players worked out (the change taken against
     /// `baseline`) and its lists built.
     pub fn new(period: ValidPeriod, ratings: Ratings, system: &'static dyn RatingSystem, baseline: &Baseline) -> Rated {
-        let players = player::rated_players(&period, &ratings, system, baseline);
+        let mut players = player::rated_players(&period, &ratings, system, baseline);
+        let at: std::collections::HashMap<u32, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        let name = |id: u32| at.get(&id).map_or_else(|| id.to_string(), |&i| players[i].name.clone());
+        let events = event::rated_events(&period, &ratings, &name);
+        for (id, played) in event::games_played(&period, &events) {
+            if let Some(&i) = at.get(&id) {
+                players[i].played = played;
+            }
+        }
         let lists = lists::build_lists(&period.config, &players, system);
         let counts = PeriodCounts::of(&period);
-        Rated { period, ratings, system, players, lists, counts }
+        Rated { period, ratings, system, players, events, lists, counts }
     }
 
     /// The events rated this period.

@@ -59,6 +59,12 @@ pub struct RatedPlayer {
     pub pooled: bool,
     /// Games that counted for his rating this period.
     pub games: u32,
+    /// His rating as his opponents' calculations counted it this period, as
+    /// the lists print it ([`RatingSystem::counted_rating`]).
+    pub counted: String,
+    /// His games in the events rated, as (event, game) places in
+    /// [`crate::rated::Rated::events`], in the order they were reported.
+    pub played: Vec<(u32, u32)>,
     /// Another player on the list has the same name (case and accents
     /// aside): the lists show the ID beside it.
     pub namesake: bool,
@@ -178,6 +184,8 @@ pub fn rated_players(
                 listed: on_list && active,
                 pooled: pooled(after.status, after.rating.is_some(), active),
                 games: games[i],
+                counted: system.counted_rating(period, ratings, i),
+                played: Vec::new(),
                 namesake: false,
                 national_rank: None,
                 state_rank: None,

@@ -246,12 +246,11 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
 
     // Players: one page each, side by side.
     let words = input.rated.system.words();
-    let games = pages::games_by_player(input);
     let start: HashMap<u32, usize> =
         input.rated.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     // A player's page, and the further pages of a heavy one; its size.
     let player_files = |p: usize| -> Result<(Vec<SiteFile>, usize)> {
-        let mut page = pages::player(input, p, &games, &start);
+        let mut page = pages::player(input, p, &start);
         let mut files = Vec::new();
         if page.meetings.len() > statistics::MEETINGS_ON_PAGE {
             // A player of many opponents: they go on pages of their own.
@@ -444,91 +443,32 @@ fn points_text(points: f64) -> String {
     }
 }
 
-/// An event's final table from its games, forfeits and byes: every player
-/// in them by points (highest first), ties sharing a place, then by name.
-fn standings(
-    event: &crate::validate::Event,
-    name: &dyn Fn(u32) -> String,
-) -> Vec<(Option<usize>, u32, String, String)> {
-    use crate::model::Outcome;
-    let mut points: HashMap<u32, f64> = HashMap::new();
-    for g in &event.games {
-        let (white, black) = match g.outcome {
-            Outcome::Played { white_score } | Outcome::PlayedUnrated { white_score } => {
-                (white_score, 1.0 - white_score)
-            }
-            Outcome::Forfeit { white_points, black_points } => (white_points, black_points),
-            Outcome::Bye { points } => (points, 0.0),
-        };
-        *points.entry(g.white).or_default() += white;
-        if let Some(b) = g.black {
-            *points.entry(b).or_default() += black;
-        }
-    }
-    let mut table: Vec<(f64, String, u32)> = points.into_iter().map(|(id, p)| (p, name(id), id)).collect();
-    table.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-    let mut previous = None;
-    table
-        .into_iter()
-        .enumerate()
-        .map(|(i, (score, name, id))| {
-            let place = (previous != Some(score)).then_some(i + 1);
-            previous = Some(score);
-            (place, id, name, points_text(score))
-        })
-        .collect()
-}
-
 fn event_pages(input: &Publication) -> Vec<EventPage> {
-    let names: HashMap<u32, String> = input.rated.ratings.players.iter().map(|p| (p.id, p.display_name())).collect();
-    let mut calc: HashMap<&str, Vec<&crate::rate::Calculation>> = HashMap::new();
-    for c in &input.rated.ratings.calculations {
-        calc.entry(c.event.as_str()).or_default().push(c);
-    }
-    input
-        .rated
+    let rated = input.rated;
+    let at: HashMap<u32, usize> = rated.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let name = |id: u32| at.get(&id).map_or_else(|| id.to_string(), |&i| rated.players[i].name.clone());
+    rated
         .period
         .events
         .iter()
-        .map(|e| {
-            let name = |id: u32| names.get(&id).cloned().unwrap_or_else(|| id.to_string());
-            let games = e
+        .zip(&rated.events)
+        .map(|(e, event)| {
+            let games = event
                 .games
                 .iter()
-                .filter_map(|g| match (g.outcome, g.black) {
-                    (crate::model::Outcome::Played { white_score }, Some(black)) => {
-                        let result = match white_score {
-                            s if s >= 1.0 => "1–0",
-                            s if s > 0.0 => "½–½",
-                            _ => "0–1",
-                        };
-                        Some((g.round, g.white, name(g.white), black, name(black), result))
-                    }
-                    _ => None,
+                .map(|g| (g.round, g.white, name(g.white), g.black, name(g.black), g.result()))
+                .collect();
+            let changes = event
+                .changes
+                .iter()
+                .map(|&k| {
+                    let c = &rated.ratings.calculations[k];
+                    let change = c.change.map(|c| signed(c.round() as i64)).unwrap_or_default();
+                    (c.player_id, name(c.player_id), c.games, format!("{}", c.score), change)
                 })
                 .collect();
-            let changes = calc
-                .get(e.code.as_str())
-                .map(|rows| {
-                    rows.iter()
-                        .map(|c| {
-                            let score = format!("{}", c.score);
-                            (
-                                c.player_id,
-                                name(c.player_id),
-                                c.games,
-                                score,
-                                c.change.map(|c| signed(c.round() as i64)).unwrap_or_default(),
-                            )
-                        })
-                        .collect()
-                })
-                .unwrap_or_default();
-            // The changes in the order of the final table.
-            let standings = standings(e, &name);
-            let place: HashMap<u32, usize> = standings.iter().enumerate().map(|(i, s)| (s.1, i)).collect();
-            let mut changes: Vec<(u32, String, u32, String, String)> = changes;
-            changes.sort_by_key(|c| (place.get(&c.0).copied().unwrap_or(usize::MAX), c.0));
+            let standings =
+                event.standings.iter().map(|s| (s.place, s.id, name(s.id), points_text(s.points))).collect();
             EventPage {
                 code: e.code.clone(),
                 file: file_name(&e.code),
@@ -543,7 +483,7 @@ fn event_pages(input: &Publication) -> Vec<EventPage> {
                     None => e.time_control.clone(),
                 },
                 disposition: match e.disposition.note() {
-                    note if note.is_empty() => input.rated.system.words().rated.to_string(),
+                    note if note.is_empty() => rated.system.words().rated.to_string(),
                     note => note,
                 },
                 rated: e.disposition.is_rated(),
@@ -600,47 +540,10 @@ mod tests {
     }
 
     #[test]
-    fn standings_share_places_on_equal_points() {
-        use crate::model::Outcome;
-        let game =
-            |white, black, outcome| crate::validate::Game { round: Some(1), white, black, outcome, remarks: None };
-        let mut event = crate::validate::Event {
-            code: "V1".into(),
-            name: String::new(),
-            state: String::new(),
-            start: chrono::NaiveDate::MIN,
-            end: chrono::NaiveDate::MIN,
-            rounds: 2,
-            kind: Default::default(),
-            time_control: String::new(),
-            rate_of_play: None,
-            federation_event: false,
-            file: String::new(),
-            disposition: crate::validate::Disposition::Rated,
-            entrants: 4,
-            games: Vec::new(),
-        };
-        event.games = vec![
-            game(1, Some(2), Outcome::Played { white_score: 0.5 }),
-            game(3, Some(4), Outcome::Played { white_score: 1.0 }),
-            game(1, Some(3), Outcome::Played { white_score: 1.0 }),
-            game(2, None, Outcome::Bye { points: 1.0 }),
-            game(4, None, Outcome::Bye { points: 0.0 }),
-        ];
-        let names = |id: u32| ["", "Ames", "Bell", "Cole", "Dunn"][id as usize].to_string();
-        let table: Vec<(Option<usize>, String, String)> =
-            standings(&event, &names).into_iter().map(|(place, _, name, points)| (place, name, points)).collect();
-        assert_eq!(
-            table,
-            [
-                (Some(1), "Ames".into(), "1½".into()),
-                (None, "Bell".into(), "1½".into()),
-                (Some(3), "Cole".into(), "1".into()),
-                (Some(4), "Dunn".into(), "0".into()),
-            ]
-        );
+    fn points_print_their_half_as_a_crosstable_does() {
         assert_eq!(points_text(0.5), "½");
         assert_eq!(points_text(10.5), "10½");
+        assert_eq!(points_text(3.0), "3");
     }
 
     #[test]

@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use super::chart::{chart, Chart};
 use super::{file_name, search_key, Publication};
-use crate::model::Outcome;
 use crate::rate::explanation::LineKind;
 use crate::rate::Words;
+use crate::rated::event::mark;
 use crate::rated::lists::ListRow;
 use crate::rated::RatedPlayer;
 use crate::record::query::HistoryPoint;
@@ -289,27 +289,8 @@ pub fn split(page: &mut PlayerPage) -> Vec<Part> {
     parts
 }
 
-/// The games of every player in the rated events, by player ID.
-pub fn games_by_player(input: &Publication) -> HashMap<u32, Vec<(usize, usize)>> {
-    let mut by: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
-    for (e, event) in input.rated.period.events.iter().enumerate().filter(|(_, e)| e.disposition.is_rated()) {
-        for (g, game) in event.games.iter().enumerate() {
-            if let (Outcome::Played { .. }, Some(black)) = (game.outcome, game.black) {
-                by.entry(game.white).or_default().push((e, g));
-                by.entry(black).or_default().push((e, g));
-            }
-        }
-    }
-    by
-}
-
 /// The page of the player at `p` (his position in the period's player file).
-pub fn player(
-    input: &Publication,
-    p: usize,
-    games: &HashMap<u32, Vec<(usize, usize)>>,
-    start: &HashMap<u32, usize>,
-) -> PlayerPage {
+pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> PlayerPage {
     let after = &input.rated.ratings.players[p];
     let rated = &input.rated.players[p];
     let system = input.rated.system;
@@ -325,38 +306,18 @@ pub fn player(
         printed: rated.printed.clone(),
     });
     let mut events: Vec<EventGames> = Vec::new();
-    for &(e, g) in games.get(&after.id).map(Vec::as_slice).unwrap_or(&[]) {
-        let event = &input.rated.period.events[e];
-        let game = &event.games[g];
-        let white = game.white == after.id;
-        let opponent = if white { game.black.unwrap_or_default() } else { game.white };
-        let score = match game.outcome {
-            Outcome::Played { white_score } => {
-                if white {
-                    white_score
-                } else {
-                    1.0 - white_score
-                }
-            }
-            _ => 0.0,
-        };
-        let opponent_player = start.get(&opponent).map(|&i| &input.rated.period.players.players[i]);
+    for &(e, g) in &rated.played {
+        let event = &input.rated.period.events[e as usize];
+        let game = &input.rated.events[e as usize].games[g as usize];
+        let opponent = game.opponent_of(after.id);
+        let opponent_player = start.get(&opponent).map(|&i| &input.rated.players[i]);
         let line = GameLine {
             round: game.round,
-            colour: if white { "White" } else { "Black" },
+            colour: if game.white == after.id { "White" } else { "Black" },
             opponent,
-            opponent_name: opponent_player.map(|o| o.display_name()).unwrap_or_default(),
-            opponent_rating: start
-                .get(&opponent)
-                .map(|&i| system.counted_rating(&input.rated.period, &input.rated.ratings, i))
-                .unwrap_or_default(),
-            result: if score >= 1.0 {
-                "1"
-            } else if score > 0.0 {
-                "½"
-            } else {
-                "0"
-            },
+            opponent_name: opponent_player.map(|o| o.name.clone()).unwrap_or_default(),
+            opponent_rating: opponent_player.map(|o| o.counted.clone()).unwrap_or_default(),
+            result: mark(game.score_of(after.id)),
         };
         match events.last_mut() {
             Some(last) if last.code == event.code => last.games.push(line),
