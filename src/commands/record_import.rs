@@ -128,7 +128,7 @@ fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &
         previous = lines.players;
         start = published.succ_opt();
     }
-    crate::publication::crash_point("imported");
+    crate::output_folder::crash_point("imported");
     record.confirm(&staged)?;
     Ok(done)
 }

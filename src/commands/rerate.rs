@@ -123,13 +123,13 @@ fn record_rerating(
     crate::formats::player_file::write_player_file_with_changes(&players, &player_file, published, None, &words)?;
     timings.record("outputs", started);
     let started = Instant::now();
-    crate::publication::crash_point("rated");
+    crate::output_folder::crash_point("rated");
     let output = crate::publish::staging::absolute(staging.out())?;
     let staged = record.stage_correction(&from, &what, &detail, &lines, &output)?;
-    staging.write(crate::publication::RECORD_TOKEN, staged[0].token.as_bytes())?;
+    staging.write(crate::output_folder::RECORD_TOKEN, staged[0].token.as_bytes())?;
     timings.record("stage", started);
     let started = Instant::now();
-    crate::publication::crash_point("recorded");
+    crate::output_folder::crash_point("recorded");
     if let Err(e) = staging.commit() {
         record.abandon(&staged).ok();
         return Err(e);

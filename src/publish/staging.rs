@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::publication::{crash_point, sibling, MARKER, RECORD_TOKEN};
+use crate::output_folder::{crash_point, sibling, MARKER, RECORD_TOKEN};
 
 /// Names a publication may hold besides [`MARKER`]: an existing output folder
 /// holding anything else is not replaced (it may be a folder of the user's).

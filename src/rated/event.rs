@@ -60,6 +60,17 @@ pub fn mark(score: f64) -> &'static str {
     }
 }
 
+/// Points as a crosstable prints them, whole points and a half: `4½`,
+/// `½`, `3` (the one formatter of a score in points).
+pub fn points_text(points: f64) -> String {
+    let whole = points.floor();
+    match (whole as i64, points - whole >= 0.25) {
+        (0, true) => "½".to_string(),
+        (w, true) => format!("{w}½"),
+        (w, false) => w.to_string(),
+    }
+}
+
 /// A line of an event's final table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Standing {
@@ -166,6 +177,14 @@ mod tests {
         assert_eq!((g.score_of(1), g.score_of(2), g.result()), (0.5, 0.5, "½–½"));
         let g = RatedGame { white_score: 0.0, ..g };
         assert_eq!((mark(g.score_of(1)), mark(g.score_of(2)), g.result(), g.opponent_of(2)), ("0", "1", "0–1", 1));
+    }
+
+    #[test]
+    fn points_print_their_half_as_a_crosstable_does() {
+        assert_eq!(points_text(0.5), "½");
+        assert_eq!(points_text(10.5), "10½");
+        assert_eq!(points_text(3.0), "3");
+        assert_eq!(points_text(0.0), "0");
     }
 
     #[test]

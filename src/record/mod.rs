@@ -288,7 +288,7 @@ impl Record {
                 // (An earlier ratebook's, whose output folder only a run on it knows.)
                 continue;
             }
-            let in_place = folder.and_then(|f| crate::publication::token_in_place(&f));
+            let in_place = folder.and_then(|f| crate::output_folder::token_in_place(&f));
             if in_place.as_deref().map(str::trim) == Some(token.as_str()) {
                 tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [id])?;
             } else {
@@ -425,7 +425,7 @@ impl Record {
         for s in staged {
             tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [s.id])?;
         }
-        crate::publication::crash_point("confirming");
+        crate::output_folder::crash_point("confirming");
         tx.commit()?;
         Ok(())
     }
@@ -439,6 +439,14 @@ impl Record {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// The token of the current revision of `period`, when it is recorded.
+    pub fn current_token(&self, period: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row("SELECT token FROM current_revision WHERE period = ?1", [period], |r| r.get(0))
+            .optional()?)
     }
 
     /// The connection, for the queries of [`query`].

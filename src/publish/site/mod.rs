@@ -26,6 +26,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::Publication;
 use crate::config::PublicBirth;
 use crate::rate::Words;
+use crate::rated::event::points_text;
 use folder::SiteFolder;
 use pages::{row, signed, Row};
 
@@ -433,16 +434,6 @@ struct EventPage {
     standings: Vec<(Option<usize>, u32, String, String)>,
 }
 
-/// Points as a crosstable prints them: `4½`, `½`, `3`.
-fn points_text(points: f64) -> String {
-    let whole = points.floor();
-    match (whole as i64, points - whole >= 0.25) {
-        (0, true) => "½".to_string(),
-        (w, true) => format!("{w}½"),
-        (w, false) => w.to_string(),
-    }
-}
-
 fn event_pages(input: &Publication) -> Vec<EventPage> {
     let rated = input.rated;
     let at: HashMap<u32, usize> = rated.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
@@ -537,13 +528,6 @@ mod tests {
         assert_eq!(fold("Ångström"), "angstrom");
         assert_eq!(fold("Łukasz Wiśniewski"), "lukasz wisniewski");
         assert_eq!(search_key("Sørensen", "Ana", 3054), "sorensen ana 3054");
-    }
-
-    #[test]
-    fn points_print_their_half_as_a_crosstable_does() {
-        assert_eq!(points_text(0.5), "½");
-        assert_eq!(points_text(10.5), "10½");
-        assert_eq!(points_text(3.0), "3");
     }
 
     #[test]
