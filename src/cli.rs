@@ -265,3 +265,34 @@ pub enum RecordCommand {
         data: Option<PathBuf>,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// The long help of the subcommand `name`.
+    fn help(name: &str) -> String {
+        let mut cli = Cli::command();
+        cli.build();
+        cli.find_subcommand_mut(name).expect("a subcommand").render_long_help().to_string()
+    }
+
+    #[test]
+    fn period_help_names_the_site_and_the_record() {
+        let text = help("period");
+        assert!(text.contains("site/index.html"), "{text}");
+        assert!(text.contains("record.sqlite"), "{text}");
+    }
+
+    #[test]
+    fn only_the_commands_that_work_in_parallel_offer_jobs() {
+        for name in ["period", "check", "rerate", "merge", "stats", "explain", "generate"] {
+            assert!(help(name).contains("--jobs"), "{name} offers --jobs");
+        }
+        for name in ["template", "handicap", "history", "record"] {
+            assert!(!help(name).contains("--jobs"), "{name} offers no --jobs");
+        }
+    }
+}
