@@ -496,36 +496,15 @@ impl RecordLock {
 
 /// Takes the lock file beside the record at `path`.
 fn lock(path: &Path) -> Result<std::fs::File> {
-    use std::io::Write as _;
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "record".into());
     let lock_path = path.with_file_name(format!(".{name}.lock"));
-    let mut file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .with_context(|| format!("cannot create the lock file {} beside the record", lock_path.display()))?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            let holder = std::fs::read_to_string(&lock_path).unwrap_or_default();
-            let holder = match holder.trim() {
-                "" => String::new(),
-                who => format!(" ({who})"),
-            };
-            bail!(
-                "the record {} is in use by another ratebook run{holder}: wait for it to finish, then run again",
-                path.display()
-            );
-        }
-        Err(std::fs::TryLockError::Error(e)) => {
-            return Err(e).with_context(|| format!("cannot lock {}", lock_path.display()));
-        }
-    }
-    file.set_len(0)?;
-    write!(file, "process {}", std::process::id())?;
-    Ok(file)
+    crate::output_folder::take_lock(&lock_path, &|holder| {
+        let holder = holder.map(|who| format!(" ({who})")).unwrap_or_default();
+        format!(
+            "the record {} is in use by another ratebook run{holder}: wait for it to finish, then run again",
+            path.display()
+        )
+    })
 }
 
 /// Writes one revision, staged, inside `tx`.
