@@ -12,20 +12,62 @@ use crate::model::system::SystemName;
 #[derive(Debug, Parser)]
 #[command(name = "ratebook", version, about, long_about = None)]
 pub struct Cli {
-    /// Worker threads for reading and rating (default: one per core).
-    #[arg(long, global = true, value_name = "N")]
-    pub jobs: Option<usize>,
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// `--jobs`, on the commands that read, rate or publish in parallel.
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct Jobs {
+    /// Worker threads for reading, rating and publishing (default: one per core).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// What `rerate` and `merge` share: where the record is, where the errata go.
+#[derive(Debug, Clone, clap::Args)]
+pub struct Rerun {
+    /// The data folder (default: the one the current folder is in).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Where to write the errata and the corrected player file.
+    #[arg(long, default_value = "errata", value_name = "DIR")]
+    pub out: PathBuf,
+    /// Re-rate and report, but record and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Print the wall time of each stage and the peak memory.
+    #[arg(long)]
+    pub timings: bool,
+    #[command(flatten)]
+    pub jobs: Jobs,
+}
+
+impl Command {
+    /// The worker threads the command asks for, if it takes `--jobs`.
+    pub fn jobs(&self) -> Option<usize> {
+        match self {
+            Command::Period { jobs, .. }
+            | Command::Check { jobs, .. }
+            | Command::Stats { jobs, .. }
+            | Command::Explain { jobs, .. }
+            | Command::Generate { jobs, .. } => jobs.jobs,
+            Command::Rerate { rerun, .. } | Command::Merge { rerun, .. } => rerun.jobs.jobs,
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// The period-end run: read, validate, rate, publish.
+    /// The period-end run: read, validate, rate, publish, record.
     ///
     /// Writes booklet.pdf, ratings.xlsx, players.xlsx (next period's player
-    /// file), removed.xlsx and validation.txt. With data errors nothing is
-    /// published (exit 1) and validation.txt lists every error.
+    /// file), removed.xlsx, validation.txt and the site (site/index.html and
+    /// its pages, unless period.toml says `site = false`), all or none of
+    /// them, and records the period in the rating record (record.sqlite,
+    /// unless period.toml says `record = false`). With data errors nothing is
+    /// published or recorded (exit 1) and validation.txt lists every error.
     Period {
         /// The data folder (period.toml, players.xlsx, reports/).
         #[arg(long, default_value = "data", value_name = "DIR")]
@@ -48,6 +90,8 @@ pub enum Command {
         /// Do the whole run, write nothing, and say what the list would change against the last recorded one.
         #[arg(long)]
         dry_run: bool,
+        #[command(flatten)]
+        jobs: Jobs,
     },
     /// Start the next period in the data folder, once this one is published.
     ///
@@ -92,6 +136,8 @@ pub enum Command {
         /// downloads/statistics.json.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        jobs: Jobs,
     },
     /// Correct a recorded period and re-rate it and every later one.
     ///
@@ -109,35 +155,15 @@ pub enum Command {
         /// An event to remove, by code.
         #[arg(long, value_name = "CODE")]
         withdraw: Vec<String>,
-        /// The data folder (default: the one the current folder is in).
-        #[arg(long, value_name = "DIR")]
-        data: Option<PathBuf>,
-        /// Where to write the errata and the corrected player file.
-        #[arg(long, default_value = "errata", value_name = "DIR")]
-        out: PathBuf,
-        /// Re-rate and report, but record and write nothing.
-        #[arg(long)]
-        dry_run: bool,
-        /// Print the wall time of each stage and the peak memory.
-        #[arg(long)]
-        timings: bool,
+        #[command(flatten)]
+        rerun: Rerun,
     },
     /// One person recorded under two IDs: DROP's games become KEEP's, re-rated from the first period DROP played in.
     Merge {
         keep: u32,
         drop: u32,
-        /// The data folder (default: the one the current folder is in).
-        #[arg(long, value_name = "DIR")]
-        data: Option<PathBuf>,
-        /// Where to write the errata and the corrected player file.
-        #[arg(long, default_value = "errata", value_name = "DIR")]
-        out: PathBuf,
-        /// Re-rate and report, but record and write nothing.
-        #[arg(long)]
-        dry_run: bool,
-        /// Print the wall time of each stage and the peak memory.
-        #[arg(long)]
-        timings: bool,
+        #[command(flatten)]
+        rerun: Rerun,
     },
     /// Re-rate the recorded history under other rule sets, in memory, and compare.
     ///
@@ -189,6 +215,8 @@ pub enum Command {
         /// The player file to check the reports' IDs against.
         #[arg(long, value_name = "FILE")]
         players: Option<PathBuf>,
+        #[command(flatten)]
+        jobs: Jobs,
     },
     /// Write a blank tournament report workbook with a worked example (or,
     /// with --handicap, a blank team match for `ratebook handicap`).
@@ -219,6 +247,8 @@ pub enum Command {
         /// The data folder (default: the one the current folder is in).
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
+        #[command(flatten)]
+        jobs: Jobs,
     },
     /// The half-rating team handicap card of one match.
     ///
@@ -262,6 +292,8 @@ pub enum Command {
         /// whole), and the folder keeps the last one's inputs.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
         periods: u32,
+        #[command(flatten)]
+        jobs: Jobs,
     },
 }
 
@@ -283,4 +315,35 @@ pub enum RecordCommand {
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// The long help of the subcommand `name`.
+    fn help(name: &str) -> String {
+        let mut cli = Cli::command();
+        cli.build();
+        cli.find_subcommand_mut(name).expect("a subcommand").render_long_help().to_string()
+    }
+
+    #[test]
+    fn period_help_names_the_site_and_the_record() {
+        let text = help("period");
+        assert!(text.contains("site/index.html"), "{text}");
+        assert!(text.contains("record.sqlite"), "{text}");
+    }
+
+    #[test]
+    fn only_the_commands_that_work_in_parallel_offer_jobs() {
+        for name in ["period", "check", "rerate", "merge", "stats", "explain", "generate"] {
+            assert!(help(name).contains("--jobs"), "{name} offers --jobs");
+        }
+        for name in ["template", "handicap", "history", "record"] {
+            assert!(!help(name).contains("--jobs"), "{name} offers no --jobs");
+        }
+    }
 }

@@ -7,19 +7,53 @@ use std::io::IsTerminal;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use ratebook::commands::Stage;
+use ratebook::commands::{Screen, Stage, Stream};
 use ratebook::diag::{Diagnostic, Severity};
 use ratebook::publish::validation_report::{self, Part};
 
-/// Prints findings grouped by file to stderr: all of them with `all`,
-/// otherwise errors and warnings only (notes are in validation.txt).
-pub fn print_findings(diagnostics: &[Diagnostic], all: bool) {
-    eprint!("{}", findings(diagnostics, all, std::io::stderr().is_terminal()));
+/// The terminal the binary runs on: findings coloured by severity on a
+/// stream that is a terminal, and a spinner naming the stage on stderr.
+pub struct Terminal {
+    spinner: Spinner,
+    /// The bar of a run that counts its steps, once it counts.
+    progress: std::sync::OnceLock<Progress>,
+}
+
+impl Terminal {
+    pub fn new() -> Terminal {
+        Terminal { spinner: Spinner::new(), progress: std::sync::OnceLock::new() }
+    }
+
+    /// Clears the spinner's and the bar's line.
+    pub fn finish(&self) {
+        self.spinner.finish();
+        if let Some(progress) = self.progress.get() {
+            progress.finish();
+        }
+    }
+}
+
+impl Screen for Terminal {
+    fn findings(&self, diagnostics: &[Diagnostic], all: bool, stream: Stream) -> String {
+        let styled = match stream {
+            Stream::Out => std::io::stdout().is_terminal(),
+            Stream::Err => std::io::stderr().is_terminal(),
+        };
+        findings(diagnostics, all, styled)
+    }
+
+    fn stage(&self, stage: Stage) {
+        self.spinner.stage(stage);
+    }
+
+    fn progress(&self, what: &str, done: usize, total: usize) {
+        self.progress.get_or_init(|| Progress::new(what)).set(done, total);
+    }
 }
 
 /// Findings grouped by file, coloured with `styled`: all of them with `all`,
 /// otherwise errors and warnings only.
-pub fn findings(diagnostics: &[Diagnostic], all: bool, styled: bool) -> String {
+fn findings(diagnostics: &[Diagnostic], all: bool, styled: bool) -> String {
     let shown: Vec<Diagnostic> = diagnostics.iter().filter(|d| all || d.severity != Severity::Note).cloned().collect();
     if styled {
         validation_report::render_findings_styled(&shown, &paint)
@@ -40,12 +74,12 @@ fn paint(part: Part, text: &str) -> String {
 }
 
 /// A spinner on stderr naming the current stage, when stderr is a terminal.
-pub struct Spinner {
+struct Spinner {
     bar: Option<ProgressBar>,
 }
 
 impl Spinner {
-    pub fn new() -> Spinner {
+    fn new() -> Spinner {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new_spinner();
             bar.set_style(ProgressStyle::with_template("{spinner} {msg}…").expect("a valid template"));
@@ -56,14 +90,14 @@ impl Spinner {
     }
 
     /// Names the stage that has begun.
-    pub fn stage(&self, stage: Stage) {
+    fn stage(&self, stage: Stage) {
         if let Some(bar) = &self.bar {
             bar.set_message(stage.to_string());
         }
     }
 
     /// Clears the spinner's line.
-    pub fn finish(&self) {
+    fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
@@ -71,12 +105,12 @@ impl Spinner {
 }
 
 /// A progress bar on stderr (when stderr is a terminal): periods done of all.
-pub struct Progress {
+struct Progress {
     bar: Option<ProgressBar>,
 }
 
 impl Progress {
-    pub fn new(what: &str) -> Progress {
+    fn new(what: &str) -> Progress {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(0);
             let style = ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} periods, {elapsed}")
@@ -91,7 +125,7 @@ impl Progress {
     }
 
     /// `done` of `total`.
-    pub fn set(&self, done: usize, total: usize) {
+    fn set(&self, done: usize, total: usize) {
         if let Some(bar) = &self.bar {
             bar.set_length(total as u64);
             bar.set_position(done as u64);
@@ -99,7 +133,7 @@ impl Progress {
     }
 
     /// Clears the bar's line.
-    pub fn finish(&self) {
+    fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }

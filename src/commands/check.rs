@@ -12,12 +12,15 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use chrono::{Datelike, NaiveDate};
 
+use super::summary::{Outcome, RunSummary};
+use super::{Said, Screen, Stream};
 use crate::config::PeriodConfig;
 use crate::diag::Code;
 use crate::ingest::{DataFolder, IngestError, Inputs, RawData};
 use crate::model::names::NameOrder;
 use crate::model::system::SystemName;
 use crate::model::{Player, PlayerFile, Status};
+use crate::publish::validation_report;
 use crate::validate::{validate, Validated};
 
 /// What `ratebook check` was asked to check.
@@ -308,4 +311,45 @@ fn newcomers(validated: &Validated, mut candidates: Vec<(Newcomer, Player)>) -> 
         None => out.sort_by(|a, b| (&a.0.name, &a.0.file, a.0.no).cmp(&(&b.0.name, &b.0.file, b.0.no))),
     }
     out.into_iter().map(|(c, _)| c).collect()
+}
+
+/// Checks and says what it found, all on standard output: the preface, every
+/// finding grouped by file, what could not be read, the newcomers and the
+/// summary. A `period.toml` that cannot be read is a finding too (exit 1,
+/// the check found an error).
+pub fn said(options: &CheckOptions, cwd: &Path, screen: &dyn Screen) -> Result<Said> {
+    let mut said = Said::default();
+    let report = match run_check(options, cwd) {
+        Ok(report) => report,
+        Err(e) => return settings_finding(&e, screen).ok_or(e),
+    };
+    let diagnostics = &report.validated.diagnostics;
+    let (errors, _, _) = validation_report::counts(diagnostics);
+    said.out(report.preface());
+    if !diagnostics.is_empty() {
+        said.out(format!("\n{}", screen.findings(diagnostics, true, Stream::Out)));
+    }
+    if let Some(skipped) = validation_report::not_read(diagnostics) {
+        said.out(format!("\n{skipped}\n"));
+    }
+    said.out(report.newcomers_text());
+    let summary = RunSummary::new(Outcome::Checked, &report.validated.period, diagnostics);
+    said.out(summary.to_text());
+    Ok(said.with_code(u8::from(errors > 0)))
+}
+
+/// `check` on a data folder whose `period.toml` is wrong: a finding of the
+/// input, said as the others are; `None` for any other failure.
+fn settings_finding(error: &anyhow::Error, screen: &dyn Screen) -> Option<Said> {
+    use crate::config::ConfigError;
+    use crate::diag::{Diagnostic, Location};
+    let Some(IngestError::Config(ConfigError::Invalid { path, message })) = error.downcast_ref::<IngestError>() else {
+        return None;
+    };
+    let finding = Diagnostic::error(Code::BadSettings, Location::file(path), message.clone())
+        .with_hint("correct period.toml (`ratebook template` writes an example to compare with), then check again");
+    let shown = screen.findings(std::slice::from_ref(&finding), true, Stream::Out);
+    let mut said = Said::default();
+    said.out(format!("{shown}\n{}\n", validation_report::summary(1, 0, 0)));
+    Some(said.with_code(1))
 }

@@ -10,6 +10,8 @@ use crate::compare::{CompareOptions, Comparison};
 use crate::config::PeriodConfig;
 use crate::record::Record;
 
+use super::{Said, Screen};
+
 /// Compares the rule sets over the record of the data folder `data`; with
 /// `out`, writes `comparison.html` and `comparison.xlsx` there (the files
 /// written are returned).
@@ -39,4 +41,17 @@ pub fn compare(
         written = crate::publish::comparison::write(&comparison, out, config.published)?;
     }
     Ok((comparison, written))
+}
+
+/// Runs [`compare`] and says the comparison (a table, or JSON with `json`)
+/// and the files it wrote, the screen showing the periods re-rated.
+pub fn said(data: &Path, options: &CompareOptions, out: Option<&Path>, json: bool, screen: &dyn Screen) -> Result<Said> {
+    let progress = |done, total| screen.progress("re-rating the recorded periods", done, total);
+    let (comparison, written) = compare(data, options, out, &progress)?;
+    let mut said = Said::default();
+    said.out(if json { comparison.to_json() } else { comparison.to_text() });
+    for file in written {
+        said.err(format!("wrote {}\n", file.display()));
+    }
+    Ok(said)
 }

@@ -174,3 +174,21 @@ mod tests {
         assert!(ids(" , ").is_empty());
     }
 }
+
+/// Says the calculation, or the players a name fits; exit 1 when nobody fits.
+pub fn said(data: &Path, who: &str) -> Result<super::Said> {
+    let mut said = super::Said::default();
+    match explain(data, who)? {
+        Explained::One(text) => said.out(text),
+        Explained::Several(candidates, words) => said.out(Candidate::table(who, &candidates, &words, "explain")),
+        Explained::Nobody => {
+            let what = if who.trim().parse::<u32>().is_ok() { "with ID" } else { "named" };
+            said.err(format!(
+                "ratebook: no player {what} {} in the player file or this period's reports\n",
+                who.trim()
+            ));
+            return Ok(said.with_code(1));
+        }
+    };
+    Ok(said)
+}

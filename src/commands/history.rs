@@ -109,3 +109,13 @@ fn status_word(recorded: LineStatus, words: &Words) -> &'static str {
         LineStatus::Removed => LineStatus::Removed.as_str(),
     }
 }
+
+/// Says the player's history, or the players a name fits.
+pub fn said(data: &Path, who: &str) -> Result<super::Said> {
+    let mut said = super::Said::default();
+    match history(data, who)? {
+        Histories::One(id, history) => said.out(to_text(id, &history)),
+        Histories::Several(candidates, words) => said.out(Candidate::table(who, &candidates, &words, "history")),
+    };
+    Ok(said)
+}

@@ -1,11 +1,14 @@
 //! The commands as library calls, one file each: the binary parses the
-//! command line, calls one of these and maps what it returns to an exit code.
+//! command line and hands it to [`run`], which calls the command; each
+//! command renders its own report ([`Said`]: what it prints, in order, and
+//! its exit status), drawing its findings through the binary's [`Screen`].
 //! What several commands share lives here: reading and validating a data
 //! folder ([`load`]), and the stages a long run reports as it goes.
 
 pub mod check;
 pub mod compare;
 pub mod explain;
+pub mod handicap;
 pub mod history;
 pub mod next;
 pub mod period;
@@ -20,11 +23,103 @@ pub mod template;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::ingest::{DataFolder, IngestError};
+use crate::cli::{Command, RecordCommand};
+use crate::diag::Diagnostic;
+use crate::ingest::DataFolder;
 use crate::publish::booklet_data::BookletData;
 use crate::rate::{RatingSystem, Ratings};
 use crate::timings::Timings;
 use crate::validate::{validate, Validated};
+
+/// Where a command's text goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    Out,
+    Err,
+}
+
+/// What a command says when it is done, in the order it says it, and its
+/// exit status (0 done, 1 the data has errors or nobody fits).
+#[derive(Debug, Default)]
+pub struct Said {
+    pub parts: Vec<(Stream, String)>,
+    pub code: u8,
+}
+
+impl Said {
+    /// Text for standard output.
+    pub fn out(&mut self, text: impl Into<String>) -> &mut Said {
+        self.parts.push((Stream::Out, text.into()));
+        self
+    }
+
+    /// Text for standard error.
+    pub fn err(&mut self, text: impl Into<String>) -> &mut Said {
+        self.parts.push((Stream::Err, text.into()));
+        self
+    }
+
+    /// The whole of it with exit status `code`.
+    pub fn with_code(mut self, code: u8) -> Said {
+        self.code = code;
+        self
+    }
+}
+
+/// What a command asks of the terminal it runs on (the binary's): findings
+/// drawn for a stream (coloured where it is a terminal; the library never
+/// writes escape codes), and the stage a long run has begun.
+pub trait Screen: Sync {
+    /// Findings grouped by file: all of them with `all`, otherwise errors
+    /// and warnings only (notes are in validation.txt).
+    fn findings(&self, diagnostics: &[Diagnostic], all: bool, stream: Stream) -> String;
+    /// The stage a long run has begun.
+    fn stage(&self, _stage: Stage) {}
+    /// `done` of `total` steps of a long run that counts them (`what` it does).
+    fn progress(&self, _what: &str, _done: usize, _total: usize) {}
+}
+
+/// Runs one command and says what it did.
+pub fn run(command: Command, screen: &dyn Screen) -> anyhow::Result<Said> {
+    match command {
+        Command::Period { data, out, skip_invalid, timings, templates, revise, dry_run, .. } => {
+            let options = period::PeriodOptions { data, out, skip_invalid, templates, revise, dry_run };
+            period::said(&options, timings, screen)
+        }
+        Command::Check { files, data, players, .. } => {
+            check::said(&check::CheckOptions { data, files, players }, &std::env::current_dir()?, screen)
+        }
+        Command::Next { data, from, name, dry_run } => {
+            next::said(&next::NextOptions { data: data_folder(data.as_deref())?, from, name, dry_run })
+        }
+        Command::Compare { systems, from, data, json, out } => {
+            let options = crate::compare::CompareOptions { systems, from };
+            compare::said(&data_folder(data.as_deref())?, &options, out.as_deref(), json, screen)
+        }
+        Command::History { player, data } => history::said(&data_folder(data.as_deref())?, &player),
+        Command::Stats { data, json, .. } => stats::said(&data_folder(data.as_deref())?, json),
+        Command::Rerate { from, add, withdraw, rerun } => {
+            let correction = rerate::Correction { add, withdraw, ..Default::default() };
+            rerate::said(rerun, Some(from), correction)
+        }
+        Command::Merge { keep, drop, rerun } => {
+            let correction = rerate::Correction { merge: Some((keep, drop)), ..Default::default() };
+            rerate::said(rerun, None, correction)
+        }
+        Command::Record(RecordCommand::Import { files, period, data }) => {
+            record_import::said(&data_folder(data.as_deref())?, &files, &period)
+        }
+        Command::Template { file, crosstable, handicap, data } => {
+            template::said(file, crosstable, handicap, data.as_deref())
+        }
+        Command::Explain { player, data, .. } => explain::said(&data_folder(data.as_deref())?, &player),
+        Command::Handicap { file, out, json } => handicap::said(&file, &out, json, screen),
+        Command::Generate { out, players, events, seed, system, periods, .. } => {
+            let generate = crate::generate::GenerateOptions { out, players, events, seed, system };
+            sample::said(&sample::SampleOptions { generate, periods })
+        }
+    }
+}
 
 /// The stages of a period run, as its progress callback hears of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,21 +175,8 @@ pub fn data_folder(data: Option<&Path>) -> anyhow::Result<PathBuf> {
     })
 }
 
-/// Reads and validates a data folder.
-pub fn load(data: &Path, timings: &mut Timings) -> Result<Loaded, IngestError> {
-    let started = Instant::now();
-    let mut folder = DataFolder::open(data)?;
-    let system = folder.config.system.rules();
-    let mut raw = folder.read(system.inputs())?;
-    crate::record::returning::reinstate_from_data_folder(&mut raw, data);
-    timings.record("read", started);
-    let started = Instant::now();
-    let validated = validate(raw, system);
-    timings.record("validate", started);
-    Ok(Loaded { validated, system, inputs: folder.inputs })
-}
-
-/// [`load`] of a period that may change the rule set: when the record holds
+/// Reads and validates a data folder, for a period that may change the
+/// rule set: when the record holds
 /// earlier periods under another one (or, without a record, `[switch]`
 /// converts a player file written under another), the player file takes
 /// the new rule set's states before it is validated
@@ -104,6 +186,7 @@ pub fn load_switching(data: &Path, timings: &mut Timings) -> anyhow::Result<Load
     let mut folder = DataFolder::open(data)?;
     let system = folder.config.system.rules();
     let mut raw = folder.read(system.inputs())?;
+    crate::record::returning::reinstate_from_data_folder(&mut raw, data);
     timings.record("read", started);
     let started = Instant::now();
     let switched = switch_player_file(data, &mut raw)?;
@@ -168,6 +251,6 @@ pub fn rate_only(data: &Path) -> anyhow::Result<(Loaded, Ratings)> {
 /// The booklet's data for a data folder (for tests and tools).
 pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
     let (loaded, ratings) = rate_only(data)?;
-    let rated = crate::rated::Rated::new(loaded.validated.period, ratings, loaded.system);
+    let rated = crate::rated::Rated::new(loaded.validated.period, ratings, loaded.system, &Default::default());
     Ok(crate::publish::booklet_data(&rated))
 }

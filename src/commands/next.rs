@@ -482,3 +482,10 @@ mod tests {
         assert_eq!(PeriodConfig::parse(&edited).unwrap(), next);
     }
 }
+
+/// Runs [`next_period`] and says what it did.
+pub fn said(opts: &NextOptions) -> Result<super::Said> {
+    let mut said = super::Said::default();
+    said.out(next_period(opts)?.to_text());
+    Ok(said)
+}

@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use super::recording::{Plan, Recording};
 use super::summary::{Outcome, PlayerCounts, RunSummary};
-use super::{load_switching, Loaded, Stage};
+use super::{load_switching, Loaded, Said, Screen, Stage, Stream};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::publish;
 use crate::rated::Rated;
@@ -216,14 +216,16 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         }
     }
     let started = Instant::now();
-    let rated = Rated::new(period, ratings, system);
+    // The change is taken against the record's previous period, where it holds one.
+    let baseline = recording.as_ref().map(|r| crate::record::lines::baseline(&r.previous_lines)).unwrap_or_default();
+    let rated = Rated::new(period, ratings, system, &baseline);
     timings.record("lists", started);
 
     let started = Instant::now();
     // The input files move into the lines (the recording needs them no more).
     let lines = recording.as_mut().map(|r| {
         let inputs = std::mem::take(&mut r.inputs);
-        PeriodLines::of(&rated, inputs, &r.previous_lines)
+        PeriodLines::of(&rated, inputs)
     });
     timings.record("record", started);
 
@@ -268,25 +270,24 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         _ => Default::default(),
     };
     let started = Instant::now();
-    let statistics = period_statistics(&rated, recording.as_ref(), lines.as_ref())?;
+    let statistics = period_statistics(&rated, recording.as_ref())?;
     timings.record("statistics", started);
     let mut lines = lines;
-    let published = publish::publish(
-        &rated,
-        &diagnostics,
-        &statistics,
-        &history,
-        opts.templates.as_deref(),
-        staging,
-        &mut |staging| {
-            let started = Instant::now();
-            if let (Some(r), Some(lines)) = (recording.as_mut(), lines.take()) {
-                r.stage(lines, staging)?;
-            }
-            timings.record("record", started);
-            Ok(())
-        },
-    );
+    let publication = publish::Publication {
+        rated: &rated,
+        statistics: &statistics,
+        history: &history,
+        findings: &diagnostics,
+        templates: opts.templates.as_deref(),
+    };
+    let published = publish::publish(&publication, staging, &mut |staging| {
+        let started = Instant::now();
+        if let (Some(r), Some(lines)) = (recording.as_mut(), lines.take()) {
+            r.stage(lines, staging)?;
+        }
+        timings.record("record", started);
+        Ok(())
+    });
     let published = match published {
         Ok(published) => published,
         Err(e) => {
@@ -352,23 +353,42 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     })
 }
 
+/// Runs the period and says what it did: its errors and warnings, then the
+/// summary (a dry run says what the list would change), and with `timings`
+/// each stage's wall time. Exit status 1 when nothing could be published.
+pub fn said(options: &PeriodOptions, timings: bool, screen: &dyn Screen) -> Result<Said> {
+    let report = run_period(options, &|stage| screen.stage(stage))?;
+    let mut said = Said::default();
+    said.err(screen.findings(&report.diagnostics, false, Stream::Err));
+    if options.dry_run {
+        said.out(report.record_note.clone().unwrap_or_default());
+        if let Some(summary) = &report.summary {
+            said.err(summary.to_text());
+        }
+        if timings {
+            said.err(report.timings.render());
+        }
+        let errors = report.diagnostics.iter().any(|d| d.severity == crate::diag::Severity::Error);
+        return Ok(said.with_code(u8::from(errors)));
+    }
+    let Some(summary) = &report.summary else {
+        // The record holds this outcome already: it says so.
+        said.err(format!("{}\n", report.record_note.as_deref().unwrap_or("")));
+        return Ok(said);
+    };
+    said.err(summary.to_text());
+    if timings {
+        said.err(report.timings.render());
+    }
+    Ok(said.with_code(u8::from(!report.published)))
+}
+
 /// The period's statistics, with the record's earlier periods (and the
 /// players' meetings in them, for the site).
-fn period_statistics(rated: &Rated, recording: Option<&Recording>, lines: Option<&PeriodLines>) -> Result<Statistics> {
-    let Rated { period, ratings, system, .. } = rated;
-    let system = *system;
+fn period_statistics(rated: &Rated, recording: Option<&Recording>) -> Result<Statistics> {
+    let Rated { period, system, .. } = rated;
     let config = &period.config;
-    let mut now = ThisPeriod::of_rated(period, ratings, system);
-    // The change as the record keeps it (against its previous period), so
-    // that `ratebook stats` reads the same figures back.
-    if let Some(lines) = lines {
-        // (Both in ID order.)
-        let mut recorded = lines.players.iter().peekable();
-        for p in &mut now.players {
-            while recorded.next_if(|l| l.id < p.id).is_some() {}
-            p.change = recorded.next_if(|l| l.id == p.id).and_then(|l| l.change);
-        }
-    }
+    let now = ThisPeriod::of_rated(rated);
     let end = config.end.to_string();
     let (earlier, mut games) = match recording {
         Some(r) => {
@@ -406,12 +426,10 @@ fn this_period_games(period: &crate::validate::ValidPeriod) -> impl Iterator<Ite
 
 /// The players counted as the outputs count them.
 fn player_counts(rated: &Rated) -> PlayerCounts {
-    let (ratings, lists) = (&rated.ratings, &rated.lists);
-    let listed = || lists.states.iter().flat_map(|(_, _, rows)| rows);
     PlayerCounts {
-        in_file: ratings.removed.iter().filter(|gone| !**gone).count(),
-        active: lists.active_players as usize,
-        active_rated: listed().filter(|r| r.value.is_some()).count(),
+        in_file: rated.players.iter().filter(|p| !p.removed).count(),
+        active: rated.listed().count(),
+        active_rated: rated.listed().filter(|p| p.published.is_some()).count(),
     }
 }
 

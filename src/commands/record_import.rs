@@ -127,7 +127,7 @@ fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &
         previous = lines.players;
         start = published.succ_opt();
     }
-    crate::publication::crash_point("imported");
+    crate::output_folder::crash_point("imported");
     record.confirm(&staged)?;
     Ok(done)
 }
@@ -162,4 +162,16 @@ fn workbook_date(file: &Path) -> Result<NaiveDate> {
             file.display()
         )
     })
+}
+
+/// Imports and says what each period came to.
+pub fn said(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<super::Said> {
+    let mut said = super::Said::default();
+    for imported in import(data, files, periods)? {
+        said.err(format!(
+            "imported {} (published {}): {} players\n",
+            imported.period, imported.published, imported.players
+        ));
+    }
+    Ok(said)
 }

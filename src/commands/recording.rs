@@ -199,8 +199,8 @@ impl Recording {
     pub fn stage(&mut self, mut lines: PeriodLines, staging: &mut Staging) -> Result<()> {
         if self.plan == Plan::Unchanged {
             // The outputs keep the token of the revision they match.
-            if let Some(token) = self.current_token(&lines.period)? {
-                staging.write(crate::publication::RECORD_TOKEN, token.as_bytes())?;
+            if let Some(token) = self.record.current_token(&lines.period)? {
+                staging.write(crate::output_folder::RECORD_TOKEN, token.as_bytes())?;
             }
             return Ok(());
         }
@@ -208,8 +208,8 @@ impl Recording {
         let source = if self.plan == Plan::Revise { Source::Revise } else { Source::Period };
         let output = crate::publish::staging::absolute(staging.out())?;
         let staged = self.record.stage(&lines, source, Some(&output)).map_err(|e| self.record.explain(e))?;
-        staging.write(crate::publication::RECORD_TOKEN, staged.token.as_bytes())?;
-        crate::publication::crash_point("recorded");
+        staging.write(crate::output_folder::RECORD_TOKEN, staged.token.as_bytes())?;
+        crate::output_folder::crash_point("recorded");
         self.staged = Some(staged);
         Ok(())
     }
@@ -233,14 +233,5 @@ impl Recording {
     pub fn history(&self) -> Result<crate::record::query::History> {
         let before = self.previous.as_ref().map(|p| p.end.to_string()).unwrap_or_default();
         self.record.history_before(&before)
-    }
-
-    fn current_token(&self, period: &str) -> Result<Option<String>> {
-        use rusqlite::OptionalExtension;
-        Ok(self
-            .record
-            .connection()
-            .query_row("SELECT token FROM current_revision WHERE period = ?1", [period], |r| r.get(0))
-            .optional()?)
     }
 }

@@ -123,13 +123,13 @@ fn record_rerating(
     crate::formats::player_file::write_player_file_with_changes(&players, &player_file, published, None, &words)?;
     timings.record("outputs", started);
     let started = Instant::now();
-    crate::publication::crash_point("rated");
+    crate::output_folder::crash_point("rated");
     let output = crate::publish::staging::absolute(staging.out())?;
     let staged = record.stage_correction(&from, &what, &detail, &lines, &output)?;
-    staging.write(crate::publication::RECORD_TOKEN, staged[0].token.as_bytes())?;
+    staging.write(crate::output_folder::RECORD_TOKEN, staged[0].token.as_bytes())?;
     timings.record("stage", started);
     let started = Instant::now();
-    crate::publication::crash_point("recorded");
+    crate::output_folder::crash_point("recorded");
     if let Err(e) = staging.commit() {
         record.abandon(&staged).ok();
         return Err(e);
@@ -138,4 +138,36 @@ fn record_rerating(
     timings.record("commit", started);
     let periods = staged.iter().map(|s| (s.period.clone(), Some(s.revision))).collect();
     Ok(Rerated { periods, errata, timings, done_before: None })
+}
+
+/// Runs `rerate` or `merge` (`from` `None`) and says what it did: the
+/// errata's summary, what was recorded and where the errata went.
+pub fn said(rerun: crate::cli::Rerun, from: Option<String>, correction: Correction) -> Result<super::Said> {
+    let data = super::data_folder(rerun.data.as_deref())?;
+    let options = RerateOptions { data, out: rerun.out, from, correction, dry_run: rerun.dry_run };
+    let report = rerate(&options)?;
+    let mut said = super::Said::default();
+    if let Some(done) = &report.done_before {
+        said.err(format!("{done}\n"));
+        return Ok(said);
+    }
+    said.out(report.errata.summary());
+    if options.dry_run {
+        said.err("dry run: nothing recorded or written\n");
+    } else {
+        let revisions: Vec<String> = report
+            .periods
+            .iter()
+            .filter_map(|(period, revision)| revision.map(|r| format!("{period} revision {r}")))
+            .collect();
+        said.err(format!(
+            "recorded {}; errata and the corrected player file in {}\n",
+            revisions.join(", "),
+            options.out.display()
+        ));
+    }
+    if rerun.timings {
+        said.err(report.timings.render());
+    }
+    Ok(said)
 }

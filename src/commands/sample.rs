@@ -122,3 +122,20 @@ fn scratch_folder() -> PathBuf {
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
     std::env::temp_dir().join(format!("ratebook-sample-{}-{nanos}", std::process::id()))
 }
+
+/// Writes the sample and says what each period holds.
+pub fn said(opts: &SampleOptions) -> Result<super::Said> {
+    let summary = sample(opts)?;
+    let mut said = super::Said::default();
+    for (period, summary) in &summary.periods {
+        let recorded = if opts.periods > 1 { format!(" ({period}, recorded)") } else { String::new() };
+        said.err(format!(
+            "wrote {} players, {} events, {} games into {}{recorded}\n",
+            summary.players,
+            summary.events,
+            summary.games,
+            opts.generate.out.display()
+        ));
+    }
+    Ok(said)
+}

@@ -78,3 +78,11 @@ fn table_text(table: &StatTable) -> String {
     }
     out
 }
+
+/// Says the record's statistics: as text, or every table as JSON.
+pub fn said(data: &Path, json: bool) -> Result<super::Said> {
+    let statistics = from_record(data)?;
+    let mut said = super::Said::default();
+    said.out(if json { statistics.to_json() } else { to_text(&statistics) });
+    Ok(said)
+}

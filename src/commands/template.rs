@@ -3,7 +3,7 @@
 //! worked example dated in that period and entering players of its player
 //! file by ID.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::config::{default_states, PeriodConfig};
 use crate::formats::report::template::{write_template, ExampleSetting, TemplateLayout};
@@ -31,4 +31,27 @@ pub fn run_template(file: &Path, crosstable: bool, data: Option<&Path>) -> anyho
     }
     let layout = if crosstable { TemplateLayout::Crosstable } else { TemplateLayout::Games };
     write_template(file, layout, &states, &setting)
+}
+
+/// Writes the blank report (or with `handicap` a blank team match) to
+/// `file` (default `report.xlsx`, or `match.xlsx`) and says so.
+pub fn said(
+    file: Option<PathBuf>,
+    crosstable: bool,
+    handicap: bool,
+    data: Option<&Path>,
+) -> anyhow::Result<super::Said> {
+    let file = if handicap {
+        let file = file.unwrap_or_else(|| PathBuf::from("match.xlsx"));
+        crate::handicap::write_match_template(&file)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+        file
+    } else {
+        let file = file.unwrap_or_else(|| PathBuf::from("report.xlsx"));
+        run_template(&file, crosstable, data)?;
+        file
+    };
+    let mut said = super::Said::default();
+    said.err(format!("wrote {}\n", file.display()));
+    Ok(said)
 }

@@ -54,24 +54,31 @@ pub fn refuse(period: &ValidPeriod, diagnostics: &[Diagnostic], staging: Staging
     staging.commit()
 }
 
-/// Publishes the period into `out`: the new player file and the removed
-/// players, the rule set's own workbooks, `ratings.xlsx`, `booklet.pdf`
-/// (typeset from `templates`, or the built-in templates) and
-/// `validation.txt`, all or none of them. `before_commit` runs when every
-/// output is staged, just before they go in (the record stages its revision
-/// there); an error from it publishes nothing. Besides the `rated` period
-/// it prints the run's `diagnostics`, the `statistics` and (the site's
-/// charts) the record's `history`.
+/// What a publication prints: the rated period, its statistics, the
+/// record's history (the site's charts), the run's findings and the
+/// templates to typeset with (`None`: the built-in ones). Every output is a
+/// function of it, and names its own files.
+pub struct Publication<'a> {
+    pub rated: &'a Rated,
+    pub statistics: &'a Statistics,
+    pub history: &'a crate::record::query::History,
+    pub findings: &'a [Diagnostic],
+    pub templates: Option<&'a Path>,
+}
+
+/// Publishes the period into the staging folder's output folder: the new
+/// player file and the removed players, the rule set's own workbooks,
+/// `ratings.xlsx`, `booklet.pdf`, the site and `validation.txt`, all or
+/// none of them. `before_commit` runs when every output is staged, just
+/// before they go in (the record stages its revision there); an error from
+/// it publishes nothing.
 pub fn publish(
-    rated: &Rated,
-    diagnostics: &[Diagnostic],
-    statistics: &Statistics,
-    history: &crate::record::query::History,
-    templates: Option<&Path>,
+    publication: &Publication,
     mut staging: Staging,
     before_commit: &mut dyn FnMut(&mut Staging) -> Result<()>,
 ) -> Result<Published> {
-    let Rated { period, ratings, lists, system } = rated;
+    let Publication { rated, statistics, findings: diagnostics, templates, .. } = *publication;
+    let Rated { period, ratings, system, .. } = rated;
     let system = *system;
     let (mut kept, mut removed) = crate::rate::split_player_file(period, ratings);
     if let Some(columns) = &ratings.extra_columns {
@@ -80,8 +87,8 @@ pub fn publish(
     }
     let stamp = period.config.published;
     let words = system.words();
-    let before: std::collections::HashMap<u32, &crate::model::Player> =
-        period.players.players.iter().map(|p| (p.id, p)).collect();
+    let changes: std::collections::HashMap<u32, f64> =
+        rated.players.iter().filter_map(|p| Some((p.id, p.change? as f64))).collect();
     let players_path = staging.path("players.xlsx");
     let removed_path = staging.path("removed.xlsx");
     let ratings_path = staging.path("ratings.xlsx");
@@ -100,7 +107,7 @@ pub fn publish(
         let player_files = scope.spawn(|| -> Result<()> {
             crate::background::lower_priority();
             let changes = |file: &PlayerFile| -> Vec<Option<f64>> {
-                file.players.iter().map(|p| crate::rate::rating_change(before.get(&p.id).copied(), p)).collect()
+                file.players.iter().map(|p| changes.get(&p.id).copied()).collect()
             };
             write_player_file_with_changes(&players_path, &kept, stamp, Some(&changes(&kept)), &words)
                 .context("writing players.xlsx")?;
@@ -121,9 +128,7 @@ pub fn publish(
             };
             // (Not lowered: the site is the last output to be done, and its
             // files are written by one thread, which must not wait.)
-            let input = site::SiteInput { period, ratings, lists, statistics, system, history };
-            let files =
-                site::write_site(site_path, Some(&previous_site), &input, templates).context("writing the site")?;
+            let files = site::write_site(site_path, Some(&previous_site), publication).context("writing the site")?;
             Ok((started.elapsed(), Some(files)))
         });
         let booklet = write_booklet(rated, statistics, templates, &pdf_path).map(|()| started.elapsed());
@@ -167,7 +172,7 @@ fn write_booklet(rated: &Rated, statistics: &Statistics, templates: Option<&Path
 
 /// What the booklet shows, from the same lists as ratings.xlsx.
 pub fn booklet_data(rated: &Rated) -> BookletData {
-    let Rated { period, lists, system, .. } = rated;
+    let Rated { period, lists, system, counts, .. } = rated;
     let c = &period.config;
     let line = |e: &crate::validate::Event| EventLine {
         code: e.code.clone(),
@@ -186,8 +191,7 @@ pub fn booklet_data(rated: &Rated) -> BookletData {
         })
         .collect();
     let events_not_rated = period.events.iter().filter(|e| !e.disposition.is_rated()).map(line).collect();
-    let rated_events = rated.events_rated() as u32;
-    let games_rated = lists.games_this_period.iter().map(|&g| g as u64).sum::<u64>() / 2;
+    let rated_events = counts.events_rated as u32;
     BookletData {
         federation: c.federation.clone(),
         period: c.period.clone(),
@@ -203,7 +207,11 @@ pub fn booklet_data(rated: &Rated) -> BookletData {
         events_rated,
         events_not_rated,
         tables: system.tables(),
-        totals: Totals { active_players: lists.active_players, rated_events, games_rated: games_rated as u32 },
+        totals: Totals {
+            active_players: rated.listed().count() as u32,
+            rated_events,
+            games_rated: counts.games_rated as u32,
+        },
         statistics: StatisticsSection::default(),
         switched: period.switched.as_ref().map(crate::switch::Switched::sentence),
     }

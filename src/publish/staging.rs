@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use crate::publication::{crash_point, sibling, MARKER, RECORD_TOKEN};
+use crate::output_folder::{crash_point, sibling, take_lock, MARKER, RECORD_TOKEN};
 
 /// Names a publication may hold besides [`MARKER`]: an existing output folder
 /// holding anything else is not replaced (it may be a folder of the user's).
@@ -240,33 +240,13 @@ fn through_link(out: &Path) -> Result<PathBuf> {
 /// Takes the lock beside `out`, or says who holds it.
 fn lock(out: &Path) -> Result<File> {
     let path = sibling(out, "lock");
-    let mut file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&path)
-        .with_context(|| format!("cannot create the lock file {}", path.display()))?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            let holder = std::fs::read_to_string(&path).unwrap_or_default();
-            let holder = match holder.trim() {
-                "" => format!("it holds {}", path.display()),
-                who => who.to_string(),
-            };
-            bail!(
-                "another ratebook run is publishing into {} ({holder}): wait for it to finish, then run again",
-                out.display()
-            );
-        }
-        Err(std::fs::TryLockError::Error(e)) => {
-            return Err(e).with_context(|| format!("cannot lock {}", path.display()));
-        }
-    }
-    file.set_len(0)?;
-    write!(file, "process {}", std::process::id())?;
-    Ok(file)
+    take_lock(&path, &|holder| {
+        let holder = holder.map_or_else(|| format!("it holds {}", path.display()), str::to_string);
+        format!(
+            "another ratebook run is publishing into {} ({holder}): wait for it to finish, then run again",
+            out.display()
+        )
+    })
 }
 
 /// An existing output folder may be replaced only when it is a publication

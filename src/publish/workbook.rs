@@ -102,7 +102,7 @@ fn list_sheet(
         sheet.write_string(row, c, &r.name)?;
         sheet.write_number(row, c + 1, r.id)?;
         if let Some(change) = r.change {
-            sheet.write_number_with_format(row, c + 2, tidy(change), &two_places)?;
+            sheet.write_number_with_format(row, c + 2, change as f64, &two_places)?;
         }
     }
     Ok(())

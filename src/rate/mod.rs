@@ -249,17 +249,3 @@ pub fn split_player_file(
     }
     (kept, removed)
 }
-
-/// A player's published rating minus the one he had before the period,
-/// when both are published (provisional or confirmed): the change every
-/// output prints.
-pub fn rating_change(before: Option<&Player>, after: &Player) -> Option<f64> {
-    let published = |p: &Player| p.rating.filter(|_| p.status.is_rated());
-    Some(common::printed_change(published(before?)?, published(after)?))
-}
-
-/// Whether a player is active: he played on or after `since` (the
-/// period's `active_since`), as every list and count takes it.
-pub fn is_active(player: &Player, since: chrono::NaiveDate) -> bool {
-    player.last_played.is_some_and(|d| d >= since)
-}

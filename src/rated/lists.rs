@@ -8,15 +8,14 @@
 //! lists can tell them apart.
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 
 use serde::Serialize;
 
-use crate::model::dates::{age_at, long_date};
-use crate::model::names::{fold, NameOrder};
-use crate::model::{Gender, Status};
-use crate::rate::{round_half_up, RatingSystem, Ratings};
-use crate::validate::ValidPeriod;
+use super::player::RatedPlayer;
+use crate::config::PeriodConfig;
+use crate::model::dates::long_date;
+use crate::model::Status;
+use crate::rate::RatingSystem;
 
 /// One line of a list, with what the officers' workbook adds (the ID).
 #[derive(Debug, Clone, PartialEq)]
@@ -31,8 +30,8 @@ pub struct ListRow {
     pub games: u32,
     /// The list's figures after the rating, one per [`ListTable::figures`].
     pub figures: Vec<Option<i64>>,
-    /// The published rating minus the one before the period (both published).
-    pub change: Option<f64>,
+    /// The printed rating minus the one before the period (both published).
+    pub change: Option<i64>,
     pub state: String,
     pub name: String,
     /// Another listed player has the same name (case and accents aside):
@@ -76,9 +75,9 @@ impl Figure {
         }
     }
 
-    fn of(self, p: &Entry) -> Option<i64> {
+    fn of(self, p: &RatedPlayer) -> Option<i64> {
         match self {
-            Figure::Games => Some(p.games_period as i64),
+            Figure::Games => Some(p.games as i64),
             Figure::Age => p.age.map(i64::from),
             Figure::Increase => p.increase,
             Figure::Deviation => p.deviation,
@@ -119,108 +118,20 @@ pub struct Lists {
     pub states: Vec<(String, String, Vec<ListRow>)>,
     /// What the state lists show after the rating.
     pub state_figures: Vec<Figure>,
-    /// Games that counted this period, by player position.
-    pub games_this_period: Vec<u32>,
-    /// Active players listed (any status but new), all states.
-    pub active_players: u32,
-}
-
-/// One player as the lists see him: what they filter on, sort by and print.
-struct Entry {
-    id: u32,
-    /// The collation key of the name (surname, then first names).
-    name_key: Vec<u8>,
-    name: String,
-    namesake: bool,
-    female: bool,
-    state: String,
-    age: Option<u32>,
-    confirmed_start: bool,
-    confirmed_end: bool,
-    listed: bool,
-    active: bool,
-    printed: String,
-    status: Status,
-    /// The published rating, unrounded, and rounded as printed.
-    value: Option<f64>,
-    new_int: Option<i64>,
-    /// Printed new rating minus printed old rating (both confirmed).
-    increase: Option<i64>,
-    /// Published rating minus the one before (both published).
-    change: Option<f64>,
-    games_period: u32,
-    /// The rating's deviation, whole (`RatingSystem::deviations`).
-    deviation: Option<i64>,
-}
-
-/// The player table the lists are cut from, one entry per player, in the
-/// order of the period's player file.
-fn entries(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -> Vec<Entry> {
-    let start = &period.players.players;
-    let end = &ratings.players;
-    let config = &period.config;
-    let order = NameOrder::new(&config.collation).expect("period.toml's collation was checked when it was read");
-    let games = ratings.games_this_period();
-    let deviations = system.deviations(ratings);
-    let mut entries: Vec<Entry> = (0..start.len())
-        .map(|i| {
-            let (s, e) = (&start[i], &end[i]);
-            let published = e.rating.filter(|_| e.status.is_rated());
-            let new_int = published.map(round_half_up);
-            let change = crate::rate::rating_change(Some(s), e);
-            Entry {
-                id: e.id,
-                name_key: order.key(&e.surname, &e.first_names),
-                name: e.display_name(),
-                namesake: false,
-                female: e.gender == Some(Gender::Female),
-                state: e.state.clone().unwrap_or_default(),
-                age: e.birth_date.map(|b| age_at(b, config.age_date)),
-                confirmed_start: s.status == Status::Confirmed && s.rating.is_some(),
-                confirmed_end: e.status == Status::Confirmed && e.rating.is_some(),
-                listed: e.status != Status::New && !ratings.removed[i],
-                active: crate::rate::is_active(e, config.active_since),
-                printed: system.printed(e),
-                status: e.status,
-                value: published,
-                new_int,
-                // Top Improvers ranks the change of the players confirmed on both lists.
-                increase: change
-                    .filter(|_| s.status == Status::Confirmed && e.status == Status::Confirmed)
-                    .map(|c| c as i64),
-                change,
-                games_period: games[i],
-                deviation: deviations.as_ref().and_then(|d| d[i]).map(round_half_up),
-            }
-        })
-        .collect();
-    // Names shared by listed players, case and accents aside.
-    let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, (e, p)) in entries.iter().zip(end).enumerate() {
-        if e.listed {
-            by_name.entry(format!("{}|{}", fold(&p.surname, false), fold(&p.first_names, false))).or_default().push(i);
-        }
-    }
-    for shared in by_name.values().filter(|v| v.len() > 1) {
-        for &i in shared {
-            entries[i].namesake = true;
-        }
-    }
-    entries
 }
 
 /// Surname, then first names, then ID: the order of a state's list and of ties.
-fn by_name(a: &Entry, b: &Entry) -> Ordering {
+fn by_name(a: &RatedPlayer, b: &RatedPlayer) -> Ordering {
     a.name_key.cmp(&b.name_key).then_with(|| a.id.cmp(&b.id))
 }
 
 /// The `size` best of `pool` by `key` (highest first), ties by name.
 fn ranked<'a>(
-    pool: impl Iterator<Item = &'a Entry>,
-    key: impl Fn(&Entry) -> Option<i64>,
+    pool: impl Iterator<Item = &'a RatedPlayer>,
+    key: impl Fn(&RatedPlayer) -> Option<i64>,
     size: usize,
-) -> Vec<&'a Entry> {
-    let mut rows: Vec<&Entry> = pool.collect();
+) -> Vec<&'a RatedPlayer> {
+    let mut rows: Vec<&RatedPlayer> = pool.collect();
     rows.sort_by(|a, b| key(b).cmp(&key(a)).then_with(|| by_name(a, b)));
     rows.truncate(size);
     rows
@@ -229,13 +140,11 @@ fn ranked<'a>(
 /// The figures of the state lists.
 const STATE_FIGURES: [Figure; 1] = [Figure::Games];
 
-/// Builds every list.
-pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingSystem) -> Lists {
-    let config = &period.config;
+/// Builds every list from the period's rated players.
+pub fn build_lists(config: &PeriodConfig, players: &[RatedPlayer], system: &dyn RatingSystem) -> Lists {
     let sizes = &config.lists;
-    let players = entries(period, ratings, system);
-    let top_pool = || players.iter().filter(|p| p.confirmed_end && p.active);
-    let rating = |p: &Entry| p.new_int;
+    let top_pool = || players.iter().filter(|p| p.pooled);
+    let rating = |p: &RatedPlayer| p.printed_value;
     let words = system.words();
     let active = format!("{} players active since {}", capitalised(words.confirmed), long_date(config.active_since));
     let ages = format!("Ages as at {}", long_date(config.age_date));
@@ -243,8 +152,8 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     // figure is the games, as Top Players'.
     let age_figure = if config.birth.shown() { Figure::Age } else { Figure::Games };
     // A rule set with deviations prints each rating's beside it.
-    let deviation = system.deviations(ratings).map(|_| Figure::Deviation);
-    let ranked_by_rating = |title: String, subtitle: &str, figure: Figure, rows: &[&Entry]| {
+    let deviation = players.iter().any(|p| p.deviation.is_some()).then_some(Figure::Deviation);
+    let ranked_by_rating = |title: String, subtitle: &str, figure: Figure, rows: &[&RatedPlayer]| {
         table(title, subtitle, [figure].into_iter().chain(deviation).collect(), rows, rating)
     };
     let mut ranked_lists = Vec::new();
@@ -260,9 +169,9 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     }
     let females = ranked(top_pool().filter(|p| p.female), rating, sizes.females);
     ranked_lists.push(ranked_by_rating("Top Females".into(), &active, Figure::Games, &females));
-    let increase = |p: &Entry| p.increase;
+    let increase = |p: &RatedPlayer| p.increase;
     let improvers = ranked(
-        top_pool().filter(|p| p.confirmed_start && p.increase.is_some_and(|i| i > 0)),
+        top_pool().filter(|p| p.confirmed_before && p.increase.is_some_and(|i| i > 0)),
         increase,
         sizes.improvers,
     );
@@ -277,24 +186,21 @@ pub fn build_lists(period: &ValidPeriod, ratings: &Ratings, system: &dyn RatingS
     ranked_lists.push(improvers);
 
     let mut states = Vec::new();
-    let mut active_players = 0;
     for (code, state_name) in &config.states {
-        let mut rows: Vec<&Entry> = players.iter().filter(|p| p.listed && p.active && &p.state == code).collect();
+        let mut rows: Vec<&RatedPlayer> = players.iter().filter(|p| p.listed && p.state_code() == code).collect();
         rows.sort_by(|a, b| by_name(a, b));
         let rows: Vec<ListRow> = rows.into_iter().map(|p| list_row(p, None, &STATE_FIGURES)).collect();
-        active_players += rows.len() as u32;
         states.push((code.clone(), state_name.clone(), rows));
     }
-    let games_this_period = players.iter().map(|p| p.games_period).collect();
-    Lists { ranked: ranked_lists, states, state_figures: STATE_FIGURES.to_vec(), games_this_period, active_players }
+    Lists { ranked: ranked_lists, states, state_figures: STATE_FIGURES.to_vec() }
 }
 
 fn table(
     title: String,
     subtitle: &str,
     figures: Vec<Figure>,
-    rows: &[&Entry],
-    rank_by: impl Fn(&Entry) -> Option<i64>,
+    rows: &[&RatedPlayer],
+    rank_by: impl Fn(&RatedPlayer) -> Option<i64>,
 ) -> ListTable {
     // Places are numbered; ties share one.
     let mut previous = None;
@@ -311,17 +217,17 @@ fn table(
     ListTable { sheet: title.clone(), title, subtitle: subtitle.to_string(), figures, bars: false, rows }
 }
 
-fn list_row(p: &Entry, place: Option<u32>, figures: &[Figure]) -> ListRow {
+fn list_row(p: &RatedPlayer, place: Option<u32>, figures: &[Figure]) -> ListRow {
     ListRow {
         place,
         id: p.id,
         rating: p.printed.clone(),
-        value: p.value,
+        value: p.published,
         status: p.status,
-        games: p.games_period,
+        games: p.games,
         figures: figures.iter().map(|f| f.of(p)).collect(),
         change: p.change,
-        state: p.state.clone(),
+        state: p.state_code().to_string(),
         name: p.name.clone(),
         namesake: p.namesake,
     }

@@ -20,9 +20,11 @@ pub struct ErrataLine {
 }
 
 impl ErrataLine {
-    /// New minus old rating, when both are published.
+    /// The printed new rating minus the printed old one, when both are
+    /// published ([`crate::rated::player::change`]): what the Old and New
+    /// columns beside it show.
     pub fn change(&self) -> Option<f64> {
-        Some(self.new_rating? - self.old_rating?)
+        crate::rated::player::change(self.old_rating, self.new_rating).map(|c| c as f64)
     }
 }
 
@@ -191,4 +193,27 @@ impl Errata {
 fn changed_now(id: &u32, old: &[PlayerLine], new: &[PlayerLine]) -> bool {
     let find = |lines: &[PlayerLine]| lines.binary_search_by_key(id, |l| l.id).ok().map(|i| lines[i].rating);
     find(old) != find(new)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrataLine;
+
+    #[test]
+    fn the_change_is_that_of_the_old_and_new_columns() {
+        let line = |old: f64, new: f64| ErrataLine {
+            period: "August 1993".into(),
+            id: 1,
+            name: "Abbott, Ann".into(),
+            old_printed: crate::rate::round_half_up(old).to_string(),
+            new_printed: crate::rate::round_half_up(new).to_string(),
+            old_rating: Some(old),
+            new_rating: Some(new),
+            why: String::new(),
+        };
+        // Old 1500 (1500.4), New 1501 (1500.6): +1, not the raw +0.2.
+        assert_eq!(line(1500.4, 1500.6).change(), Some(1.0));
+        // Old 1501 (1500.5), New 1500 (1500.4): -1.
+        assert_eq!(line(1500.5, 1500.4).change(), Some(-1.0));
+    }
 }

@@ -2,8 +2,6 @@
 //! event and rated game, the IDs newcomers were given, and the input files
 //! themselves (so that a later correction re-rates the period from them).
 
-use std::collections::HashMap;
-
 use anyhow::Result;
 use rusqlite::{params, ToSql};
 
@@ -32,6 +30,11 @@ impl PlayerLine {
     /// Whether the line carries a published rating (provisional or confirmed).
     pub fn is_rated(&self) -> bool {
         self.status.is_rated()
+    }
+
+    /// The published rating: provisional or confirmed, not removed.
+    pub fn published(&self) -> Option<f64> {
+        self.rating.filter(|_| self.is_rated())
     }
 
     pub fn display_name(&self) -> String {
@@ -156,34 +159,26 @@ fn disposition_word(d: &Disposition) -> &'static str {
 }
 
 impl PeriodLines {
-    /// The lines of a `rated` period. `previous` holds the lines of the
-    /// period recorded before it (for the change column); `inputs` its input
-    /// files.
-    pub fn of(rated: &Rated, inputs: Inputs, previous: &[PlayerLine]) -> PeriodLines {
-        let Rated { period, ratings, system, .. } = rated;
+    /// The lines of a `rated` period (its change is the rated players'
+    /// own); `inputs` its input files.
+    pub fn of(rated: &Rated, inputs: Inputs) -> PeriodLines {
+        let Rated { period, ratings, .. } = rated;
         let c = &period.config;
-        let before: HashMap<u32, &PlayerLine> = previous.iter().map(|l| (l.id, l)).collect();
-        let games_this_period = &rated.lists.games_this_period;
         let mut players: Vec<PlayerLine> = ratings
             .players
             .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let status = if ratings.removed[i] { LineStatus::Removed } else { LineStatus::Listed(p.status) };
-                let mut line = PlayerLine {
-                    id: p.id,
-                    surname: p.surname.clone(),
-                    first_names: p.first_names.clone(),
-                    state: p.state.clone(),
-                    status,
-                    rating: p.rating,
-                    printed: system.printed(p),
-                    games_period: games_this_period[i],
-                    games_total: p.games,
-                    change: None,
-                };
-                line.change = change(&line, before.get(&p.id).copied());
-                line
+            .zip(&rated.players)
+            .map(|(p, r)| PlayerLine {
+                id: p.id,
+                surname: p.surname.clone(),
+                first_names: p.first_names.clone(),
+                state: p.state.clone(),
+                status: if r.removed { LineStatus::Removed } else { LineStatus::Listed(p.status) },
+                rating: p.rating,
+                printed: r.printed.clone(),
+                games_period: r.games,
+                games_total: p.games,
+                change: r.change.map(|c| c as f64),
             })
             .collect();
         players.sort_by_key(|l| l.id);
@@ -257,13 +252,19 @@ impl PlayerDetail {
     }
 }
 
-/// The change of a line against the player's line before (both rated).
-pub fn change(line: &PlayerLine, before: Option<&PlayerLine>) -> Option<f64> {
-    let before = before.filter(|b| b.is_rated())?;
-    if !line.is_rated() {
-        return None;
+/// What a period's change is taken against: the lines of the period
+/// recorded before it, or (the record holds none) its player file.
+pub fn baseline(previous: &[PlayerLine]) -> crate::rated::Baseline {
+    if previous.is_empty() {
+        return crate::rated::Baseline::PlayerFile;
     }
-    Some(crate::rate::common::printed_change(before.rating?, line.rating?))
+    crate::rated::Baseline::Recorded(previous.iter().map(|l| (l.id, l.published())).collect())
+}
+
+/// The change of a line against the player's line before, by
+/// [`crate::rated::player::change`] (a removed line has no published rating).
+pub fn change(line: &PlayerLine, before: Option<&PlayerLine>) -> Option<f64> {
+    crate::rated::player::change(before?.published(), line.published()).map(|c| c as f64)
 }
 
 /// Rows inserted by one statement: a world-sized period has about a million

@@ -293,7 +293,7 @@ impl Record {
                 // (An earlier ratebook's, whose output folder only a run on it knows.)
                 continue;
             }
-            let in_place = folder.and_then(|f| crate::publication::token_in_place(&f));
+            let in_place = folder.and_then(|f| crate::output_folder::token_in_place(&f));
             if in_place.as_deref().map(str::trim) == Some(token.as_str()) {
                 tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [id])?;
             } else {
@@ -443,7 +443,7 @@ impl Record {
         for s in staged {
             tx.execute("UPDATE revision SET state = 'published' WHERE id = ?1", [s.id])?;
         }
-        crate::publication::crash_point("confirming");
+        crate::output_folder::crash_point("confirming");
         tx.commit()?;
         Ok(())
     }
@@ -457,6 +457,14 @@ impl Record {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    /// The token of the current revision of `period`, when it is recorded.
+    pub fn current_token(&self, period: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row("SELECT token FROM current_revision WHERE period = ?1", [period], |r| r.get(0))
+            .optional()?)
     }
 
     /// The connection, for the queries of [`query`].
@@ -539,38 +547,17 @@ impl RecordLock {
 /// a symbolic link followed, so that two data folders sharing one record
 /// through links share its lock.
 fn lock(path: &Path) -> Result<std::fs::File> {
-    use std::io::Write as _;
     check_is_file(path)?;
     let path = &real_path(path);
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| "record".into());
     let lock_path = path.with_file_name(format!(".{name}.lock"));
-    let mut file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&lock_path)
-        .with_context(|| format!("cannot create the lock file {} beside the record", lock_path.display()))?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            let holder = std::fs::read_to_string(&lock_path).unwrap_or_default();
-            let holder = match holder.trim() {
-                "" => String::new(),
-                who => format!(" ({who})"),
-            };
-            bail!(
-                "the record {} is in use by another ratebook run{holder}: wait for it to finish, then run again",
-                path.display()
-            );
-        }
-        Err(std::fs::TryLockError::Error(e)) => {
-            return Err(e).with_context(|| format!("cannot lock {}", lock_path.display()));
-        }
-    }
-    file.set_len(0)?;
-    write!(file, "process {}", std::process::id())?;
-    Ok(file)
+    crate::output_folder::take_lock(&lock_path, &|holder| {
+        let holder = holder.map(|who| format!(" ({who})")).unwrap_or_default();
+        format!(
+            "the record {} is in use by another ratebook run{holder}: wait for it to finish, then run again",
+            path.display()
+        )
+    })
 }
 
 /// `path` with its symbolic links followed, as far as they lead (a link to

@@ -166,14 +166,14 @@ impl Replayer for Rerater<'_> {
         let Some(Replayed { period, ratings, system, carried_bytes }) = rated.into_iter().next() else {
             bail!("a correction re-rates on one track");
         };
-        let rated = Rated::new(period, ratings, system);
+        let rated = Rated::new(period, ratings, system, &super::lines::baseline(&self.before));
         let Recorded { mut inputs, recorded, corrected } = read;
         // The carried player file is recorded as players.xlsx (in place of
         // the file the period had).
         if let Some(bytes) = carried_bytes {
             inputs.replace_player_file("players.xlsx", bytes);
         }
-        let lines = PeriodLines::of(&rated, inputs, &self.before);
+        let lines = PeriodLines::of(&rated, inputs);
         timings.record("lines", started);
         let started = Instant::now();
         let games = lines.games.iter().map(|g| (g.event.clone(), g.white, g.black)).collect::<Vec<_>>();

@@ -1,15 +1,17 @@
 //! What the statistics read from the record: each current revision's
-//! players as the trends count them (listed, in the rated pool, the rating
-//! as printed, as SQLite's `CAST` reads its number), its events and games,
-//! and one period's players in full for `ratebook stats`.
+//! players as the trends count them (listed and in the rated pool by the
+//! definitions of [`crate::rated::player`], the rating as printed), its
+//! events and games, and one period's players in full for `ratebook stats`.
 
 use anyhow::Result;
 use chrono::{Datelike, NaiveDate};
 use rusqlite::{Connection, OpenFlags};
 
+use super::lines::LineStatus;
 use super::Record;
 use crate::config::PeriodConfig;
 use crate::model::dates::age_at;
+use crate::rated::player;
 use crate::statistics::{EarlierPeriod, PeriodCounts, PlayerFacts, PoolLine, ThisPeriod};
 
 /// A current revision as the statistics see it.
@@ -100,12 +102,12 @@ impl Record {
     /// A recorded period's players in full, as the statistics of that
     /// period count them; `None` when the record does not hold who was active.
     pub fn period_facts(&self, period: &RecordedPeriod) -> Result<Option<ThisPeriod>> {
-        let date = |d: &Option<String>| d.as_deref().and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
-        let (Some(active_since), Some(age_date)) = (period.active_since.clone(), date(&period.age_date)) else {
+        let date = |d: &Option<String>| d.as_deref().and_then(iso_date);
+        let (Some(since), Some(age_date)) = (date(&period.active_since), date(&period.age_date)) else {
             return Ok(None);
         };
         let mut stmt = self.connection().prepare(
-            "SELECT l.player_id, l.surname, l.first_names, l.state, l.status, l.printed, l.rating, l.change,
+            "SELECT l.player_id, l.surname, l.first_names, l.state, l.status, l.rating, l.change,
                     d.gender, d.birth_date, d.last_played
              FROM player_line l
              LEFT JOIN player_detail d ON d.revision_id = l.revision_id AND d.player_id = l.player_id
@@ -113,24 +115,22 @@ impl Record {
         )?;
         let rows = stmt.query_map([period.revision_id], |r| {
             let (surname, first_names): (String, String) = (r.get(1)?, r.get(2)?);
-            let status: String = r.get(4)?;
-            let printed: String = r.get(5)?;
-            let has_rating = r.get::<_, Option<f64>>(6)?.is_some();
-            let birth: Option<String> = r.get(9)?;
-            let last_played: Option<String> = r.get(10)?;
-            let active = last_played.as_deref().is_some_and(|d| d >= active_since.as_str());
-            let rated = status == "provisional" || status == "confirmed";
+            let status: LineStatus = r.get(4)?;
+            let rating: Option<f64> = r.get(5)?;
+            let birth: Option<String> = r.get(8)?;
+            let last_played: Option<String> = r.get(9)?;
+            let (listed, pooled) = status_facts(status, rating.is_some(), date(&last_played), Some(since));
             Ok(PlayerFacts {
                 id: r.get(0)?,
                 name: if first_names.is_empty() { surname } else { format!("{surname}, {first_names}") },
                 state: r.get(3)?,
-                female: r.get::<_, Option<String>>(8)?.as_deref() == Some("F"),
+                female: r.get::<_, Option<String>>(7)?.as_deref() == Some("F"),
                 age: date(&birth).map(|b| age_at(b, age_date)),
-                rating: if rated { crate::statistics::leading_number(&printed) } else { None },
-                change: r.get(7)?,
-                listed: status != "new" && status != "removed" && active,
-                pooled: status == "confirmed" && has_rating && active,
-                removed: status == "removed",
+                rating: printed_value(status, rating),
+                change: r.get::<_, Option<f64>>(6)?.map(|c| c as i64),
+                listed,
+                pooled,
+                removed: status == LineStatus::Removed,
             })
         })?;
         let players = rows.collect::<Result<_, _>>()?;
@@ -154,6 +154,31 @@ impl Record {
     }
 }
 
+/// A date the record keeps (ISO).
+fn iso_date(text: &str) -> Option<NaiveDate> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()
+}
+
+/// Whether a recorded line is listed and in the rated pool, by the
+/// definitions of [`crate::rated::player`] (a removed line is neither).
+fn status_facts(
+    status: LineStatus,
+    has_rating: bool,
+    last_played: Option<NaiveDate>,
+    since: Option<NaiveDate>,
+) -> (bool, bool) {
+    let active = since.is_some_and(|since| player::is_active(last_played, since));
+    match status {
+        LineStatus::Listed(s) => (player::listed(s, false, active), player::pooled(s, has_rating, active)),
+        LineStatus::Removed => (false, false),
+    }
+}
+
+/// A recorded line's rating as the lists printed it, when published.
+fn printed_value(status: LineStatus, rating: Option<f64>) -> Option<f64> {
+    rating.filter(|_| status.is_rated()).map(|r| crate::rate::round_half_up(r) as f64)
+}
+
 /// The most of the record a reading connection maps into memory.
 const MAP_BYTES: i64 = 1 << 32;
 
@@ -163,7 +188,7 @@ const MAP_BYTES: i64 = 1 << 32;
 /// slower).
 fn pool_lines(conn: &Connection, periods: &[RecordedPeriod]) -> Result<Vec<EarlierPeriod>> {
     let mut lines_of = conn.prepare_cached(
-        "SELECT player_id, status, printed, rating IS NOT NULL FROM player_line
+        "SELECT player_id, status, rating FROM player_line
          WHERE revision_id = ?1 ORDER BY player_id",
     )?;
     let mut details_of = conn
@@ -172,27 +197,22 @@ fn pool_lines(conn: &Connection, periods: &[RecordedPeriod]) -> Result<Vec<Earli
     for p in periods {
         // (About as many players as the period before.)
         let mut lines = Vec::with_capacity(earlier.last().map_or(0, |e| e.lines.len() + e.lines.len() / 8));
-        if let Some(active_since) = p.active_since.as_deref() {
+        if let Some(active_since) = p.active_since.as_deref().and_then(iso_date) {
             let mut details = details_of.query([p.revision_id])?;
-            let mut detail: Option<(u32, bool)> = None;
+            let mut detail: Option<(u32, Option<NaiveDate>)> = None;
             let mut rows = lines_of.query([p.revision_id])?;
             while let Some(r) = rows.next()? {
                 let id: u32 = r.get(0)?;
                 // This player's detail, if any (both scans are in player order).
                 while detail.is_none_or(|(d, _)| d < id) {
                     let Some(d) = details.next()? else { break };
-                    let active = d.get_ref(1)?.as_str_or_null()?.is_some_and(|last| last >= active_since);
-                    detail = Some((d.get(0)?, active));
+                    detail = Some((d.get(0)?, d.get_ref(1)?.as_str_or_null()?.and_then(iso_date)));
                 }
-                let active = detail.is_some_and(|(d, active)| d == id && active);
-                let status = r.get_ref(1)?.as_str()?;
-                let rated = status == "provisional" || status == "confirmed";
-                lines.push(PoolLine {
-                    id,
-                    rating: if rated { crate::statistics::leading_number(r.get_ref(2)?.as_str()?) } else { None },
-                    listed: active && status != "new" && status != "removed",
-                    pooled: active && status == "confirmed" && r.get::<_, bool>(3)?,
-                });
+                let last_played = detail.filter(|(d, _)| *d == id).and_then(|(_, last)| last);
+                let status: LineStatus = r.get(1)?;
+                let rating: Option<f64> = r.get(2)?;
+                let (listed, pooled) = status_facts(status, rating.is_some(), last_played, Some(active_since));
+                lines.push(PoolLine { id, rating: printed_value(status, rating), listed, pooled });
             }
         }
         earlier.push(EarlierPeriod {

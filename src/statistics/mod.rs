@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::config::PeriodConfig;
 use crate::model::words::Words;
-pub use facts::leading_number;
+pub use crate::rated::PeriodCounts;
 pub use meetings::{meetings, Meeting, Meetings};
 pub use table::{Cell, StatTable};
 
@@ -63,13 +63,14 @@ pub struct PlayerFacts {
     pub female: bool,
     /// Whole years at the age date, when the birth date is known.
     pub age: Option<u32>,
-    /// The rating as the lists print it, as a number (`1572`), when published.
+    /// The rating as the lists print it, as a number (`1572`), when
+    /// published and not removed.
     pub rating: Option<f64>,
-    /// The published rating minus the one before (both published).
-    pub change: Option<f64>,
-    /// Shown on the state lists: active, any status but new, not removed.
+    /// The printed rating's change ([`crate::rated::player::change`]).
+    pub change: Option<i64>,
+    /// Shown on the state lists ([`crate::rated::player::listed`]).
     pub listed: bool,
-    /// In the rated pool (Top Players' pool): confirmed and active.
+    /// In the rated pool ([`crate::rated::player::pooled`]).
     pub pooled: bool,
     /// Removed from the player file by the maintenance rule.
     pub removed: bool,
@@ -82,15 +83,6 @@ pub struct PoolLine {
     pub rating: Option<f64>,
     pub listed: bool,
     pub pooled: bool,
-}
-
-/// What a period rated, and whether its players' activity is known.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct PeriodCounts {
-    pub events_rated: u64,
-    pub events_not_rated: u64,
-    pub events_deferred: u64,
-    pub games_rated: u64,
 }
 
 /// An earlier period as the trends read it from the record.

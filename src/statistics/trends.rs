@@ -58,7 +58,8 @@ pub fn this_period(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Setti
     row("Events not rated", Cell::Count(now.counts.events_not_rated));
     row("Events deferred", Cell::Count(now.counts.events_deferred));
     row("Games rated", Cell::Count(now.counts.games_rated));
-    let changes: Vec<i64> = now.players.iter().filter_map(|p| p.change).map(|c| c.abs().round() as i64).collect();
+    // The changes of the players listed, as the heading's "Listed" counts them.
+    let changes: Vec<i64> = now.players.iter().filter(|p| p.listed).filter_map(|p| p.change).map(i64::abs).collect();
     for (lo, hi, label) in CHANGE_BANDS {
         let label = label.replacen("Rating", settings.words.rating_title, 1);
         row(&label, Cell::Count(changes.iter().filter(|&&c| c >= lo && c <= hi).count() as u64));

@@ -1,6 +1,7 @@
 //! Integration tests: the real `ratebook` binary run on fixture data folders
 //! (built in temporary folders by `common`), and snapshots of its diagnostics.
 
+mod agreement;
 mod booklet;
 #[cfg(target_os = "linux")]
 mod browser;

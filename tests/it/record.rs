@@ -151,8 +151,22 @@ fn a_publication_is_recorded_and_the_views_agree_with_the_player_files() {
     assert!(!events.is_empty());
     let games = f.query("SELECT DISTINCT event FROM games ORDER BY event");
     assert!(games.iter().all(|g| events.iter().any(|e| e[0] == g[0])), "{games:?}");
-    // Nothing to compare the first list with.
-    assert_eq!(f.query("SELECT COUNT(*) FROM ratings WHERE change IS NOT NULL"), [["0"]]);
+    // The record holds no period before the first: its change is taken
+    // against the player file, as the lists and players.xlsx print it.
+    let next = crate::common::sheet_rows(&f.out().join("players.xlsx"), "Players");
+    let at = crate::common::column(&next, "Change");
+    let changes = f.query("SELECT player_id, change FROM ratings WHERE status <> 'removed' ORDER BY player_id");
+    let printed: Vec<Vec<String>> = changes
+        .iter()
+        .map(|l| {
+            let row = next.iter().find(|r| r[0] == l[0]).expect("every player kept is in players.xlsx");
+            let change =
+                if row[at].is_empty() { "NULL".to_string() } else { format!("{}", row[at].parse::<f64>().unwrap()) };
+            vec![l[0].clone(), change]
+        })
+        .collect();
+    assert_eq!(changes, printed, "the record's change is the player file's");
+    assert!(changes.iter().any(|l| l[1] != "NULL"), "the first list has changes against the player file");
 
     // The same inputs again: nothing new.
     let again = f.run(&["period"]);

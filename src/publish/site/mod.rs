@@ -23,23 +23,12 @@ use rayon::prelude::*;
 use serde::Serialize;
 use unicode_normalization::UnicodeNormalization;
 
+use super::Publication;
 use crate::config::PublicBirth;
-use crate::rate::{RatingSystem, Ratings, Words};
-use crate::rated::lists::Lists;
-use crate::record::query::History;
-use crate::validate::ValidPeriod;
+use crate::rate::Words;
+use crate::rated::event::points_text;
 use folder::SiteFolder;
 use pages::{row, signed, Row};
-
-/// What the site is made from.
-pub struct SiteInput<'a> {
-    pub period: &'a ValidPeriod,
-    pub ratings: &'a Ratings,
-    pub lists: &'a Lists,
-    pub statistics: &'a crate::statistics::Statistics,
-    pub system: &'a dyn RatingSystem,
-    pub history: &'a History,
-}
 
 /// The templates and static files, compiled into the binary.
 const TEMPLATES: [(&str, &str); 16] = [
@@ -171,23 +160,19 @@ struct Common<'a> {
 /// are those of the same file in `previous` (the site published last time)
 /// is that file under a second name: a re-run whose inputs changed in a few
 /// reports writes only the pages whose content changed.
-pub fn write_site(
-    dir: &Path,
-    previous: Option<&Path>,
-    input: &SiteInput,
-    templates: Option<&Path>,
-) -> Result<SiteStats> {
-    let hashed = input.period.config.record.is_some();
+pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> Result<SiteStats> {
+    let templates = input.templates;
+    let hashed = input.rated.period.config.record.is_some();
     let folder = &SiteFolder::new(dir, previous.filter(|p| p.is_dir()), hashed);
     let env = environment(templates)?;
-    let c = &input.period.config;
+    let c = &input.rated.period.config;
     let common = Common {
         federation: &c.federation,
         period: &c.period,
         published: crate::model::dates::long_date(c.published),
         states: c.states.iter().map(|(code, name)| (code.clone(), name.clone(), file_name(code))).collect(),
-        words: input.system.words(),
-        switched: input.period.switched.as_ref().map(crate::switch::Switched::sentence),
+        words: input.rated.system.words(),
+        switched: input.rated.period.switched.as_ref().map(crate::switch::Switched::sentence),
     };
     for sub in ["players", "events", "states", "downloads"] {
         std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
@@ -219,6 +204,7 @@ pub fn write_site(
     let index = pages::index(input);
     write("index.html", &render("index.html", "", context! { index => &index })?)?;
     let top: Vec<(String, String, Vec<Row>, Vec<&str>)> = input
+        .rated
         .lists
         .ranked
         .iter()
@@ -236,12 +222,12 @@ pub fn write_site(
     let statistics_page = statistics::page(input.statistics);
     write("statistics.html", &render("statistics.html", "", context! { page => &statistics_page })?)?;
     write("downloads/statistics.json", input.statistics.to_json().as_bytes())?;
-    for (code, name, rows) in &input.lists.states {
+    for (code, name, rows) in &input.rated.lists.states {
         let rows: Vec<Row> = rows.iter().map(row).collect();
         let page = render("state.html", "../", context! { code => code, name => name, rows => &rows })?;
         write(&format!("states/{}.html", file_name(code)), &page)?;
     }
-    stats.pages += 3 + input.lists.states.len();
+    stats.pages += 3 + input.rated.lists.states.len();
 
     // Events: every event's line, and a page for each.
     let events = event_pages(input);
@@ -258,20 +244,19 @@ pub fn write_site(
     })?;
     stats.pages += 1 + events.len();
 
-    let tables = input.system.tables();
-    let text = input.system.rules();
+    let tables = input.rated.system.tables();
+    let text = input.rated.system.rules();
     let rules = rules::to_html(text.text, text.legend).map_err(anyhow::Error::msg).context("rules.html")?;
     let rules = minijinja::Value::from_safe_string(rules);
     write("rules.html", &render("rules.html", "", context! { tables => &tables, rules => rules })?)?;
 
     // Players: one page each, side by side.
-    let words = input.system.words();
-    let ranks = pages::Ranks::new(input);
-    let games = pages::games_by_player(input);
-    let start: HashMap<u32, usize> = input.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let words = input.rated.system.words();
+    let start: HashMap<u32, usize> =
+        input.rated.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     // A player's page, and the further pages of a heavy one; its size.
     let player_files = |p: usize| -> Result<(Vec<SiteFile>, usize)> {
-        let mut page = pages::player(input, p, &ranks, &games, &start);
+        let mut page = pages::player(input, p, &start);
         let mut files = Vec::new();
         if page.meetings.len() > statistics::MEETINGS_ON_PAGE {
             // A player of many opponents: they go on pages of their own.
@@ -329,7 +314,7 @@ pub fn write_site(
         files.push((format!("players/{}.html", page.id), text));
         Ok((files, size))
     };
-    let players = input.ratings.players.len();
+    let players = input.rated.ratings.players.len();
     let sizes: Vec<usize> = with_file_writer(folder, |files| {
         let mut sizes = Vec::with_capacity(players);
         for first in (0..players).step_by(BATCH) {
@@ -457,102 +442,40 @@ struct EventPage {
     standings: Vec<(Option<usize>, u32, String, String)>,
 }
 
-/// Points as a crosstable prints them: `4½`, `½`, `3`.
-fn points_text(points: f64) -> String {
-    let whole = points.floor();
-    match (whole as i64, points - whole >= 0.25) {
-        (0, true) => "½".to_string(),
-        (w, true) => format!("{w}½"),
-        (w, false) => w.to_string(),
-    }
-}
-
-/// An event's final table from its games, forfeits and byes: every player
-/// in them by points (highest first), ties sharing a place, then by name.
-fn standings(
-    event: &crate::validate::Event,
-    name: &dyn Fn(u32) -> String,
-) -> Vec<(Option<usize>, u32, String, String)> {
-    use crate::model::Outcome;
-    let mut points: HashMap<u32, f64> = HashMap::new();
-    for g in &event.games {
-        let (white, black) = match g.outcome {
-            Outcome::Played { white_score } | Outcome::PlayedUnrated { white_score } => {
-                (white_score, 1.0 - white_score)
-            }
-            Outcome::Forfeit { white_points, black_points } => (white_points, black_points),
-            Outcome::Bye { points } => (points, 0.0),
-        };
-        *points.entry(g.white).or_default() += white;
-        if let Some(b) = g.black {
-            *points.entry(b).or_default() += black;
-        }
-    }
-    let mut table: Vec<(f64, String, u32)> = points.into_iter().map(|(id, p)| (p, name(id), id)).collect();
-    table.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
-    let mut previous = None;
-    table
-        .into_iter()
-        .enumerate()
-        .map(|(i, (score, name, id))| {
-            let place = (previous != Some(score)).then_some(i + 1);
-            previous = Some(score);
-            (place, id, name, points_text(score))
-        })
-        .collect()
-}
-
-fn event_pages(input: &SiteInput) -> Vec<EventPage> {
-    let names: HashMap<u32, String> = input.ratings.players.iter().map(|p| (p.id, p.display_name())).collect();
-    let mut calc: HashMap<&str, Vec<&crate::rate::Calculation>> = HashMap::new();
-    for c in &input.ratings.calculations {
-        calc.entry(c.event.as_str()).or_default().push(c);
-    }
-    input
+fn event_pages(input: &Publication) -> Vec<EventPage> {
+    let rated = input.rated;
+    let at: HashMap<u32, usize> = rated.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let name = |id: u32| at.get(&id).map_or_else(|| id.to_string(), |&i| rated.players[i].name.clone());
+    rated
         .period
         .events
         .iter()
-        .map(|e| {
-            let name = |id: u32| names.get(&id).cloned().unwrap_or_else(|| id.to_string());
-            let mut games: Vec<(Option<u32>, u32, String, u32, String, &'static str)> = e
+        .zip(&rated.events)
+        .map(|(e, event)| {
+            let mut games: Vec<(Option<u32>, u32, String, u32, String, &'static str)> = event
                 .games
                 .iter()
-                .filter_map(|g| match (g.outcome, g.black) {
-                    (crate::model::Outcome::Played { white_score }, Some(black)) => {
-                        let result = match white_score {
-                            s if s >= 1.0 => "1–0",
-                            s if s > 0.0 => "½–½",
-                            _ => "0–1",
-                        };
-                        Some((g.round, g.white, name(g.white), black, name(black), result))
-                    }
-                    _ => None,
-                })
+                .map(|g| (g.round, g.white, name(g.white), g.black, name(g.black), g.result()))
                 .collect();
             // Round by round (the page opens one round at a time).
             games.sort_by_key(|g| g.0);
-            let changes = calc
-                .get(e.code.as_str())
-                .map(|rows| {
-                    rows.iter()
-                        .map(|c| {
-                            let score = format!("{}", c.score);
-                            (c.player_id, name(c.player_id), c.games, score, c.change.map(signed).unwrap_or_default())
-                        })
-                        .collect()
+            let changes = event
+                .changes
+                .iter()
+                .map(|&k| {
+                    let c = &rated.ratings.calculations[k];
+                    let change = c.change.map(|c| signed(c.round() as i64)).unwrap_or_default();
+                    (c.player_id, name(c.player_id), c.games, format!("{}", c.score), change)
                 })
-                .unwrap_or_default();
-            // The changes in the order of the final table.
-            let standings = standings(e, &name);
-            let place: HashMap<u32, usize> = standings.iter().enumerate().map(|(i, s)| (s.1, i)).collect();
-            let mut changes: Vec<(u32, String, u32, String, String)> = changes;
-            changes.sort_by_key(|c| (place.get(&c.0).copied().unwrap_or(usize::MAX), c.0));
+                .collect();
+            let standings =
+                event.standings.iter().map(|s| (s.place, s.id, name(s.id), points_text(s.points))).collect();
             EventPage {
                 code: e.code.clone(),
                 file: file_name(&e.code),
                 name: e.name.clone(),
                 state: e.state.clone(),
-                state_name: input.period.config.state_name(&e.state).unwrap_or(&e.state).to_string(),
+                state_name: rated.period.config.state_name(&e.state).unwrap_or(&e.state).to_string(),
                 state_file: file_name(&e.state),
                 dates: crate::model::dates::date_span(e.start, e.end, false),
                 dates_short: crate::model::dates::date_span(e.start, e.end, true),
@@ -562,7 +485,7 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
                     None => e.time_control.clone(),
                 },
                 disposition: match e.disposition.note() {
-                    note if note.is_empty() => input.system.words().rated.to_string(),
+                    note if note.is_empty() => rated.system.words().rated.to_string(),
                     note => note,
                 },
                 rated: e.disposition.is_rated(),
@@ -576,31 +499,32 @@ fn event_pages(input: &SiteInput) -> Vec<EventPage> {
 }
 
 /// Every player of the new player file, as the downloads give him.
-fn download_rows(input: &SiteInput) -> Vec<downloads::DownloadRow> {
-    let active_since = input.period.config.active_since;
-    input
+fn download_rows(input: &Publication) -> Vec<downloads::DownloadRow> {
+    let rated = input.rated;
+    let words = rated.system.words();
+    rated
         .ratings
         .players
         .iter()
-        .enumerate()
-        .filter(|(i, _)| !input.ratings.removed[*i])
-        .map(|(i, p)| downloads::DownloadRow {
+        .zip(&rated.players)
+        .filter(|(_, r)| !r.removed)
+        .map(|(p, r)| downloads::DownloadRow {
             id: p.id,
             fide_id: p.fide_id,
             surname: p.surname.clone(),
             first_names: p.first_names.clone(),
             gender: p.gender.map(|g| g.as_str()),
-            birth_year: match input.period.config.birth {
+            birth_year: match rated.period.config.birth {
                 PublicBirth::Year => downloads::BirthYear::Shown(p.birth_date.map(|d| d.year())),
                 PublicBirth::None => downloads::BirthYear::Withheld,
             },
             state: p.state.clone(),
-            status: input.system.words().status(p.status),
-            rating: p.rating.filter(|_| p.status.is_rated()),
-            printed: input.system.printed(p),
+            status: words.status(p.status),
+            rating: r.published,
+            printed: r.printed.clone(),
             games: p.games,
-            games_period: input.lists.games_this_period.get(i).copied().unwrap_or(0),
-            active: crate::rate::is_active(p, active_since),
+            games_period: r.games,
+            active: r.active,
         })
         .collect()
 }
@@ -615,50 +539,6 @@ mod tests {
         assert_eq!(fold("Ångström"), "angstrom");
         assert_eq!(fold("Łukasz Wiśniewski"), "lukasz wisniewski");
         assert_eq!(search_key("Sørensen", "Ana", 3054), "sorensen ana 3054");
-    }
-
-    #[test]
-    fn standings_share_places_on_equal_points() {
-        use crate::model::Outcome;
-        let game =
-            |white, black, outcome| crate::validate::Game { round: Some(1), white, black, outcome, remarks: None };
-        let mut event = crate::validate::Event {
-            code: "V1".into(),
-            name: String::new(),
-            state: String::new(),
-            start: chrono::NaiveDate::MIN,
-            end: chrono::NaiveDate::MIN,
-            rounds: 2,
-            kind: Default::default(),
-            time_control: String::new(),
-            rate_of_play: None,
-            federation_event: false,
-            file: String::new(),
-            disposition: crate::validate::Disposition::Rated,
-            entrants: 4,
-            games: Vec::new(),
-        };
-        event.games = vec![
-            game(1, Some(2), Outcome::Played { white_score: 0.5 }),
-            game(3, Some(4), Outcome::Played { white_score: 1.0 }),
-            game(1, Some(3), Outcome::Played { white_score: 1.0 }),
-            game(2, None, Outcome::Bye { points: 1.0 }),
-            game(4, None, Outcome::Bye { points: 0.0 }),
-        ];
-        let names = |id: u32| ["", "Ames", "Bell", "Cole", "Dunn"][id as usize].to_string();
-        let table: Vec<(Option<usize>, String, String)> =
-            standings(&event, &names).into_iter().map(|(place, _, name, points)| (place, name, points)).collect();
-        assert_eq!(
-            table,
-            [
-                (Some(1), "Ames".into(), "1½".into()),
-                (None, "Bell".into(), "1½".into()),
-                (Some(3), "Cole".into(), "1".into()),
-                (Some(4), "Dunn".into(), "0".into()),
-            ]
-        );
-        assert_eq!(points_text(0.5), "½");
-        assert_eq!(points_text(10.5), "10½");
     }
 
     #[test]

@@ -6,11 +6,12 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::chart::{chart, Chart};
-use super::{file_name, search_key, SiteInput};
-use crate::model::Outcome;
+use super::{file_name, search_key, Publication};
 use crate::rate::explanation::LineKind;
 use crate::rate::Words;
+use crate::rated::event::mark;
 use crate::rated::lists::ListRow;
+use crate::rated::RatedPlayer;
 use crate::record::query::HistoryPoint;
 
 /// A player as lists on the site show him.
@@ -29,12 +30,11 @@ pub struct Row {
 }
 
 /// A whole number with its sign (`+12`, `-3`, `0`).
-pub fn signed(x: f64) -> String {
-    let r = x.round() as i64;
-    if r > 0 {
-        format!("+{r}")
+pub fn signed(x: i64) -> String {
+    if x > 0 {
+        format!("+{x}")
     } else {
-        r.to_string()
+        x.to_string()
     }
 }
 
@@ -47,6 +47,20 @@ pub fn row(r: &ListRow) -> Row {
         change: r.change.map(signed).unwrap_or_default(),
         state: r.state.clone(),
         place: r.place,
+        figures: Vec::new(),
+    }
+}
+
+/// A listed player as the index shows him.
+fn index_row(p: &RatedPlayer) -> Row {
+    Row {
+        id: p.id,
+        name: p.printed_name(),
+        rating: p.printed.clone(),
+        games: p.games,
+        change: p.change.map(signed).unwrap_or_default(),
+        state: p.state_code().to_string(),
+        place: None,
         figures: Vec::new(),
     }
 }
@@ -67,37 +81,21 @@ pub struct Index {
 
 pub const CHUNK: usize = 250;
 
-pub fn index(input: &SiteInput) -> Index {
-    let by_id: HashMap<u32, usize> = input.ratings.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-    let order = crate::model::names::NameOrder::new(&input.period.config.collation)
-        .expect("period.toml's collation was checked when it was read");
-    let mut rows: Vec<(Vec<u8>, &ListRow)> = input
-        .lists
-        .states
-        .iter()
-        .flat_map(|(_, _, rows)| rows)
-        .map(|r| {
-            let p = &input.ratings.players[by_id[&r.id]];
-            (order.key(&p.surname, &p.first_names), r)
-        })
-        .collect();
-    rows.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
-    let keys: Vec<String> = rows
-        .iter()
-        .map(|(_, r)| {
-            let p = &input.ratings.players[by_id[&r.id]];
-            search_key(&p.surname, &p.first_names, p.id)
-        })
-        .collect();
+pub fn index(input: &Publication) -> Index {
+    let rated = input.rated;
+    let mut rows: Vec<(&RatedPlayer, &crate::model::Player)> =
+        rated.players.iter().zip(&rated.ratings.players).filter(|(r, _)| r.listed).collect();
+    rows.sort_by(|a, b| a.0.name_key.cmp(&b.0.name_key).then(a.0.id.cmp(&b.0.id)));
+    let keys: Vec<String> = rows.iter().map(|(_, p)| search_key(&p.surname, &p.first_names, p.id)).collect();
     let sort: Vec<String> = rows
         .iter()
-        .map(|(_, r)| {
-            let rating = r.value.map(|v| (v * 100.0).round().to_string()).unwrap_or_default();
-            let change = r.change.map(|c| (c.round() as i64).to_string()).unwrap_or_default();
-            format!("{rating}\t{}\t{change}\t{}", r.games, r.state)
+        .map(|(r, _)| {
+            let rating = r.published.map(|v| (v * 100.0).round().to_string()).unwrap_or_default();
+            let change = r.change.map(|c| c.to_string()).unwrap_or_default();
+            format!("{rating}\t{}\t{change}\t{}", r.games, r.state_code())
         })
         .collect();
-    let all: Vec<Row> = rows.iter().map(|(_, r)| row(r)).collect();
+    let all: Vec<Row> = rows.iter().map(|(r, _)| index_row(r)).collect();
     let count = all.len();
     Index {
         chunks: all.chunks(CHUNK).map(<[Row]>::to_vec).collect(),
@@ -291,113 +289,35 @@ pub fn split(page: &mut PlayerPage) -> Vec<Part> {
     parts
 }
 
-/// Where every player stands: national and state places by published rating
-/// among the listed players.
-pub struct Ranks {
-    national: HashMap<u32, (usize, usize)>,
-    state: HashMap<u32, (usize, usize)>,
-    listed: std::collections::HashSet<u32>,
-}
-
-impl Ranks {
-    pub fn new(input: &SiteInput) -> Ranks {
-        let mut national: Vec<(f64, u32)> = Vec::new();
-        let mut state = HashMap::new();
-        let mut listed = std::collections::HashSet::new();
-        for (_, _, rows) in &input.lists.states {
-            let mut here: Vec<(f64, u32)> = rows.iter().filter_map(|r| r.value.map(|v| (v, r.id))).collect();
-            listed.extend(rows.iter().map(|r| r.id));
-            national.extend(&here);
-            place(&mut here, &mut state);
-        }
-        let mut ranks = HashMap::new();
-        place(&mut national, &mut ranks);
-        Ranks { national: ranks, state, listed }
-    }
-}
-
-/// Places by value, highest first (ties share a place).
-fn place(values: &mut [(f64, u32)], into: &mut HashMap<u32, (usize, usize)>) {
-    values.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    let total = values.len();
-    let mut shown = 0;
-    for (i, (v, id)) in values.iter().enumerate() {
-        if i == 0 || values[i - 1].0.round() != v.round() {
-            shown = i + 1;
-        }
-        into.insert(*id, (shown, total));
-    }
-}
-
-/// The games of every player in the rated events, by player ID.
-pub fn games_by_player(input: &SiteInput) -> HashMap<u32, Vec<(usize, usize)>> {
-    let mut by: HashMap<u32, Vec<(usize, usize)>> = HashMap::new();
-    for (e, event) in input.period.events.iter().enumerate().filter(|(_, e)| e.disposition.is_rated()) {
-        for (g, game) in event.games.iter().enumerate() {
-            if let (Outcome::Played { .. }, Some(black)) = (game.outcome, game.black) {
-                by.entry(game.white).or_default().push((e, g));
-                by.entry(black).or_default().push((e, g));
-            }
-        }
-    }
-    by
-}
-
 /// The page of the player at `p` (his position in the period's player file).
-pub fn player(
-    input: &SiteInput,
-    p: usize,
-    ranks: &Ranks,
-    games: &HashMap<u32, Vec<(usize, usize)>>,
-    start: &HashMap<u32, usize>,
-) -> PlayerPage {
-    let after = &input.ratings.players[p];
-    let before = &input.period.players.players[p];
-    let system = input.system;
+pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> PlayerPage {
+    let after = &input.rated.ratings.players[p];
+    let rated = &input.rated.players[p];
+    let system = input.rated.system;
     let name = after.display_name();
     let standing = input.statistics.standings.get(&after.id);
     let meetings = super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| {
-        start.get(&id).map(|&k| input.ratings.players[k].display_name())
+        start.get(&id).map(|&k| input.rated.ratings.players[k].display_name())
     });
     let mut history: Vec<HistoryPoint> = input.history.get(&after.id).cloned().unwrap_or_default();
     history.push(HistoryPoint {
-        period: input.period.config.period.clone(),
-        rating: after.rating.filter(|_| after.status.is_rated()),
-        printed: system.printed(after),
+        period: input.rated.period.config.period.clone(),
+        rating: rated.published,
+        printed: rated.printed.clone(),
     });
     let mut events: Vec<EventGames> = Vec::new();
-    for &(e, g) in games.get(&after.id).map(Vec::as_slice).unwrap_or(&[]) {
-        let event = &input.period.events[e];
-        let game = &event.games[g];
-        let white = game.white == after.id;
-        let opponent = if white { game.black.unwrap_or_default() } else { game.white };
-        let score = match game.outcome {
-            Outcome::Played { white_score } => {
-                if white {
-                    white_score
-                } else {
-                    1.0 - white_score
-                }
-            }
-            _ => 0.0,
-        };
-        let opponent_player = start.get(&opponent).map(|&i| &input.period.players.players[i]);
+    for &(e, g) in &rated.played {
+        let event = &input.rated.period.events[e as usize];
+        let game = &input.rated.events[e as usize].games[g as usize];
+        let opponent = game.opponent_of(after.id);
+        let opponent_player = start.get(&opponent).map(|&i| &input.rated.players[i]);
         let line = GameLine {
             round: game.round,
-            colour: if white { "White" } else { "Black" },
+            colour: if game.white == after.id { "White" } else { "Black" },
             opponent,
-            opponent_name: opponent_player.map(|o| o.display_name()).unwrap_or_default(),
-            opponent_rating: start
-                .get(&opponent)
-                .map(|&i| system.counted_rating(input.period, input.ratings, i))
-                .unwrap_or_default(),
-            result: if score >= 1.0 {
-                "1"
-            } else if score > 0.0 {
-                "½"
-            } else {
-                "0"
-            },
+            opponent_name: opponent_player.map(|o| o.name.clone()).unwrap_or_default(),
+            opponent_rating: opponent_player.map(|o| o.counted.clone()).unwrap_or_default(),
+            result: mark(game.score_of(after.id)),
         };
         match events.last_mut() {
             Some(last) if last.code == event.code => last.games.push(line),
@@ -410,7 +330,7 @@ pub fn player(
         }
     }
     let calculation = system
-        .explain(input.period, input.ratings, p)
+        .explain(&input.rated.period, &input.rated.ratings, p)
         .lines
         .into_iter()
         .map(|l| CalcLine {
@@ -428,29 +348,29 @@ pub fn player(
             event: l.event.map(|e| file_name(&e)),
         })
         .collect();
-    let state_name = after.state.as_deref().and_then(|s| input.period.config.state_name(s)).map(str::to_string);
+    let state_name = after.state.as_deref().and_then(|s| input.rated.period.config.state_name(s)).map(str::to_string);
     PlayerPage {
         id: after.id,
         name: name.clone(),
         state_file: after.state.as_deref().map(file_name),
         state: after.state.clone(),
         state_name,
-        status: if input.ratings.removed[p] {
+        status: if rated.removed {
             Some("removed")
         } else {
             let words = system.words();
             words.status_tells(after.status).then(|| words.status(after.status))
         },
-        rating: system.printed(after),
-        games_period: input.lists.games_this_period.get(p).copied().unwrap_or(0),
+        rating: rated.printed.clone(),
+        games_period: rated.games,
         games_total: after.games,
-        change: crate::rate::rating_change(Some(before), after).map(signed).unwrap_or_default(),
-        listed: ranks.listed.contains(&after.id),
-        state_rank: ranks.state.get(&after.id).copied(),
-        national_rank: ranks.national.get(&after.id).copied(),
+        change: rated.change.map(signed).unwrap_or_default(),
+        listed: rated.listed,
+        state_rank: rated.state_rank,
+        national_rank: rated.national_rank,
         chart: chart(&name, &history, system.words().rating),
         // (An age band tells an age: not with `[site] birth = "none"`.)
-        age_band: standing.filter(|_| input.period.config.birth.shown()).map(|s| s.age_band.to_string()),
+        age_band: standing.filter(|_| input.rated.period.config.birth.shown()).map(|s| s.age_band.to_string()),
         percentile: standing.and_then(|s| s.percentile).map(|p| format!("{p:.1}%")),
         meeting_rows: super::statistics::meeting_rows(&meetings),
         meetings,

@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 
+use crate::rated::event::points_text;
 use crate::statistics::{Cell, Meeting, Statistics};
 
 const WIDTH: f64 = 640.0;
@@ -231,16 +232,6 @@ pub struct MeetingLine {
     pub score: String,
 }
 
-/// A score as printed: whole points and a half.
-pub fn score_text(score: f64) -> String {
-    let whole = score.floor() as i64;
-    match (whole, score - whole as f64 >= 0.5) {
-        (0, true) => "\u{bd}".to_string(),
-        (w, true) => format!("{w}\u{bd}"),
-        (w, false) => w.to_string(),
-    }
-}
-
 /// Meeting lines as the rows of the page's table, rendered here rather
 /// than in the template: at world size they are 1.6 million rows, and a
 /// template value for each row took seconds. Escaped as the templates
@@ -285,23 +276,10 @@ pub fn meeting_lines(meetings: Option<&[Meeting]>, name_of: impl Fn(u32) -> Opti
                         wins: m.wins,
                         draws: m.draws,
                         losses: m.losses,
-                        score: score_text(m.score),
+                        score: points_text(m.score),
                     }
                 })
                 .collect()
         })
         .unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_score_prints_its_half_as_a_fraction() {
-        assert_eq!(score_text(0.0), "0");
-        assert_eq!(score_text(0.5), "\u{bd}");
-        assert_eq!(score_text(2.5), "2\u{bd}");
-        assert_eq!(score_text(3.0), "3");
-    }
 }

@@ -1,7 +1,8 @@
 //! What marks a folder on disk as a publication, which publishing writes
 //! and the record reads: the marker of a complete publication, the token
 //! naming the record's revision it belongs to, the staging folder beside
-//! the output folder, and the test hook that kills a run at a named step.
+//! the output folder, the lock a run takes (beside the output folder, and
+//! beside the record), and the test hook that kills a run at a named step.
 //! It sits below both, so that the record settles a killed run by what is
 //! in place without reaching up into publishing.
 
@@ -37,6 +38,35 @@ pub fn token_in_place(out: &Path) -> Option<String> {
         return std::fs::read_to_string(staging.join(RECORD_TOKEN)).ok();
     }
     None
+}
+
+/// Takes the lock file at `path` for this run (the system lets it go when
+/// the process ends, killed or not), writing this process's number in it;
+/// when another run holds it, the error is `busy` told what that run wrote
+/// there (if anything).
+pub fn take_lock(path: &Path, busy: &dyn Fn(Option<&str>) -> String) -> anyhow::Result<std::fs::File> {
+    use anyhow::Context as _;
+    use std::io::Write as _;
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .with_context(|| format!("cannot create the lock file {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(std::fs::TryLockError::WouldBlock) => {
+            let holder = std::fs::read_to_string(path).unwrap_or_default();
+            anyhow::bail!("{}", busy(Some(holder.trim()).filter(|h| !h.is_empty())));
+        }
+        Err(std::fs::TryLockError::Error(e)) => {
+            return Err(e).with_context(|| format!("cannot lock {}", path.display()));
+        }
+    }
+    file.set_len(0)?;
+    write!(file, "process {}", std::process::id())?;
+    Ok(file)
 }
 
 /// For tests of a killed publication: `RATEBOOK_CRASH_AT=STEP` aborts the
