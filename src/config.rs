@@ -9,9 +9,15 @@ use serde::Deserialize;
 use thiserror::Error;
 
 mod limits;
+mod lists;
+mod rules;
+
+pub use lists::{ListSizes, StatisticsSettings};
+pub use rules::RuleSettings;
 
 use crate::model::names::NameOrder;
 use crate::model::system::SystemName;
+use rules::key_lines;
 
 /// The root collation: names sorted as the Unicode Collation Algorithm sorts them.
 pub const DEFAULT_COLLATION: &str = "und";
@@ -25,50 +31,6 @@ pub enum ConfigError {
     Read { path: String, error: std::io::Error },
     #[error("{path}: {message}")]
     Invalid { path: String, message: String },
-}
-
-/// Sizes of the published lists.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct ListSizes {
-    pub top: usize,
-    pub juniors: Vec<u32>,
-    pub junior_size: usize,
-    /// One "Top Over N" list for each N (aged N or more at the age date).
-    pub seniors: Vec<u32>,
-    pub senior_size: usize,
-    pub females: usize,
-    pub improvers: usize,
-}
-
-impl Default for ListSizes {
-    fn default() -> Self {
-        ListSizes {
-            top: 60,
-            juniors: vec![20, 16, 12],
-            junior_size: 20,
-            seniors: vec![50, 65, 80],
-            senior_size: 20,
-            females: 20,
-            improvers: 25,
-        }
-    }
-}
-
-/// The statistics' settings (`[statistics]`).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct StatisticsSettings {
-    /// The lower bounds of the age bands after the first (`Under 12`, `12–15`, …).
-    pub age_bands: Vec<u32>,
-    /// The N of "top-N average".
-    pub top_average: usize,
-}
-
-impl Default for StatisticsSettings {
-    fn default() -> Self {
-        StatisticsSettings { age_bands: vec![12, 16, 20, 25, 50, 65, 80], top_average: 10 }
-    }
 }
 
 /// The validated contents of `period.toml`.
@@ -108,71 +70,6 @@ pub struct PeriodConfig {
     pub rules: RuleSettings,
     /// `[switch]`: how this period starts a rule set other than the record's last.
     pub switch: Option<crate::switch::SwitchSettings>,
-}
-
-/// period.toml's `[rules]` table as written, with the line of each key, for
-/// the rule set to read and check (`EligibilityPolicy::check_settings`):
-/// the rule set owns its settings, so the file's reader does not know them.
-/// Two are equal when they hold the same settings, wherever they stand.
-#[derive(Debug, Clone, Default)]
-pub struct RuleSettings {
-    pub table: toml::Table,
-    /// Each key's one-based line in period.toml (0 for settings built in memory).
-    pub lines: Vec<(String, u32)>,
-}
-
-impl PartialEq for RuleSettings {
-    fn eq(&self, other: &Self) -> bool {
-        self.table == other.table
-    }
-}
-
-impl RuleSettings {
-    /// The settings of `table`, built in memory (no lines).
-    pub fn new(table: toml::Table) -> RuleSettings {
-        RuleSettings { table, lines: Vec::new() }
-    }
-
-    /// The one-based line of `key` in period.toml (0 when unknown).
-    pub fn line(&self, key: &str) -> u32 {
-        self.lines.iter().find(|(k, _)| k == key).map_or(0, |&(_, line)| line)
-    }
-
-    /// The table's lines as period.toml writes them, after its heading.
-    fn to_toml(&self) -> String {
-        toml::to_string(&self.table).expect("a table of plain values writes as TOML")
-    }
-}
-
-/// The line of each key of the table `[name]` in `text` (one-based): the
-/// lines from its heading to the next heading, or the line of an inline
-/// `name = { … }`.
-fn key_lines(text: &str, name: &str) -> Vec<(String, u32)> {
-    let mut lines = Vec::new();
-    let mut inside = false;
-    for (n, line) in text.lines().enumerate() {
-        let line_no = n as u32 + 1;
-        let trimmed = line.trim();
-        if trimmed.starts_with('[') {
-            let heading = trimmed.trim_start_matches('[').split(']').next().unwrap_or_default();
-            inside = heading.trim() == name;
-            continue;
-        }
-        let Some((key, value)) = trimmed.split_once('=') else { continue };
-        let key = key.trim().trim_matches('"').to_string();
-        if inside {
-            lines.push((key, line_no));
-        } else if key == name {
-            // An inline table: every key on this line.
-            let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
-            for part in inner.split(',') {
-                if let Some((k, _)) = part.split_once('=') {
-                    lines.push((k.trim().trim_matches('"').to_string(), line_no));
-                }
-            }
-        }
-    }
-    lines
 }
 
 /// What the public output (the site, its downloads, the booklet and the

@@ -1,0 +1,68 @@
+//! `[rules]`: the rule set's own settings as period.toml writes them, kept
+//! with the line of each key so that the rule set, which reads and checks
+//! them, can name the line of a wrong one.
+
+/// period.toml's `[rules]` table as written, with the line of each key, for
+/// the rule set to read and check (`EligibilityPolicy::check_settings`):
+/// the rule set owns its settings, so the file's reader does not know them.
+/// Two are equal when they hold the same settings, wherever they stand.
+#[derive(Debug, Clone, Default)]
+pub struct RuleSettings {
+    pub table: toml::Table,
+    /// Each key's one-based line in period.toml (0 for settings built in memory).
+    pub lines: Vec<(String, u32)>,
+}
+
+impl PartialEq for RuleSettings {
+    fn eq(&self, other: &Self) -> bool {
+        self.table == other.table
+    }
+}
+
+impl RuleSettings {
+    /// The settings of `table`, built in memory (no lines).
+    pub fn new(table: toml::Table) -> RuleSettings {
+        RuleSettings { table, lines: Vec::new() }
+    }
+
+    /// The one-based line of `key` in period.toml (0 when unknown).
+    pub fn line(&self, key: &str) -> u32 {
+        self.lines.iter().find(|(k, _)| k == key).map_or(0, |&(_, line)| line)
+    }
+
+    /// The table's lines as period.toml writes them, after its heading.
+    pub(super) fn to_toml(&self) -> String {
+        toml::to_string(&self.table).expect("a table of plain values writes as TOML")
+    }
+}
+
+/// The line of each key of the table `[name]` in `text` (one-based): the
+/// lines from its heading to the next heading, or the line of an inline
+/// `name = { … }`.
+pub(super) fn key_lines(text: &str, name: &str) -> Vec<(String, u32)> {
+    let mut lines = Vec::new();
+    let mut inside = false;
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n as u32 + 1;
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') {
+            let heading = trimmed.trim_start_matches('[').split(']').next().unwrap_or_default();
+            inside = heading.trim() == name;
+            continue;
+        }
+        let Some((key, value)) = trimmed.split_once('=') else { continue };
+        let key = key.trim().trim_matches('"').to_string();
+        if inside {
+            lines.push((key, line_no));
+        } else if key == name {
+            // An inline table: every key on this line.
+            let inner = value.trim().trim_start_matches('{').trim_end_matches('}');
+            for part in inner.split(',') {
+                if let Some((k, _)) = part.split_once('=') {
+                    lines.push((k.trim().trim_matches('"').to_string(), line_no));
+                }
+            }
+        }
+    }
+    lines
+}
