@@ -157,25 +157,13 @@ impl Recording {
         if agrees(file, &self.previous_lines) {
             return Ok(());
         }
-        let superseded: Vec<(i64, i64)> = {
-            let mut stmt = self.record.connection().prepare(
-                "SELECT id, revision FROM revision WHERE period = ?1 AND state = 'published' AND id <> ?2
-                 ORDER BY revision DESC",
-            )?;
-            let rows =
-                stmt.query_map(rusqlite::params![previous.period, previous.id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            rows.collect::<Result<_, _>>()?
-        };
+        let superseded = self.record.superseded_revisions(&previous.period, previous.id)?;
         for (id, revision) in superseded {
             if !agrees(file, &self.record.player_lines(id)?) {
                 continue;
             }
             let name = self.inputs.player_file().map(|(name, _)| name.to_string()).unwrap_or_default();
-            let output: Option<String> = self.record.connection().query_row(
-                "SELECT output FROM revision WHERE id = ?1",
-                [previous.id],
-                |r| r.get(0),
-            )?;
+            let output = self.record.output_of(previous.id)?;
             let corrected = match output {
                 Some(folder) => format!("{}", Path::new(&folder).join("players.xlsx").display()),
                 None => "players.xlsx in the folder the correction's errata went to".to_string(),

@@ -50,6 +50,22 @@ impl Record {
             .optional()?)
     }
 
+    /// The other published revisions of `period` than `current`, as (ID,
+    /// revision number), the latest first: the revisions a correction superseded.
+    pub fn superseded_revisions(&self, period: &str, current: i64) -> Result<Vec<(i64, i64)>> {
+        let mut stmt = self.connection().prepare(
+            "SELECT id, revision FROM revision WHERE period = ?1 AND state = 'published' AND id <> ?2
+             ORDER BY revision DESC",
+        )?;
+        let rows = stmt.query_map(rusqlite::params![period, current], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The output folder a revision was published into, if the record knows it.
+    pub fn output_of(&self, revision_id: i64) -> Result<Option<String>> {
+        Ok(self.connection().query_row("SELECT output FROM revision WHERE id = ?1", [revision_id], |r| r.get(0))?)
+    }
+
     /// Refuses a period rated under `system` when the record holds other
     /// periods of another rule set: their ratings are on other scales, and a
     /// change from one to the other would be recorded as a rating change. (A
