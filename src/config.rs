@@ -8,6 +8,7 @@ use chrono::{Datelike, Months, NaiveDate};
 use serde::Deserialize;
 use thiserror::Error;
 
+mod keys;
 mod limits;
 mod lists;
 mod rules;
@@ -29,8 +30,10 @@ pub enum ConfigError {
     /// causes, the reason would appear twice.)
     #[error("cannot read {path}: {error}")]
     Read { path: String, error: std::io::Error },
-    #[error("{path}: {message}")]
-    Invalid { path: String, message: String },
+    /// Every mistake found, one a message (a TOML syntax error stops the
+    /// reading at the first).
+    #[error("{}", .messages.iter().map(|m| format!("{path}: {m}")).collect::<Vec<_>>().join("\n"))]
+    Invalid { path: String, messages: Vec<String> },
 }
 
 /// The validated contents of `period.toml`.
@@ -163,17 +166,36 @@ impl PeriodConfig {
         // Text that is no UTF-8 is a mistake in the file, found where it is.
         let text = String::from_utf8(bytes).map_err(|e| ConfigError::Invalid {
             path: path.display().to_string(),
-            message: format!(
+            messages: vec![format!(
                 "the file is not UTF-8 text (byte {} cannot be read): save it again as UTF-8",
                 e.utf8_error().valid_up_to() + 1
-            ),
+            )],
         })?;
-        PeriodConfig::parse(&text).map_err(|message| ConfigError::Invalid { path: path.display().to_string(), message })
+        PeriodConfig::read(&text)
+            .map_err(|messages| ConfigError::Invalid { path: path.display().to_string(), messages })
     }
 
-    /// Parses the text of `period.toml`; the error says what is wrong and where.
+    /// Parses the text of `period.toml`; the error says what is wrong and
+    /// where, each mistake on a line of its own ([`PeriodConfig::read`]).
     pub fn parse(text: &str) -> Result<PeriodConfig, String> {
-        let raw: PeriodToml = toml::from_str(text).map_err(|e| e.to_string().trim().to_string())?;
+        PeriodConfig::read(text).map_err(|mistakes| mistakes.join("\n"))
+    }
+
+    /// Reads the text of `period.toml`; the error says what is wrong and
+    /// where, every mistake found on one line each (a misspelt or missing
+    /// setting, a wrong date, state, name or list size), as cargo-deny
+    /// gathers its configuration's problems rather than stopping at the first.
+    pub fn read(text: &str) -> Result<PeriodConfig, Vec<String>> {
+        let raw: PeriodToml = keys::read(text)?;
+        let mut errors: Vec<String> = Vec::new();
+        // Each check's error is kept and a stand-in value taken, so that the
+        // checks after it still run.
+        fn take<T>(errors: &mut Vec<String>, result: Result<T, String>, stand_in: T) -> T {
+            result.unwrap_or_else(|e| {
+                errors.push(e);
+                stand_in
+            })
+        }
         let date = |key: &str, value: &toml::value::Datetime| -> Result<NaiveDate, String> {
             match value.date {
                 Some(d) if value.time.is_none() => NaiveDate::from_ymd_opt(d.year as i32, d.month as u32, d.day as u32)
@@ -181,107 +203,90 @@ impl PeriodConfig {
                 _ => Err(format!("`{key}` must be a date like 1993-08-01, not {value}")),
             }
         };
-        limits::check(&raw.lists, &raw.statistics, text)?;
+        let stand_in = NaiveDate::from_ymd_opt(2000, 1, 1).expect("a valid date");
+        take(&mut errors, limits::check(&raw.lists, &raw.statistics, text), ());
         if raw.statistics.top_average == 0 {
-            return Err("[statistics] top_average must be 1 or more (the N of the top-N average)".to_string());
+            errors.push("[statistics] top_average must be 1 or more (the N of the top-N average)".to_string());
         }
-        let published = date("published", &raw.published)?;
-        let start = date("start", &raw.start)?;
-        let end = date("end", &raw.end)?;
-        let active_since = date("active_since", &raw.active_since)?;
+        let dated = errors.len();
+        let published = take(&mut errors, date("published", &raw.published), stand_in);
+        let start = take(&mut errors, date("start", &raw.start), stand_in);
+        let end = take(&mut errors, date("end", &raw.end), stand_in);
+        let active_since = take(&mut errors, date("active_since", &raw.active_since), stand_in);
         let age_date = match &raw.age_date {
-            Some(d) => date("age_date", d)?,
+            Some(d) => take(&mut errors, date("age_date", d), stand_in),
             None => NaiveDate::from_ymd_opt(published.year(), 1, 1).expect("1 January exists"),
         };
-        if end < start {
-            return Err(format!("`end` ({end}) is before `start` ({start})"));
+        if end < start && errors.len() == dated {
+            errors.push(format!("`end` ({end}) is before `start` ({start})"));
         }
         let named = raw.system.as_deref().unwrap_or("acf");
-        let system = SystemName::parse(named)
-            .ok_or_else(|| format!("unknown `system` \"{}\": use {}", named.trim(), SystemName::listed()))?;
+        let system = take(
+            &mut errors,
+            SystemName::parse(named)
+                .ok_or_else(|| format!("unknown `system` \"{}\": use {}", named.trim(), SystemName::listed())),
+            SystemName::Acf,
+        );
         let collation = raw.collation.as_deref().map(str::trim).unwrap_or(DEFAULT_COLLATION).to_string();
-        NameOrder::new(&collation).map_err(|why| format!("`collation`: {why}"))?;
+        take(&mut errors, NameOrder::new(&collation).map(|_| ()).map_err(|why| format!("`collation`: {why}")), ());
         let record = match &raw.record {
             None | Some(toml::Value::Boolean(true)) => Some(DEFAULT_RECORD.to_string()),
             Some(toml::Value::Boolean(false)) => None,
             Some(toml::Value::String(name)) if !name.trim().is_empty() => Some(name.trim().to_string()),
             Some(other) => {
-                return Err(format!(
+                errors.push(format!(
                     "`record` must be a file name in quotes (e.g. \"{DEFAULT_RECORD}\") or false, not {other}"
-                ))
+                ));
+                None
             }
         };
         let site = match &raw.site {
             None => SiteToml::default(),
             Some(toml::Value::Boolean(publish)) => SiteToml { publish: Some(*publish), birth: None },
-            Some(toml::Value::Table(table)) => {
-                table.clone().try_into().map_err(|e: toml::de::Error| format!("[site]: {}", e.message()))?
-            }
-            Some(other) => {
-                return Err(format!(
-                    "`site` must be false (publish without the website) or a [site] table, not {other}"
-                ))
-            }
+            Some(toml::Value::Table(table)) => take(
+                &mut errors,
+                table.clone().try_into().map_err(|e: toml::de::Error| format!("[site]: {}", e.message())),
+                SiteToml::default(),
+            ),
+            Some(other) => take(
+                &mut errors,
+                Err(format!("`site` must be false (publish without the website) or a [site] table, not {other}")),
+                SiteToml::default(),
+            ),
         };
         let birth = match site.birth.as_deref().map(str::trim) {
             None | Some("year") => PublicBirth::Year,
             Some("none") => PublicBirth::None,
-            Some(other) => {
-                return Err(format!(
+            Some(other) => take(&mut errors, Err(format!(
                     "[site] birth = \"{}\": use \"year\" (publish the birth year and the lists' ages) or \"none\" (neither)",
                     crate::diag::escape_controls(other)
-                ))
-            }
+                )),
+                PublicBirth::Year,
+            ),
         };
         let errata_tolerance = raw.errata.as_ref().and_then(|e| e.tolerance).unwrap_or(1.0);
         if !(errata_tolerance.is_finite() && errata_tolerance >= 0.0) {
-            return Err(format!("[errata] tolerance must be 0 or more points, not {errata_tolerance}"));
+            errors.push(format!("[errata] tolerance must be 0 or more points, not {errata_tolerance}"));
         }
         let school_year_start = match &raw.school_year_start {
             None => (9, 1),
-            Some(value) => month_day(value)?,
+            Some(value) => take(&mut errors, month_day(value), (9, 1)),
         };
-        let mut states = Vec::new();
-        for (code, name) in &raw.states {
-            let name = name.as_str().ok_or_else(|| format!("[states] {code} must be the state's name in quotes"))?;
-            let code = code.trim();
-            // A code names sheets, folders and list columns: letters and digits only.
-            if code.is_empty() || !code.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_') {
-                return Err(format!(
-                    "[states] code \"{}\" must be letters or digits (a hyphen or underscore between them), without spaces",
-                    crate::diag::escape_controls(code)
-                ));
-            }
-            if let Some((other, _)) = states.iter().find(|(c, _): &&(String, String)| c.eq_ignore_ascii_case(code)) {
-                return Err(format!(
-                    "[states] has both {other} and {code}: state codes are read regardless of case, so these are one code"
-                ));
-            }
-            if name.trim().is_empty() {
-                return Err(format!("[states] {code} has no name"));
-            }
-            if name.chars().any(crate::diag::is_control) {
-                return Err(format!(
-                    "[states] {code}: the name \"{}\" holds a control character: type it as plain text",
-                    crate::diag::escape_controls(name)
-                ));
-            }
-            states.push((code.to_string(), name.to_string()));
-        }
-        if states.is_empty() {
-            return Err("[states] is empty: list every state as CODE = \"Name\"".to_string());
-        }
+        let states = take(&mut errors, states(&raw.states), Vec::new());
         // (They head every page, sheet and terminal line the period prints.)
         for (key, name) in [("federation", &raw.federation), ("period", &raw.period)] {
             if name.chars().any(crate::diag::is_control) {
-                return Err(format!(
+                errors.push(format!(
                     "`{key}`, \"{}\", holds a control character (a line break, an escape or a direction override): type it as plain text",
                     crate::diag::escape_controls(name)
                 ));
+            } else if name.trim().is_empty() {
+                errors.push(format!("`{key}` is empty: name the {key}"));
             }
-            if name.trim().is_empty() {
-                return Err(format!("`{key}` is empty: name the {key}"));
-            }
+        }
+        let switch = take(&mut errors, raw.switch.as_ref().map(crate::switch::SwitchSettings::parse).transpose(), None);
+        if !errors.is_empty() {
+            return Err(errors);
         }
         Ok(PeriodConfig {
             federation: raw.federation,
@@ -301,7 +306,7 @@ impl PeriodConfig {
             site: site.publish.unwrap_or(true),
             birth,
             errata_tolerance,
-            switch: raw.switch.as_ref().map(crate::switch::SwitchSettings::parse).transpose()?,
+            switch,
             rules: RuleSettings { lines: key_lines(text, "rules"), table: raw.rules.unwrap_or_default() },
         })
     }
@@ -470,6 +475,41 @@ fn month_day(value: &toml::Value) -> Result<(u32, u32), String> {
     NaiveDate::from_ymd_opt(2000, month, day).map(|_| (month, day)).ok_or_else(wrong)
 }
 
+/// `[states]`: each code with its state's name, in the file's order.
+fn states(table: &toml::Table) -> Result<Vec<(String, String)>, String> {
+    let mut states = Vec::new();
+    for (code, name) in table {
+        let name = name.as_str().ok_or_else(|| format!("[states] {code} must be the state's name in quotes"))?;
+        let code = code.trim();
+        // A code names sheets, folders and list columns: letters and digits only.
+        if code.is_empty() || !code.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_') {
+            return Err(format!(
+                "[states] code \"{}\" must be letters or digits (a hyphen or underscore between them), without spaces",
+                crate::diag::escape_controls(code)
+            ));
+        }
+        if let Some((other, _)) = states.iter().find(|(c, _): &&(String, String)| c.eq_ignore_ascii_case(code)) {
+            return Err(format!(
+                "[states] has both {other} and {code}: state codes are read regardless of case, so these are one code"
+            ));
+        }
+        if name.trim().is_empty() {
+            return Err(format!("[states] {code} has no name"));
+        }
+        if name.chars().any(crate::diag::is_control) {
+            return Err(format!(
+                "[states] {code}: the name \"{}\" holds a control character: type it as plain text",
+                crate::diag::escape_controls(name)
+            ));
+        }
+        states.push((code.to_string(), name.to_string()));
+    }
+    if states.is_empty() {
+        return Err("[states] is empty: list every state as CODE = \"Name\"".to_string());
+    }
+    Ok(states)
+}
+
 /// The seven states of the Australian Chess Federation, for tools that run
 /// without a data folder (e.g. `ratebook template`).
 pub fn default_states() -> Vec<(String, String)> {
@@ -613,6 +653,23 @@ A = "Australian Capital Territory"
         let inline = PeriodConfig::parse(&format!("rules = {{ tau = 0.4 }}\n{EXAMPLE}")).unwrap();
         assert_eq!(inline.rules.line("tau"), 1);
         assert!(PeriodConfig::parse(EXAMPLE).unwrap().rules.table.is_empty());
+    }
+
+    #[test]
+    fn every_mistake_is_named_not_only_the_first() {
+        let text = EXAMPLE
+            .replace("1993-04-01", "1993-04-01T10:00:00")
+            .replace("\"acf\"", "\"elo\"")
+            .replace("V = \"Victoria\"", "V = \"\"")
+            .replace("[states]", "record = 3\ncollation = \"xx-nonsense-123456789\"\n\n[states]");
+        let err = PeriodConfig::parse(&text).unwrap_err();
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 5, "{err}");
+        assert!(lines[0].starts_with("`start` must be a date"), "{err}");
+        assert!(lines[1].starts_with("unknown `system` \"elo\""), "{err}");
+        assert!(lines[2].starts_with("`collation`"), "{err}");
+        assert!(lines[3].starts_with("`record` must be a file name"), "{err}");
+        assert_eq!(lines[4], "[states] V has no name");
     }
 
     #[test]

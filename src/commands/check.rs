@@ -343,13 +343,19 @@ pub fn said(options: &CheckOptions, cwd: &Path, screen: &dyn Screen) -> Result<S
 fn settings_finding(error: &anyhow::Error, screen: &dyn Screen) -> Option<Said> {
     use crate::config::ConfigError;
     use crate::diag::{Diagnostic, Location};
-    let Some(IngestError::Config(ConfigError::Invalid { path, message })) = error.downcast_ref::<IngestError>() else {
+    let Some(IngestError::Config(ConfigError::Invalid { path, messages })) = error.downcast_ref::<IngestError>() else {
         return None;
     };
-    let finding = Diagnostic::error(Code::BadSettings, Location::file(path), message.clone())
-        .with_hint("correct period.toml (`ratebook template` writes an example to compare with), then check again");
-    let shown = screen.findings(std::slice::from_ref(&finding), true, Stream::Out);
+    let findings: Vec<Diagnostic> = messages
+        .iter()
+        .map(|message| {
+            Diagnostic::error(Code::BadSettings, Location::file(path), message.clone()).with_hint(
+                "correct period.toml (`ratebook template` writes an example to compare with), then check again",
+            )
+        })
+        .collect();
+    let shown = screen.findings(&findings, true, Stream::Out);
     let mut said = Said::default();
-    said.out(format!("{shown}\n{}\n", validation_report::summary(1, 0, 0)));
+    said.out(format!("{shown}\n{}\n", validation_report::summary(findings.len(), 0, 0)));
     Some(said.with_code(1))
 }

@@ -87,6 +87,26 @@ fn state_codes_that_make_no_sheet_name_are_found_by_check() {
 }
 
 #[test]
+fn every_mistake_in_period_toml_is_a_finding_of_check() {
+    let f = two_reports();
+    with_states(&f, "\"V/x\" = \"Victoria\"");
+    let path = f.data().join("period.toml");
+    let toml = std::fs::read_to_string(&path).unwrap();
+    let line = toml.lines().find(|l| l.starts_with("record ")).unwrap();
+    std::fs::write(&path, toml.replacen(line, "record = 3", 1)).unwrap();
+    let check = bounded(&["check"], &f.data(), None);
+    let out = stdout(&check);
+    assert_eq!(check.status.code(), Some(1), "{out}{}", stderr(&check));
+    assert!(out.contains("`record` must be a file name"), "{out}");
+    assert!(out.contains("[states] code \"V/x\" must be letters or digits"), "{out}");
+    assert!(out.contains("2 errors, 0 warnings"), "{out}");
+    std::fs::write(&path, format!("colour = \"blue\"\nfederation_name = \"F\"\n{toml}")).unwrap();
+    let out = stdout(&bounded(&["check"], &f.data(), None));
+    assert!(out.contains("line 1: unknown setting `colour`"), "{out}");
+    assert!(out.contains("line 2: unknown setting `federation_name`"), "{out}");
+}
+
+#[test]
 fn state_names_that_clash_as_sheet_names_still_publish() {
     let f = two_reports();
     // A state named as another's code, one named by a sheet's name, one
