@@ -132,7 +132,7 @@ impl RatingConversion {
         match self {
             RatingConversion::Line { times, plus } => times * old + plus,
             RatingConversion::Fide2024 if (1000.0..=2000.0).contains(&old) => {
-                old + crate::rate::common::round_half_away(0.4 * (2000.0 - old)) as f64
+                old + crate::model::round_half_away(0.4 * (2000.0 - old)) as f64
             }
             RatingConversion::Fide2024 => old,
         }

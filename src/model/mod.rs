@@ -11,6 +11,12 @@ pub mod words;
 
 use chrono::NaiveDate;
 
+/// Half away from zero (ACF's and NZCF's D: 198.5 → 199, −198.5 → −199).
+pub fn round_half_away(x: f64) -> i64 {
+    let r = (x.abs() + 0.5 + 1e-9).floor();
+    (r as i64) * if x < 0.0 { -1 } else { 1 }
+}
+
 /// A player's rating status (acf.md, "Who is what").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Status {

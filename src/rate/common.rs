@@ -38,11 +38,8 @@ pub fn published_rating(player: &Player) -> Option<f64> {
     player.rating.filter(|_| player.status.is_rated())
 }
 
-/// Half away from zero (ACF's and NZCF's D: 198.5 → 199, −198.5 → −199).
-pub fn round_half_away(x: f64) -> i64 {
-    let r = (x.abs() + 0.5 + 1e-9).floor();
-    (r as i64) * if x < 0.0 { -1 } else { 1 }
-}
+/// (Rounding is the model's: a rating conversion rounds as the rules do.)
+pub use crate::model::round_half_away;
 
 /// A number with at most two decimals and no trailing zeros: 1011.5, 1056.7, 1285.
 pub fn num(x: f64) -> String {
