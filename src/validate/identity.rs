@@ -10,6 +10,7 @@ use crate::diag::{Code, Diagnostic};
 use crate::formats::report::RawEntrant;
 use crate::model::names::{first_names_agree, fold, folded_first_names_agree};
 use crate::model::{Player, PlayerFile};
+use crate::validate::results::where_also;
 
 /// Looks players up by ID and by name.
 pub struct PlayerIndex {
@@ -102,12 +103,12 @@ pub fn check_entrants(
     let mut ids_seen: HashMap<u32, u32> = HashMap::new();
     for (i, e) in entrants.iter().enumerate() {
         if let Some(&other) = by_number.get(&e.no) {
-            let _: usize = other;
+            let first: &RawEntrant = &entrants[other];
             diagnostics.push(
                 Diagnostic::error(
                     Code::DuplicateStartNumber,
                     e.no_at.clone(),
-                    format!("start number {} is used twice", e.no),
+                    format!("start number {} is used twice (also at {})", e.no, where_also(&first.no_at)),
                 )
                 .with_hint("give every player in the event a different No"),
             );

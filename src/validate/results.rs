@@ -151,6 +151,11 @@ fn check_games(
         if let (Some(round), Some(w), Some(b), Some(at)) = (round, white, black, row.round) {
             let pair = (round, w.min(b), w.max(b));
             if let Some(first) = pairings.get(&pair) {
+                if **first == at.at {
+                    // One line of a TRF met twice: its player's line is
+                    // doubled, and the start number's finding says where.
+                    continue;
+                }
                 let (wn, bn) = (row.white.map_or(0, |n| n.value), row.black.map_or(0, |n| n.value));
                 let message = format!(
                     "the game of round {round} between No {} and No {} is entered twice ({} {} and {})",
@@ -503,7 +508,7 @@ pub fn fmt_points(p: f64) -> String {
 }
 
 /// Where another finding's value is, shortly: "cell D7", "line 12, column 5".
-fn where_also(at: &Location) -> String {
+pub(crate) fn where_also(at: &Location) -> String {
     match (&at.cell, at.line) {
         (Some(cell), _) => format!("cell {cell}"),
         (None, Some((line, column))) => format!("line {line}, column {column}"),

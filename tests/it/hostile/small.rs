@@ -24,7 +24,15 @@ fn a_duplicate_trf_player_line_says_where_the_other_is() {
     let (n, first) = text.lines().enumerate().find(|(_, l)| l.starts_with("001")).unwrap();
     let out = check_trf_with(first);
     assert!(!out.contains("also at ?"), "{out}");
-    assert!(out.contains(&format!("(also at line {}, column", n + 1)), "{out}");
+    assert!(out.contains(&format!("start number 1 is used twice (also at line {}, column 5)", n + 1)), "{out}");
+    // The games of the doubled line are entered twice at the two lines, and
+    // no game is said to be entered twice on one line (issue 38's finding).
+    let doubled = text.trim_end().lines().count() + 1;
+    assert!(out.contains(&format!("is entered twice (lines {} and {doubled})", n + 1)), "{out}");
+    for l in lines_with(&out, "is entered twice (lines") {
+        let lines: Vec<&str> = l.rsplit("(lines ").next().unwrap().trim_end_matches(')').split(" and ").collect();
+        assert_ne!(lines[0], lines[1], "{l}");
+    }
 }
 
 #[test]

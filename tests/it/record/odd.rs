@@ -19,16 +19,21 @@ fn sql(f: &Folder, statement: &str) {
 }
 
 #[test]
-fn a_record_of_another_rule_set_is_refused_for_this_periods() {
-    // Two periods recorded; the first as if rated under the ECF rules.
+fn a_record_of_another_rule_set_before_this_period_is_a_change_of_rule_set() {
+    // Two periods recorded; the first as if rated under the ECF rules. The
+    // record keeps each period's own rule set (issue 35): a revision of
+    // August 1994 under acf changes the rule set, and says so, rather than
+    // mixing ratings of two scales without a word.
     let f = Folder::chain(100, 6, 61, 2);
     sql(&f, "UPDATE revision SET system = 'ecf' WHERE period = 'August 1993'");
     let report = std::fs::read_dir(f.data().join("reports/V")).unwrap().next().unwrap().unwrap().path();
     std::fs::remove_file(report).unwrap();
-    refused(
-        &f,
-        &["period", "--revise"],
-        "holds periods rated under the ecf rules (August 1993 among them), and August 1994 is rated under acf",
+    ok(&f.run(&["period", "--revise"]));
+    let said = ratebook::commands::booklet_data(&f.data()).unwrap().switched.expect("the booklet says the change");
+    assert!(said.contains("from the ecf rules to the acf rules"), "{said}");
+    assert_eq!(
+        f.query("SELECT period, revision, system FROM current_revision ORDER BY \"end\""),
+        [["August 1993", "1", "ecf"], ["August 1994", "2", "acf"]]
     );
 }
 
