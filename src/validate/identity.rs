@@ -10,7 +10,6 @@ use crate::diag::{Code, Diagnostic};
 use crate::formats::report::RawEntrant;
 use crate::model::names::{first_names_agree, fold, folded_first_names_agree};
 use crate::model::{Player, PlayerFile};
-use crate::validate::results::where_also;
 
 /// Looks players up by ID and by name.
 pub struct PlayerIndex {
@@ -108,7 +107,11 @@ pub fn check_entrants(
                 Diagnostic::error(
                     Code::DuplicateStartNumber,
                     e.no_at.clone(),
-                    format!("start number {} is used twice (also at {})", e.no, where_also(&first.no_at)),
+                    format!(
+                        "start number {} is used twice (also at {})",
+                        e.no,
+                        super::results::where_also(&first.no_at)
+                    ),
                 )
                 .with_hint("give every player in the event a different No"),
             );

@@ -2,13 +2,14 @@
 //! just published, as README's recipe runs it.
 
 use crate::common::{date, entrant, event, find, player, read_players, stderr, Fixture, AUGUST_1993};
+use ratebook::formats::report::write::EventReport;
 use ratebook::model::Status;
 use ratebook::record::Record;
 
 /// Four players, an event rated in August 1993 and one that ends after it,
-/// in which a fifth plays, whom August's maintenance would remove (inactive
-/// since 1990) but for his games in it.
-fn august_with_a_deferred_event() -> Fixture {
+/// in which a fifth plays, inactive since 1990, whom August's maintenance
+/// would remove but for his games in the deferred event.
+fn august_with_a_deferred_event() -> (Fixture, EventReport) {
     let f = Fixture::new(AUGUST_1993);
     let mut players: Vec<_> = (1..=4)
         .map(|k| {
@@ -26,7 +27,7 @@ fn august_with_a_deferred_event() -> Fixture {
     let deferred = event("V93002", "V", date(1993, 8, 3), entrants(&players), games);
     f.report(&deferred);
     f.players(players);
-    f
+    (f, deferred)
 }
 
 fn next(f: &Fixture, extra: &[&str]) -> std::process::Output {
@@ -39,7 +40,7 @@ fn next(f: &Fixture, extra: &[&str]) -> std::process::Output {
 
 #[test]
 fn next_rolls_the_settings_takes_the_published_file_and_archives_all_but_the_deferred_reports() {
-    let f = august_with_a_deferred_event();
+    let (f, _) = august_with_a_deferred_event();
     let data = f.data();
     let refused = next(&f, &[]);
     assert_eq!(refused.status.code(), Some(2), "before publishing: {}", stderr(&refused));
@@ -61,8 +62,8 @@ fn next_rolls_the_settings_takes_the_published_file_and_archives_all_but_the_def
     assert!(said.starts_with("Started December 1993"), "{said}");
     assert!(said.contains("1 archived; 1 kept for December 1993") && said.contains("V93002.xlsx  deferred"), "{said}");
 
-    // Issue 36: a player with games in a deferred event is not removed, so
-    // the kept report names no one the published player file lacks.
+    // The player of the deferred event, inactive since 1990, is not removed:
+    // his games are rated next period (issue 36).
     assert!(said.contains("removed.xlsx  0 players the maintenance rule removed"), "{said}");
     assert!(!said.contains("A kept report names"), "{said}");
     assert_eq!(find(&read_players(&f.out().join("players.xlsx")), 3005).rating, Some(1200.0));
@@ -91,8 +92,8 @@ fn next_rolls_the_settings_takes_the_published_file_and_archives_all_but_the_def
     assert!(stderr(&again).contains("publish December 1993 first"), "{}", stderr(&again));
     assert_eq!(std::fs::read_to_string(data.join("period.toml")).unwrap(), rolled);
 
-    // The next period publishes, rating the deferred event with the player
-    // under his ID and rating; the archive is no input.
+    // The next period publishes, rating the deferred event as it was
+    // reported; the archive is no input.
     let o = f.run(&["period"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let december = find(&read_players(&f.out().join("players.xlsx")), 3005).clone();
