@@ -45,7 +45,13 @@ pub fn compare(
 
 /// Runs [`compare`] and says the comparison (a table, or JSON with `json`)
 /// and the files it wrote, the screen showing the periods re-rated.
-pub fn said(data: &Path, options: &CompareOptions, out: Option<&Path>, json: bool, screen: &dyn Screen) -> Result<Said> {
+pub fn said(
+    data: &Path,
+    options: &CompareOptions,
+    out: Option<&Path>,
+    json: bool,
+    screen: &dyn Screen,
+) -> Result<Said> {
     let progress = |done, total| screen.progress("re-rating the recorded periods", done, total);
     let (comparison, written) = compare(data, options, out, &progress)?;
     let mut said = Said::default();

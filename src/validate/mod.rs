@@ -327,18 +327,17 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
     // Every cell of every report, with its location: no longer needed.
     crate::background::drop_later(reports);
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
-    let period =
-        ValidPeriod {
-            config,
-            players,
-            newcomers,
-            newcomer_entries,
-            events,
-            unreadable,
-            inputs,
-            switched: None,
-            deferred_entrants,
-        };
+    let period = ValidPeriod {
+        config,
+        players,
+        newcomers,
+        newcomer_entries,
+        events,
+        unreadable,
+        inputs,
+        switched: None,
+        deferred_entrants,
+    };
     diagnostics.extend(policy.check_settings(&period.config.rules));
     diagnostics.extend(policy.check_inputs(&period));
     crate::diag::sort(&mut diagnostics);
