@@ -92,7 +92,7 @@ fn generate_small_folder_counts_and_leaves_other_files() {
 fn default_folder() -> (players::Population, Vec<(events::EventPlan, crate::formats::report::write::EventReport)>) {
     let opts = GenerateOptions::default();
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
-    let pop = players::population(&mut rng, opts.players);
+    let pop = players::population(&mut rng, opts.players, opts.system);
     let plans = events::plan(&mut rng, &pop, opts.events);
     let played = plans
         .into_iter()
