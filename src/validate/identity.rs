@@ -102,12 +102,16 @@ pub fn check_entrants(
     let mut ids_seen: HashMap<u32, u32> = HashMap::new();
     for (i, e) in entrants.iter().enumerate() {
         if let Some(&other) = by_number.get(&e.no) {
-            let _: usize = other;
+            let first: &RawEntrant = &entrants[other];
             diagnostics.push(
                 Diagnostic::error(
                     Code::DuplicateStartNumber,
                     e.no_at.clone(),
-                    format!("start number {} is used twice", e.no),
+                    format!(
+                        "start number {} is used twice (also at {})",
+                        e.no,
+                        super::results::where_also(&first.no_at)
+                    ),
                 )
                 .with_hint("give every player in the event a different No"),
             );

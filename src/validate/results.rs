@@ -150,7 +150,9 @@ fn check_games(
         // A row typed twice is one mistake, at the second row, naming both.
         if let (Some(round), Some(w), Some(b), Some(at)) = (round, white, black, row.round) {
             let pair = (round, w.min(b), w.max(b));
-            if let Some(first) = pairings.get(&pair) {
+            // (A pairing program's export names each game on both players'
+            // lines: the same line twice is no row typed twice.)
+            if let Some(first) = pairings.get(&pair).filter(|first| place(first) != place(&at.at)) {
                 let (wn, bn) = (row.white.map_or(0, |n| n.value), row.black.map_or(0, |n| n.value));
                 let message = format!(
                     "the game of round {round} between No {} and No {} is entered twice ({} {} and {})",
@@ -173,6 +175,12 @@ fn check_games(
             for (idx, no) in [(white, row.white), (black, row.black)] {
                 let (Some(idx), Some(no)) = (idx, no) else { continue };
                 if let Some(first) = seen.get(&(round, idx)) {
+                    if place(first) == place(&no.at) {
+                        // The same mention read twice (a TRF line that two
+                        // lines of one start number name): one finding, theirs.
+                        ok = false;
+                        continue;
+                    }
                     diagnostics.push(
                         Diagnostic::error(
                             Code::PlayerTwiceInRound,
@@ -503,7 +511,7 @@ pub fn fmt_points(p: f64) -> String {
 }
 
 /// Where another finding's value is, shortly: "cell D7", "line 12, column 5".
-fn where_also(at: &Location) -> String {
+pub(super) fn where_also(at: &Location) -> String {
     match (&at.cell, at.line) {
         (Some(cell), _) => format!("cell {cell}"),
         (None, Some((line, column))) => format!("line {line}, column {column}"),

@@ -333,7 +333,9 @@ fn about_this_booklet_is_never_split_from_its_last_lines() {
     // What the number after a name is, in the legend and over the state lists.
     let said = pages
         .iter()
-        .filter(|(text, _)| text.contains("in brackets after a name") && text.contains("is the player's ID"))
+        .filter(|(text, _)| {
+            text.contains("in brackets after a name") && text.replace('\u{2019}', "'").contains("is the player's ID")
+        })
         .count();
     assert_eq!(said, 2, "the introduction and the state lists say what the number after a name is: {}", pages[about].0);
 }

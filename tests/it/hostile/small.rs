@@ -25,6 +25,12 @@ fn a_duplicate_trf_player_line_says_where_the_other_is() {
     let out = check_trf_with(first);
     assert!(!out.contains("also at ?"), "{out}");
     assert!(out.contains(&format!("(also at line {}, column", n + 1)), "{out}");
+    // No finding points at itself as the other place.
+    for line in out.lines().filter(|l| l.contains("(also at ")) {
+        let (at, rest) = line.split_once(": ").unwrap();
+        let at = at.split_once("] ").map_or(at, |(_, place)| place);
+        assert!(!rest.contains(&format!("(also at {at})")), "{line}");
+    }
 }
 
 #[test]

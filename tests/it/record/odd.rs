@@ -19,17 +19,21 @@ fn sql(f: &Folder, statement: &str) {
 }
 
 #[test]
-fn a_record_of_another_rule_set_is_refused_for_this_periods() {
-    // Two periods recorded; the first as if rated under the ECF rules.
+fn a_period_under_another_rule_set_than_the_records_is_a_switch_and_each_keeps_its_own() {
+    // Two periods recorded; the first as if rated under the ECF rules. Once
+    // refused ("ratings of two rule sets do not mix"); since issue 35 a
+    // change of rule set: the revision is rated from the history re-rated
+    // under acf, and the record keeps each period's own rule set.
     let f = Folder::chain(100, 6, 61, 2);
     sql(&f, "UPDATE revision SET system = 'ecf' WHERE period = 'August 1993'");
     let report = std::fs::read_dir(f.data().join("reports/V")).unwrap().next().unwrap().unwrap().path();
     std::fs::remove_file(report).unwrap();
-    refused(
-        &f,
-        &["period", "--revise"],
-        "holds periods rated under the ecf rules (August 1993 among them), and August 1994 is rated under acf",
-    );
+    ok(&f.run(&["period", "--revise"]));
+    let record = rusqlite::Connection::open(f.record()).unwrap();
+    let system = |period: &str| -> String {
+        record.query_row("SELECT system FROM current_revision WHERE period = ?1", [period], |r| r.get(0)).unwrap()
+    };
+    assert_eq!((system("August 1993"), system("August 1994")), ("ecf".to_string(), "acf".to_string()));
 }
 
 #[test]
