@@ -419,7 +419,7 @@ impl NextPeriod {
             }
             let _ = writeln!(
                 out,
-                "  Blank the ID to enter the player as new, or copy his row from {} back into players.xlsx to keep his rating.",
+                "  `ratebook period` puts him back with his rating from the record; without a record, copy his row from {} back into players.xlsx (or blank the ID to enter him as new).",
                 Path::new(&self.archive).join("removed.xlsx").display()
             );
         }

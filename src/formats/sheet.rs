@@ -19,6 +19,8 @@ use crate::diag::{Code, Diagnostic, Location};
 use crate::model::dates::parse_date;
 use crate::model::names::normalise;
 
+mod from_csv;
+
 /// One sheet's cells, addressed by zero-based absolute (row, column).
 #[derive(Debug, Clone)]
 pub struct Sheet {
@@ -97,7 +99,7 @@ impl Workbook {
         }
         if extension == "csv" {
             let mut findings = Vec::new();
-            let sheet = read_csv(bytes, file, &mut findings)?;
+            let sheet = from_csv::read_csv(bytes, file, &mut findings)?;
             return Ok(Workbook { file: file.to_string(), sheets: vec![sheet], findings });
         }
         // calamine may panic on some malformed input; such a file is an error
@@ -244,18 +246,18 @@ fn cut_long_text(text: &str, findings: &mut Vec<Diagnostic>, at: impl Fn() -> Lo
     if text.len() <= MAX_CELL_CHARS || text.chars().count() <= MAX_CELL_CHARS {
         return text.to_string();
     }
-    findings.push(
-        Diagnostic::error(
-            Code::BadValue,
-            at(),
-            format!(
-                "the cell holds {} characters, more than a spreadsheet cell may ({MAX_CELL_CHARS})",
-                text.chars().count()
-            ),
-        )
-        .with_hint("shorten it: a name or a note fits in a few dozen characters"),
-    );
+    findings.push(too_long_cell(text.chars().count(), at()));
     text.chars().take(MAX_CELL_CHARS).collect()
+}
+
+/// The error at a cell of `chars` characters, more than a cell may hold.
+fn too_long_cell(chars: usize, at: Location) -> Diagnostic {
+    Diagnostic::error(
+        Code::BadValue,
+        at,
+        format!("the cell holds {chars} characters, more than a spreadsheet cell may ({MAX_CELL_CHARS})"),
+    )
+    .with_hint("shorten it: a name or a note fits in a few dozen characters")
 }
 
 fn too_large(file: &str, sheet: &str) -> Diagnostic {
@@ -292,57 +294,6 @@ fn sparse_sheet(file: &str, name: &str, cells: Vec<((u32, u32), Data)>) -> Resul
 /// limit (Excel's, column XFD). A wider header is refused at once, so that
 /// its cost stays in proportion to a sheet a spreadsheet could open.
 pub const MAX_COLUMNS: usize = 16_384;
-
-/// A CSV player file as a sheet. Each field is decoded and cut to a cell's
-/// length as it is read (a 300 MB line costs the line, not copies of it); a
-/// line of more than [`MAX_COLUMNS`] fields refuses the file.
-fn read_csv(bytes: &[u8], file: &str, findings: &mut Vec<Diagnostic>) -> Result<Sheet, Diagnostic> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    // UTF-8, else Latin-1 (every byte a character).
-    let utf8 = std::str::from_utf8(bytes).is_ok();
-    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(bytes);
-    let mut rows = Vec::new();
-    let mut record = csv::ByteRecord::new();
-    for i in 0.. {
-        let more = reader.read_byte_record(&mut record).map_err(|e| {
-            Diagnostic::error(Code::UnreadableFile, Location::file(file), format!("line {}: {e}", i + 1))
-        })?;
-        if !more {
-            break;
-        }
-        if record.len() > MAX_COLUMNS {
-            let line = record.position().map_or(i as u64 + 1, |p| p.line());
-            return Err(Diagnostic::error(
-                Code::UnreadableFile,
-                Location::line(file, line as u32, 1),
-                format!("line {line} has {} columns, more than a spreadsheet holds ({MAX_COLUMNS})", record.len()),
-            )
-            .with_hint(
-                "save the player file again from the spreadsheet: its columns are ID, Surname, First names, …",
-            ));
-        }
-        let row = record
-            .iter()
-            .enumerate()
-            .map(|(c, field)| {
-                let text: std::borrow::Cow<str> = if utf8 {
-                    std::str::from_utf8(field)
-                        .map_or_else(|_| String::from_utf8_lossy(field), std::borrow::Cow::Borrowed)
-                } else {
-                    field.iter().map(|&b| b as char).collect::<String>().into()
-                };
-                if text.trim().is_empty() {
-                    Data::Empty
-                } else {
-                    let at = || Location::cell(file, "Players", i as u32, c as u32);
-                    Data::String(cut_long_text(&text, findings, at))
-                }
-            })
-            .collect();
-        rows.push(row);
-    }
-    Ok(Sheet::new(file, "Players", rows, (0, 0)))
-}
 
 impl Sheet {
     /// Builds a sheet from cells (for tests and other readers).

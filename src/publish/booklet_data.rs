@@ -53,8 +53,10 @@ pub struct BookletData {
 #[derive(Debug, Clone, Serialize, PartialEq, Default)]
 pub struct StatisticsSection {
     pub tables: Vec<PrintedTable>,
-    /// Players of the rated pool per 100-point band from `distribution_from`.
+    /// Players of the rated pool per band of `distribution_band` points from
+    /// `distribution_from`.
     pub distribution_from: i64,
+    pub distribution_band: i64,
     pub distribution: Vec<u64>,
     /// Mean, median and top-100 average, period by period.
     pub trend: Vec<crate::statistics::TrendPoint>,
@@ -92,6 +94,7 @@ impl StatisticsSection {
         StatisticsSection {
             tables,
             distribution_from: statistics.distribution_from,
+            distribution_band: statistics.distribution_band,
             distribution: statistics.distribution.clone(),
             trend: statistics.trend.clone(),
         }

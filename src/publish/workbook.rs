@@ -43,11 +43,13 @@ fn tidy(x: f64) -> f64 {
     }
 }
 
-/// A list's sheet: the rating as printed (text: `1572`, `1111p`, `2R`),
-/// the rating as a number and the status beside it, so that the sheet can be
-/// sorted and filtered, then the list's figures, the name, the ID and the
-/// change since the list before (both ratings published). A ranked list
-/// has places and states too; the rating's heading is the rule set's word.
+/// A list's sheet: the rating as the lists print it, its number as a number
+/// (`1111`) and its mark as text in a column of its own (`p` of `1111p`;
+/// `2R` and `Unr` with no number), so that the sheet sorts by the number and
+/// filters by the mark; the status; the list's figures (numbers), the name,
+/// the ID, the change since the list before (both ratings published) and
+/// the rating unrounded. A ranked list has places and states too; the
+/// rating's heading is the rule set's word.
 fn list_sheet(
     sheet: &mut Worksheet,
     ranked: bool,
@@ -61,17 +63,17 @@ fn list_sheet(
         names.push("Place");
         widths.push(7.0);
     }
-    let value = format!("{} value", words.rating_title);
-    names.extend([words.rating_title, &value, "Status"]);
-    widths.extend([9.0, 12.0, 12.0]);
+    names.extend([words.rating_title, "Mark", "Status"]);
+    widths.extend([9.0, 7.0, 12.0]);
     names.extend(figures.iter().map(|f| f.heading()));
     widths.extend(figures.iter().map(|_| 9.0));
     if ranked {
         names.push("State");
         widths.push(7.0);
     }
-    names.extend(["Name", "ID", "Change"]);
-    widths.extend([34.0, 9.0, 8.0]);
+    let unrounded = format!("{} unrounded", words.rating_title);
+    names.extend(["Name", "ID", "Change", &unrounded]);
+    widths.extend([34.0, 9.0, 8.0, 12.0]);
     header(sheet, &names, &widths, rows.len())?;
     let two_places = Format::new().set_num_format("0.00");
     for (i, r) in rows.iter().enumerate() {
@@ -83,9 +85,11 @@ fn list_sheet(
             }
             c += 1;
         }
-        sheet.write_string(row, c, &r.rating)?;
-        if let Some(v) = r.value {
-            sheet.write_number_with_format(row, c + 1, tidy(v), &two_places)?;
+        if let Some(v) = r.printed_value {
+            sheet.write_number(row, c, v as f64)?;
+        }
+        if !r.mark.is_empty() {
+            sheet.write_string(row, c + 1, &r.mark)?;
         }
         sheet.write_string(row, c + 2, words.status(r.status))?;
         c += 3;
@@ -102,7 +106,10 @@ fn list_sheet(
         sheet.write_string(row, c, &r.name)?;
         sheet.write_number(row, c + 1, r.id)?;
         if let Some(change) = r.change {
-            sheet.write_number_with_format(row, c + 2, change as f64, &two_places)?;
+            sheet.write_number(row, c + 2, change as f64)?;
+        }
+        if let Some(v) = r.value {
+            sheet.write_number_with_format(row, c + 3, tidy(v), &two_places)?;
         }
     }
     Ok(())
@@ -152,7 +159,7 @@ pub fn state_sheet_names(states: &[(String, String, Vec<ListRow>)], taken: &[&st
 }
 
 /// A statistic's sheet: its headings, then its cells, numbers as numbers
-/// (a figure to one decimal), an empty cell left empty.
+/// (a figure to one decimal, a rating whole), an empty cell left empty.
 fn statistic_sheet(sheet: &mut Worksheet, table: &StatTable) -> Result<(), XlsxError> {
     let widths: Vec<f64> = table.columns.iter().map(|c| (c.chars().count() as f64 + 2.0).clamp(9.0, 28.0)).collect();
     let names: Vec<&str> = table.columns.iter().map(String::as_str).collect();
@@ -172,6 +179,9 @@ fn statistic_sheet(sheet: &mut Worksheet, table: &StatTable) -> Result<(), XlsxE
                 Cell::Empty => {}
                 Cell::Count(n) => {
                     sheet.write_number(row, c, *n as f64)?;
+                }
+                Cell::Rating(r) => {
+                    sheet.write_number(row, c, *r as f64)?;
                 }
                 Cell::Figure(x) => {
                     sheet.write_number_with_format(row, c, *x, &one_place)?;

@@ -22,7 +22,13 @@ use crate::rate::RatingSystem;
 pub struct ListRow {
     pub place: Option<u32>,
     pub id: u32,
+    /// The rating as printed (`1572`, `1111p`, `2R`).
     pub rating: String,
+    /// The published rating rounded as it is printed (`1111` of `1111p`).
+    pub printed_value: Option<i64>,
+    /// What the printed rating adds to that number, or holds instead of one
+    /// ([`RatedPlayer::mark`]: `p`, `?`, `2R`, `Unr`).
+    pub mark: String,
     /// The unrounded rating, when the player has a published one.
     pub value: Option<f64>,
     pub status: Status,
@@ -42,11 +48,7 @@ pub struct ListRow {
 impl ListRow {
     /// The name as the lists print it: with the ID when a namesake is listed.
     pub fn printed_name(&self) -> String {
-        if self.namesake {
-            format!("{} ({})", self.name, self.id)
-        } else {
-            self.name.clone()
-        }
+        super::player::printed_name(&self.name, self.id, self.namesake)
     }
 }
 
@@ -224,6 +226,8 @@ fn list_row(p: &RatedPlayer, place: Option<u32>, figures: &[Figure]) -> ListRow 
         place,
         id: p.id,
         rating: p.printed.clone(),
+        printed_value: p.printed_value,
+        mark: p.mark().to_string(),
         value: p.published,
         status: p.status,
         games: p.games,

@@ -80,10 +80,18 @@ pub struct RatedPlayer {
 impl RatedPlayer {
     /// The name as the lists print it: with the ID when a namesake is listed.
     pub fn printed_name(&self) -> String {
-        if self.namesake {
-            format!("{} ({})", self.name, self.id)
-        } else {
-            self.name.clone()
+        printed_name(&self.name, self.id, self.namesake)
+    }
+
+    /// What the lists print after the number or instead of it: the rule
+    /// set's mark of a provisional rating (`p` of `1111p`, `?`), an unrated
+    /// player's whole text (`2R`, `Unr`); empty for a plain number. The
+    /// number and its mark, each in a column of its own, are the printed
+    /// rating again (ratings.xlsx sorts the one and filters the other).
+    pub fn mark(&self) -> &str {
+        match self.printed_value {
+            Some(v) => self.printed.strip_prefix(v.to_string().as_str()).unwrap_or(&self.printed),
+            None => &self.printed,
         }
     }
 
@@ -204,17 +212,42 @@ pub fn rated_players(
 
 /// Marks the names two players on the list share, case and accents aside.
 fn mark_namesakes(players: &mut [RatedPlayer], records: &[Player]) {
+    let names =
+        players.iter().zip(records).map(|(r, p)| r.on_list.then_some((p.surname.as_str(), p.first_names.as_str())));
+    let shared = namesakes(names.collect());
+    for (player, shared) in players.iter_mut().zip(shared) {
+        player.namesake = shared;
+    }
+}
+
+/// A name as the lists print it: with the ID when a namesake is on the list
+/// (`Anderson, Stephen (107)`).
+pub fn printed_name(name: &str, id: u32, namesake: bool) -> String {
+    if namesake {
+        format!("{name} ({id})")
+    } else {
+        name.to_string()
+    }
+}
+
+/// Which of `names` (surname and first names of a player on the list,
+/// `None` for one off it) another player on the list shares, case and
+/// accents aside: the namesakes the lists print with their IDs. The
+/// statistics of a recorded period mark them so too.
+pub fn namesakes(names: Vec<Option<(&str, &str)>>) -> Vec<bool> {
     let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, (r, p)) in players.iter().zip(records).enumerate() {
-        if r.on_list {
-            by_name.entry(format!("{}|{}", fold(&p.surname, false), fold(&p.first_names, false))).or_default().push(i);
+    for (i, name) in names.iter().enumerate() {
+        if let Some((surname, first_names)) = name {
+            by_name.entry(format!("{}|{}", fold(surname, false), fold(first_names, false))).or_default().push(i);
         }
     }
-    for shared in by_name.values().filter(|v| v.len() > 1) {
-        for &i in shared {
-            players[i].namesake = true;
+    let mut shared = vec![false; names.len()];
+    for group in by_name.values().filter(|v| v.len() > 1) {
+        for &i in group {
+            shared[i] = true;
         }
     }
+    shared
 }
 
 /// Places by published rating among the listed players, nationally and in

@@ -120,9 +120,11 @@ impl Record {
             let birth: Option<String> = r.get(8)?;
             let last_played: Option<String> = r.get(9)?;
             let (listed, pooled) = status_facts(status, rating.is_some(), date(&last_played), Some(since));
-            Ok(PlayerFacts {
+            let on_list = matches!(status, LineStatus::Listed(s) if player::on_list(s, false));
+            let facts = PlayerFacts {
                 id: r.get(0)?,
-                name: if first_names.is_empty() { surname } else { format!("{surname}, {first_names}") },
+                name: if first_names.is_empty() { surname.clone() } else { format!("{surname}, {first_names}") },
+                namesake: false,
                 state: r.get(3)?,
                 female: r.get::<_, Option<String>>(7)?.as_deref() == Some("F"),
                 age: date(&birth).map(|b| age_at(b, age_date)),
@@ -131,9 +133,15 @@ impl Record {
                 listed,
                 pooled,
                 removed: status == LineStatus::Removed,
-            })
+            };
+            Ok((facts, on_list.then_some((surname, first_names))))
         })?;
-        let players = rows.collect::<Result<_, _>>()?;
+        let rows: Vec<(PlayerFacts, Option<(String, String)>)> = rows.collect::<Result<_, _>>()?;
+        // Namesakes as the period's lists marked them.
+        let names = rows.iter().map(|(_, name)| name.as_ref().map(|(s, f)| (s.as_str(), f.as_str()))).collect();
+        let shared = player::namesakes(names);
+        let players =
+            rows.into_iter().zip(shared).map(|((facts, _), namesake)| PlayerFacts { namesake, ..facts }).collect();
         Ok(Some(ThisPeriod { name: period.name.clone(), players, counts: period.counts.clone() }))
     }
 

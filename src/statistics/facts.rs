@@ -14,6 +14,7 @@ impl ThisPeriod {
             .map(|p| PlayerFacts {
                 id: p.id,
                 name: p.name.clone(),
+                namesake: p.namesake,
                 state: p.state.clone(),
                 female: p.female,
                 age: p.age,

@@ -66,6 +66,9 @@ pub struct PlayerFacts {
     pub id: u32,
     /// "Surname, First names".
     pub name: String,
+    /// Another player on the list has the same name
+    /// ([`crate::rated::player::namesakes`]): printed with the ID.
+    pub namesake: bool,
     pub state: Option<String>,
     pub female: bool,
     /// Whole years at the age date, when the birth date is known.
@@ -81,6 +84,13 @@ pub struct PlayerFacts {
     pub pooled: bool,
     /// Removed from the player file by the maintenance rule.
     pub removed: bool,
+}
+
+impl PlayerFacts {
+    /// The name as the lists print it: with the ID when a namesake is listed.
+    pub fn printed_name(&self) -> String {
+        crate::rated::player::printed_name(&self.name, self.id, self.namesake)
+    }
 }
 
 /// A player of an earlier period, as the trends count him.
@@ -136,6 +146,8 @@ pub struct Standing<'a> {
     /// The share of the rated pool at or below his rating, in percent to one
     /// decimal; `None` without a published rating.
     pub percentile: Option<f64>,
+    /// How many players the rated pool holds: whom the percentile counts.
+    pub pool: usize,
 }
 
 /// Where each player of the period stands in the rated pool.
@@ -145,19 +157,22 @@ pub struct Standings {
     bands: Vec<String>,
     /// (ID, his band's place in `bands`, his percentile), in ID order.
     players: Vec<(u32, usize, Option<f64>)>,
+    /// Players in the rated pool.
+    pool: usize,
 }
 
 impl Standings {
-    /// `players`: (ID, his band's place in `bands`, his percentile), in ID order.
-    pub(crate) fn new(bands: Vec<String>, players: Vec<(u32, usize, Option<f64>)>) -> Standings {
-        Standings { bands, players }
+    /// `players`: (ID, his band's place in `bands`, his percentile), in ID
+    /// order; `pool`: how many the percentiles count.
+    pub(crate) fn new(bands: Vec<String>, players: Vec<(u32, usize, Option<f64>)>, pool: usize) -> Standings {
+        Standings { bands, players, pool }
     }
 
     /// The standing of the player `id`, when he is one of the period's.
     pub fn get(&self, id: &u32) -> Option<Standing<'_>> {
         let k = self.players.binary_search_by_key(id, |p| p.0).ok()?;
         let (_, band, percentile) = self.players[k];
-        Some(Standing { age_band: &self.bands[band], percentile })
+        Some(Standing { age_band: &self.bands[band], percentile, pool: self.pool })
     }
 }
 
@@ -177,9 +192,11 @@ pub struct Statistics {
     /// By Age, By State, Distribution, Percentiles, This Period, Change of
     /// the Mean, Trends.
     pub tables: Vec<StatTable>,
-    /// The distribution as a chart draws it: players per 100-point band
-    /// from `lowest` (the rated pool).
+    /// The distribution as a chart draws it: players per band of
+    /// `distribution_band` points from `distribution_from` (the rated pool).
     pub distribution_from: i64,
+    /// The width of a band: the rule set's ([`Words::band`]).
+    pub distribution_band: i64,
     pub distribution: Vec<u64>,
     /// Mean, median and top-100 average, period by period.
     pub trend: Vec<TrendPoint>,
@@ -228,12 +245,13 @@ pub fn compute(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Settings,
     let periods: Vec<&EarlierPeriod> = earlier.iter().chain([&this]).collect();
     let (trend_table, trend) = trends::trends(&periods, settings, recorded)?;
     tables.push(trend_table);
-    let (distribution_from, distribution) = pool.distribution()?;
+    let (distribution_from, distribution) = pool.distribution(settings.words.band)?;
     let standings = pool.standings(&now.players, &bands);
     Ok(Statistics {
         period: now.name.clone(),
         tables,
         distribution_from,
+        distribution_band: i64::from(settings.words.band.max(1)),
         distribution,
         trend,
         standings,

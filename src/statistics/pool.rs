@@ -12,9 +12,6 @@ use super::{PlayerFacts, Settings, Standings};
 /// The percentiles the Percentiles table gives.
 const PERCENTILES: [u32; 9] = [1, 5, 10, 25, 50, 75, 90, 95, 99];
 
-/// The width of a Distribution band, in rating points.
-const BAND: f64 = 100.0;
-
 /// The age bands: `Under 12`, `12–15`, …, `80 and over`, `Age unknown` (no birth date).
 pub struct AgeBands {
     bounds: Vec<u32>,
@@ -78,7 +75,8 @@ impl PoolFrame {
     pub fn new(players: &[PlayerFacts]) -> PolarsResult<PoolFrame> {
         let all = df!(
             "id" => players.iter().map(|p| p.id).collect::<Vec<u32>>(),
-            "name" => players.iter().map(|p| p.name.as_str()).collect::<Vec<&str>>(),
+            // As the lists print it: "Best" tells namesakes apart by their IDs.
+            "name" => players.iter().map(PlayerFacts::printed_name).collect::<Vec<String>>(),
             "state" => players.iter().map(|p| p.state.as_deref().unwrap_or("")).collect::<Vec<&str>>(),
             "female" => players.iter().map(|p| p.female).collect::<Vec<bool>>(),
             "age" => players.iter().map(|p| p.age).collect::<Vec<Option<u32>>>(),
@@ -232,25 +230,33 @@ impl PoolFrame {
         Ok(table)
     }
 
-    /// Players of the rated pool per 100-point band, from the lowest band
-    /// to the highest (bands between with none too).
-    pub fn distribution(&self) -> PolarsResult<(i64, Vec<u64>)> {
-        let rows = self.distribution_rows(None, None)?;
+    /// Players of the rated pool per band of `band` points (the rule set's
+    /// [`crate::model::words::Words::band`]: 100 rating points, 10 ECF
+    /// grade points), from the lowest band to the highest (bands between
+    /// with none too).
+    pub fn distribution(&self, band: u32) -> PolarsResult<(i64, Vec<u64>)> {
+        let rows = self.distribution_rows(band, None, None)?;
         Ok((rows.first().map_or(0, |r| r.0), rows.iter().map(|r| r.1).collect()))
     }
 
     /// (band, players, female, juniors, seniors), every band from the lowest.
     fn distribution_rows(
         &self,
+        band: u32,
         junior: Option<u32>,
         senior: Option<u32>,
     ) -> PolarsResult<Vec<(i64, u64, u64, u64, u64)>> {
         if self.pooled.height() == 0 {
             return Ok(Vec::new());
         }
+        let width = i64::from(band.max(1));
         let mut pooled = self.pooled.clone();
-        let band: Vec<i64> =
-            pooled.column("rating")?.f64()?.into_no_null_iter().map(|r| ((r / BAND).floor() * BAND) as i64).collect();
+        let band: Vec<i64> = pooled
+            .column("rating")?
+            .f64()?
+            .into_no_null_iter()
+            .map(|r| (r.floor() as i64).div_euclid(width) * width)
+            .collect();
         pooled.with_column(Column::new("band".into(), band))?;
         let counted = pooled.group_by(["band"])?.apply(move |g| {
             let ages = g.column("age")?.u32()?;
@@ -281,7 +287,7 @@ impl PoolFrame {
             } else {
                 rows.push((band, 0, 0, 0, 0));
             }
-            band += BAND as i64;
+            band += width;
         }
         Ok(rows)
     }
@@ -290,18 +296,19 @@ impl PoolFrame {
     pub fn distribution_table(&self, settings: &Settings) -> PolarsResult<StatTable> {
         let juniors = settings.junior_age.map_or("Juniors".to_string(), |a| format!("Juniors (under {a})"));
         let seniors = settings.senior_age.map_or("Seniors".to_string(), |a| format!("Seniors ({a} and over)"));
+        let width = settings.words.band.max(1);
         let mut table = StatTable::new(
             "Distribution",
-            format!("The rated pool by 100-point band of {}", settings.words.rating),
+            format!("The rated pool by {width}-point band of {}", settings.words.rating),
             &["Band", "Players", "Female", &juniors, &seniors, "Cumulative %"],
         );
         let mut cumulative = 0;
         for (band, players, female, junior, senior) in
-            self.distribution_rows(settings.junior_age, settings.senior_age)?
+            self.distribution_rows(width, settings.junior_age, settings.senior_age)?
         {
             cumulative += players;
             table.rows.push(vec![
-                Cell::text(format!("{band}\u{2013}{}", band + BAND as i64 - 1)),
+                Cell::text(format!("{band}\u{2013}{}", band + i64::from(width) - 1)),
                 Cell::Count(players),
                 Cell::Count(female),
                 Cell::Count(junior),
@@ -313,7 +320,7 @@ impl PoolFrame {
     }
 
     /// The Percentiles table: the rating at p (linear interpolation between
-    /// the closest ranks, R-7).
+    /// the closest ranks, R-7), whole as the lists print a rating.
     pub fn percentiles(&self, settings: &Settings) -> PolarsResult<StatTable> {
         let w = settings.words;
         let mut table = StatTable::new(
@@ -324,7 +331,7 @@ impl PoolFrame {
         let ratings = self.pooled.column("rating")?.f64()?;
         for p in PERCENTILES {
             let at = ratings.quantile(p as f64 / 100.0, QuantileMethod::Linear)?;
-            table.rows.push(vec![Cell::Count(p as u64), Cell::figure(at)]);
+            table.rows.push(vec![Cell::Count(p as u64), at.map_or(Cell::Empty, Cell::rating)]);
         }
         Ok(table)
     }
@@ -346,7 +353,7 @@ impl PoolFrame {
         if !standings.is_sorted_by_key(|s| s.0) {
             standings.sort_by_key(|s| s.0);
         }
-        Standings::new(bands.labels.clone(), standings)
+        Standings::new(bands.labels.clone(), standings, n)
     }
 }
 
@@ -394,7 +401,7 @@ fn summary_cells(s: Option<&Summary>, pool: Option<u64>) -> Vec<Cell> {
     }
     cells.extend([Cell::figure(s.mean), Cell::figure(s.median), Cell::figure(s.top)]);
     match s.best {
-        Some((rating, name)) => cells.extend([Cell::figure(Some(rating)), Cell::text(name)]),
+        Some((rating, name)) => cells.extend([Cell::rating(rating), Cell::text(name)]),
         None => cells.extend([Cell::Empty, Cell::Empty]),
     }
     cells
@@ -509,14 +516,16 @@ pub(crate) mod tests {
         let pool = PoolFrame::new(&players).unwrap();
         let table = pool.percentiles(&settings(vec![12], 2)).unwrap();
         let at = |p: u64| table.rows.iter().find(|r| r[0] == Cell::Count(p)).unwrap()[1].clone();
-        assert_eq!(at(25), Cell::Figure(1075.0));
-        assert_eq!(at(50), Cell::Figure(1150.0));
-        assert_eq!(at(1), Cell::Figure(1003.0));
+        // Each a rating, whole as the lists print it.
+        assert_eq!(at(25), Cell::Rating(1075));
+        assert_eq!(at(50), Cell::Rating(1150));
+        assert_eq!(at(1), Cell::Rating(1003));
         // A player's percentile: the share at or below him.
         let standings = pool.standings(&players, &AgeBands::new(&[12]));
         assert_eq!(standings.get(&1).unwrap().percentile, Some(50.0));
         assert_eq!(standings.get(&3).unwrap().percentile, Some(100.0));
         assert_eq!(standings.get(&3).unwrap().age_band, "12 and over");
+        assert_eq!(standings.get(&3).unwrap().pool, 4, "whom the percentile counts");
     }
 
     #[test]
@@ -531,8 +540,8 @@ pub(crate) mod tests {
         let table = pool.by_age(&AgeBands::new(&settings.age_bands), &settings).unwrap();
         let printed: Vec<Vec<String>> = table.rows.iter().map(|r| r.iter().map(Cell::printed).collect()).collect();
         assert_eq!(printed[0], ["Under 12", "0", "0", "0.0", "", "", "", "", ""]);
-        assert_eq!(printed[2], ["25 and over", "2", "1", "66.7", "1600.0", "1600.0", "1600.0", "1700.0", "Player 2"]);
-        assert_eq!(printed[3], [UNKNOWN_AGE, "1", "0", "33.3", "1600.0", "1600.0", "", "1600.0", "Player 3"]);
+        assert_eq!(printed[2], ["25 and over", "2", "1", "66.7", "1600.0", "1600.0", "1600.0", "1700", "Player 2"]);
+        assert_eq!(printed[3], [UNKNOWN_AGE, "1", "0", "33.3", "1600.0", "1600.0", "", "1600", "Player 3"]);
         // By State: ranked by the top average; a state without one last.
         let by_state = pool.by_state(&settings).unwrap();
         assert_eq!(by_state.rows[0][0], Cell::text("V"));
@@ -576,10 +585,10 @@ pub(crate) mod tests {
         let row = |l: &str| {
             table.rows.iter().find(|r| r[0].printed() == l).unwrap().iter().map(Cell::printed).collect::<Vec<_>>()
         };
-        assert_eq!(row("Under 20"), ["Under 20", "2", "0", "40.0", "1600.0", "1600.0", "1600.0", "1700.0", "Player 2"]);
+        assert_eq!(row("Under 20"), ["Under 20", "2", "0", "40.0", "1600.0", "1600.0", "1600.0", "1700", "Player 2"]);
         assert_eq!(
             row("50 and over"),
-            ["50 and over", "3", "1", "60.0", "1433.3", "1400.0", "1500.0", "1600.0", "Player 3"]
+            ["50 and over", "3", "1", "60.0", "1433.3", "1400.0", "1500.0", "1600", "Player 3"]
         );
         assert_eq!(row("80 and over")[1], "1");
         assert!(table.note.contains("(Under 20, 50 and over, 80 and over)"), "{}", table.note);
@@ -606,5 +615,39 @@ pub(crate) mod tests {
             table.rows.iter().map(|r| (r[0].printed(), r[2].printed(), r[3].printed())).collect();
         assert_eq!(ranks, [("N".into(), "1".into(), "2".into()), ("V".into(), "2".into(), "1".into())]);
         assert!(table.note.contains("puts New South Wales first; by the median Victoria is first"), "{}", table.note);
+    }
+
+    #[test]
+    fn the_best_is_named_as_the_lists_name_him() {
+        // Two players of Victoria share a name: the best is told apart by his ID.
+        let mut players =
+            vec![player(1, Some(2611.0), Some(30), false, "V"), player(2, Some(2400.0), Some(30), false, "V")];
+        for p in &mut players {
+            p.name = "Smith, John".into();
+            p.namesake = true;
+        }
+        let settings = settings(vec![12], 2);
+        let pool = PoolFrame::new(&players).unwrap();
+        let by_state = pool.by_state(&settings).unwrap();
+        let printed: Vec<String> = by_state.rows[0].iter().map(Cell::printed).collect();
+        assert_eq!(printed[9..], ["2611", "Smith, John (1)"], "{printed:?}");
+    }
+
+    #[test]
+    fn the_distribution_counts_in_the_rule_sets_band() {
+        // ECF grades from 120 to 199: 10-point bands, eight of them.
+        let players: Vec<PlayerFacts> =
+            (0..80).map(|i| player(i, Some(120.0 + i as f64), Some(30), false, "V")).collect();
+        let pool = PoolFrame::new(&players).unwrap();
+        let mut ecf = settings(vec![12], 2);
+        ecf.words = crate::model::system::SystemName::Ecf.rules().words();
+        let table = pool.distribution_table(&ecf).unwrap();
+        assert_eq!(table.rows.len(), 8);
+        assert_eq!(table.rows[0][0], Cell::text("120\u{2013}129"));
+        assert_eq!(table.rows[0][1], Cell::Count(10));
+        assert!(table.note.contains("10-point band of grade"), "{}", table.note);
+        assert_eq!(pool.distribution(ecf.words.band).unwrap(), (120, vec![10; 8]));
+        // The same pool on a rating scale: one 100-point band.
+        assert_eq!(pool.distribution_table(&settings(vec![12], 2)).unwrap().rows.len(), 1);
     }
 }

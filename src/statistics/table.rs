@@ -5,8 +5,9 @@
 
 use serde::Serialize;
 
-/// One cell: a count, a figure printed to one decimal, a text, or nothing
-/// (a band with no players has no mean: it prints empty, not zero).
+/// One cell: a count, a figure printed to one decimal, a rating printed
+/// whole as the lists print it, a text, or nothing (a band with no players
+/// has no mean: it prints empty, not zero).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Cell {
@@ -14,6 +15,8 @@ pub enum Cell {
     Count(u64),
     /// Rounded to one decimal when made ([`Cell::figure`]).
     Figure(f64),
+    /// A rating as the lists print it (`2611`): [`Cell::rating`].
+    Rating(i64),
     Text(String),
 }
 
@@ -23,6 +26,15 @@ impl Cell {
         match value {
             Some(v) if v.is_finite() => Cell::Figure((v * 10.0).round() / 10.0 + 0.0),
             _ => Cell::Empty,
+        }
+    }
+
+    /// A rating rounded as the lists round it (half up), printed whole.
+    pub fn rating(value: f64) -> Cell {
+        if value.is_finite() {
+            Cell::Rating(crate::rate::round_half_up(value))
+        } else {
+            Cell::Empty
         }
     }
 
@@ -36,6 +48,7 @@ impl Cell {
             Cell::Empty => String::new(),
             Cell::Count(n) => n.to_string(),
             Cell::Figure(x) => format!("{x:.1}"),
+            Cell::Rating(r) => r.to_string(),
             Cell::Text(t) => t.clone(),
         }
     }
@@ -45,6 +58,7 @@ impl Cell {
         match self {
             Cell::Count(n) => Some(*n as f64),
             Cell::Figure(x) => Some(*x),
+            Cell::Rating(r) => Some(*r as f64),
             _ => None,
         }
     }
@@ -88,6 +102,9 @@ mod tests {
         assert_eq!(Cell::figure(Some(-0.04)).printed(), "0.0");
         assert_eq!(Cell::figure(None).printed(), "");
         assert_eq!(Cell::figure(Some(f64::NAN)), Cell::Empty);
+        // A rating prints as the lists print it.
+        assert_eq!(Cell::rating(2611.0).printed(), "2611");
+        assert_eq!(Cell::rating(1830.5).printed(), "1831");
         assert_eq!(
             serde_json::to_string(&vec![Cell::Empty, Cell::Count(3), Cell::figure(Some(2.0))]).unwrap(),
             "[null,3,2.0]"

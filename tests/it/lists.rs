@@ -1,6 +1,6 @@
 //! The lists as players and officers read them: names in the order of a
 //! Unicode collation, namesakes told apart, and ratings.xlsx with the rating
-//! as a number and the status beside the printed rating.
+//! as a number, its mark and the status beside it.
 
 use ratebook::model::{Player, Status};
 
@@ -84,9 +84,9 @@ fn the_workbook_has_the_rating_as_a_number_and_the_status() {
     assert!(run.status.success(), "{}", stderr(&run));
     let path = f.out().join("ratings.xlsx");
     let vic = sheet_rows(&path, "Victoria");
-    assert_eq!(vic[0], ["Rating", "Rating value", "Status", "Games", "Name", "ID", "Change"]);
+    assert_eq!(vic[0], ["Rating", "Mark", "Status", "Games", "Name", "ID", "Change", "Rating unrounded"]);
     let abbott = vic.iter().find(|r| r[4] == "Abbott, Ann").unwrap();
-    let value: f64 = abbott[1].parse().unwrap();
+    let value: f64 = abbott[7].parse().unwrap();
     // The change since the list before: the new rating as printed minus the
     // old one as printed (1589.85 → 1590 after 1590 is 0), in the lists and
     // in the next player file (which reads back without it).
@@ -100,13 +100,14 @@ fn the_workbook_has_the_rating_as_a_number_and_the_status() {
     assert_eq!(row[at].parse::<f64>().unwrap(), change, "the next player file's Change is the lists' own");
     assert!(read_players(&f.out().join("players.xlsx")).extra_columns.is_empty(), "Change is not carried");
     assert_eq!(abbott[0], format!("{}", (value + 0.5).floor()), "the printed rating is the value rounded");
+    assert_eq!(abbott[1], "", "a confirmed rating has no mark");
     assert_eq!(abbott[2], "confirmed");
-    // The value is a number cell, the printed rating text.
+    // The rating and the unrounded one are number cells.
     use calamine::{Data, Reader};
     let mut wb = calamine::open_workbook_auto(&path).unwrap();
     let range = wb.worksheet_range("Victoria").unwrap();
-    assert!(matches!(range.get_value((1, 1)), Some(Data::Float(_))), "{:?}", range.get_value((1, 1)));
-    assert!(matches!(range.get_value((1, 0)), Some(Data::String(_))));
+    assert!(matches!(range.get_value((1, 0)), Some(Data::Float(_))), "{:?}", range.get_value((1, 0)));
+    assert!(matches!(range.get_value((1, 7)), Some(Data::Float(_))), "{:?}", range.get_value((1, 7)));
     // Every sheet can be filtered: each sheet's XML has an autoFilter.
     let file = std::fs::File::open(&path).unwrap();
     let mut zip = zip::ZipArchive::new(file).unwrap();

@@ -30,3 +30,4 @@ mod today;
 mod trf;
 mod trf_exports;
 mod vocabulary;
+mod workbook;

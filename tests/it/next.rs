@@ -1,7 +1,7 @@
 //! `ratebook next`: the next period started in the data folder from the one
 //! just published, as README's recipe runs it.
 
-use crate::common::{date, entrant, event, player, stderr, Fixture, AUGUST_1993};
+use crate::common::{date, entrant, event, find, player, read_players, stderr, Fixture, AUGUST_1993};
 use ratebook::formats::report::write::EventReport;
 use ratebook::model::Status;
 use ratebook::record::Record;
@@ -66,6 +66,7 @@ fn next_rolls_the_settings_takes_the_published_file_and_archives_all_but_the_def
     // his games are rated next period (issue 36).
     assert!(said.contains("removed.xlsx  0 players the maintenance rule removed"), "{said}");
     assert!(!said.contains("A kept report names"), "{said}");
+    assert_eq!(find(&read_players(&f.out().join("players.xlsx")), 3005).rating, Some(1200.0));
 
     let rolled = std::fs::read_to_string(data.join("period.toml")).unwrap();
     let expected = settings
@@ -95,6 +96,8 @@ fn next_rolls_the_settings_takes_the_published_file_and_archives_all_but_the_def
     // reported; the archive is no input.
     let o = f.run(&["period"]);
     assert!(o.status.success(), "{}", stderr(&o));
+    let december = find(&read_players(&f.out().join("players.xlsx")), 3005).clone();
+    assert_eq!((december.games, december.last_played), (9, Some(date(1993, 8, 3))), "his game counted: {december:?}");
     let record = Record::open_existing_to_read(&data.join("record.sqlite")).unwrap();
     let periods = record.periods().unwrap();
     let names: Vec<&str> = periods.iter().map(|p| p.period.as_str()).collect();

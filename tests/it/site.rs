@@ -328,10 +328,12 @@ fn player_pages_show_the_printed_rating_a_chart_and_the_calculation() {
     for code in sheets {
         let name = names.get(&code).unwrap_or_else(|| panic!("a name for state {code}"));
         let rows = sheet_rows(&g.out.join("ratings.xlsx"), name);
-        let (id, printed, status) = (column(&rows, "ID"), column(&rows, "Rating"), column(&rows, "Status"));
+        let (id, status) = (column(&rows, "ID"), column(&rows, "Status"));
+        let (rating, mark) = (column(&rows, "Rating"), column(&rows, "Mark"));
         for row in rows[1..].iter().filter(|r| !r[id].is_empty()).step_by(5) {
             let page = read(&g.site().join(format!("players/{}.html", row[id])));
-            let shown = format!("<strong class=\"rating\">{}</strong>", row[printed]);
+            // The number and its mark are the printed rating (`1111` and `p`: `1111p`).
+            let shown = format!("<strong class=\"rating\">{}{}</strong>", row[rating], row[mark]);
             assert!(page.contains(&shown), "player {}: no {shown}", row[id]);
             // An unrated player has no rating to chart.
             if row[status] != "unrated" {

@@ -106,7 +106,9 @@ fn statistics_agree_with_a_recomputation_from_the_player_file_and_the_record() {
     assert_eq!(sheet.len(), 10);
     for row in &sheet[1..] {
         let p: f64 = row[0].parse().unwrap();
-        assert_figure(&row[1], Some(quantile(&sorted, p / 100.0)), &format!("percentile {p}"));
+        // A rating, printed whole as the lists print one.
+        let at = (quantile(&sorted, p / 100.0) + 0.5).floor();
+        assert_eq!(row[1], at.to_string(), "percentile {p}");
     }
 
     // By Age: every band, the unknown birth dates in their own row.
@@ -406,4 +408,68 @@ fn imported_lists_count_in_the_trends() {
     }
     // The same ratings a month apart: no drift.
     assert_eq!(rows[1][at("Drift")].as_f64(), Some(0.0), "{}", rows[1]);
+}
+
+#[test]
+fn the_best_player_is_named_as_the_lists_name_him_and_ratings_print_whole() {
+    use crate::common::{column, entrant, event, player, Fixture, AUGUST_1993};
+    use ratebook::model::Status;
+    // Victoria's best two share a name; ten confirmed players draw in pairs.
+    let f = Fixture::new(AUGUST_1993);
+    let mut players = vec![
+        player(100, "Smith", "John", "V", Status::Confirmed, Some(2000.4), 40),
+        player(101, "SMITH", "John", "V", Status::Confirmed, Some(1900.0), 40),
+    ];
+    players
+        .extend((0..8).map(|i| player(102 + i, &format!("Other{i}"), "Ann", "V", Status::Confirmed, Some(1500.0), 40)));
+    f.players(players.clone());
+    // A provisional player above them all: first by place, not in the rated pool.
+    let mut file = players.clone();
+    file.push(player(110, "Rising", "Ray", "V", Status::Provisional, Some(2300.0), 12));
+    f.players(file);
+    let entrants = players.iter().enumerate().map(|(i, p)| entrant(i as u32 + 1, p)).collect();
+    let games = (0..5u32).map(|k| (1, 2 * k + 1, Some(2 * k + 2), "½-½")).collect();
+    f.report(&event("V93001", "V", crate::common::date(1993, 6, 6), entrants, games));
+    let run = f.run(&["period"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+
+    let ratings = f.out().join("ratings.xlsx");
+    let top = sheet_rows(&ratings, "Top Players");
+    let (name, printed) = (top[1][column(&top, "Name")].clone(), top[1][column(&top, "Rating")].clone());
+    assert_eq!(name, "Smith, John");
+    for sheet in ["By State", "By Age"] {
+        let rows = sheet_rows(&ratings, sheet);
+        let (best, rating) = (column(&rows, "Best"), column(&rows, "Best rating"));
+        let row = rows[1..].iter().find(|r| !r[best].is_empty()).unwrap_or_else(|| panic!("{sheet}: a best player"));
+        assert_eq!(row[best], "Smith, John (100)", "{sheet}: the namesake told apart by his ID, as the lists do");
+        assert_eq!(row[rating], printed, "{sheet}: his rating as the lists print it");
+    }
+    // The site's page prints the same cells (as the booklet does): no rating with a decimal.
+    let page = std::fs::read_to_string(f.out().join("site/statistics.html")).unwrap();
+    assert!(page.contains("Smith, John (100)"), "{page}");
+    assert!(page.contains(&format!(">{printed}<")) && !page.contains(&format!("{printed}.0")), "{page}");
+    // `stats` reads the recorded period: the same name, the rating whole.
+    let o = f.run(&["stats", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let by_state = json["tables"].as_array().unwrap().iter().find(|t| t["name"] == "By State").unwrap();
+    let columns = by_state["columns"].as_array().unwrap();
+    let at = |h: &str| columns.iter().position(|c| c == h).unwrap();
+    let v = by_state["rows"].as_array().unwrap().iter().find(|r| r[0] == "V").unwrap();
+    assert_eq!(v[at("Best")], "Smith, John (100)");
+    assert_eq!(v[at("Best rating")].to_string(), printed, "a whole number in statistics.json");
+    // Smith's page: his place counts the 11 players with a published rating,
+    // his percentile the 10 of the rated pool, and the page says so.
+    let page = std::fs::read_to_string(f.out().join("site/players/100.html")).unwrap();
+    assert!(
+        page.contains("<dt>Percentile<dd>100.0%: the share of the rated pool (the 10 confirmed players active since"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<dt>Place<dd>2 of 11 active players with a published rating (provisional or confirmed); 2 of 11 in Victoria"),
+        "{page}"
+    );
+    // Percentiles are ratings too: whole.
+    let percentiles = sheet_rows(&ratings, "Percentiles");
+    assert!(percentiles[1..].iter().all(|r| !r[1].contains('.')), "{percentiles:?}");
 }

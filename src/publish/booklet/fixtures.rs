@@ -71,6 +71,7 @@ fn statistics() -> StatisticsSection {
             ],
         }],
         distribution_from: 1000,
+        distribution_band: 100,
         distribution: vec![2, 5, 9, 4, 0, 1],
         trend: vec![
             point("August 1992", 1501.5, None),

@@ -7,12 +7,14 @@ use serde::Serialize;
 
 use super::chart::{chart, Chart};
 use super::{file_name, search_key, Publication};
+use crate::model::dates::long_date;
 use crate::rate::explanation::LineKind;
 use crate::rate::Words;
 use crate::rated::event::mark;
 use crate::rated::lists::ListRow;
 use crate::rated::RatedPlayer;
 use crate::record::query::HistoryPoint;
+use crate::statistics::Standing;
 
 /// A player as lists on the site show him.
 #[derive(Debug, Clone, Serialize)]
@@ -147,11 +149,12 @@ pub struct PlayerPage {
     pub games_total: u32,
     pub change: String,
     pub listed: bool,
-    /// (place, of how many) in his state and nationally, by published rating.
-    pub state_rank: Option<(usize, usize)>,
-    pub national_rank: Option<(usize, usize)>,
+    /// His place nationally and in his state by published rating, saying
+    /// whom each counts ([`places`]).
+    pub place: Option<String>,
     pub chart: Option<Chart>,
-    /// His age band and his percentile in the rated pool.
+    /// His age band, and his percentile in the rated pool saying whom the
+    /// pool holds ([`percentile`]).
     pub age_band: Option<String>,
     pub percentile: Option<String>,
     /// His record against each opponent over the recorded periods (the
@@ -366,12 +369,11 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
         games_total: after.games,
         change: rated.change.map(signed).unwrap_or_default(),
         listed: rated.listed,
-        state_rank: rated.state_rank,
-        national_rank: rated.national_rank,
+        place: places(rated, input.rated.period.config.state_name(rated.state_code()), &system.words()),
         chart: chart(&name, &history, system.words().rating),
         // (An age band tells an age: not with `[site] birth = "none"`.)
         age_band: standing.filter(|_| input.rated.period.config.birth.shown()).map(|s| s.age_band.to_string()),
-        percentile: standing.and_then(|s| s.percentile).map(|p| format!("{p:.1}%")),
+        percentile: standing.and_then(|s| percentile(&s, &system.words(), input.rated.period.config.active_since)),
         meeting_rows: super::statistics::meeting_rows(&meetings),
         meetings,
         meeting_parts: Vec::new(),
@@ -379,4 +381,32 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
         calculation,
         parts: Vec::new(),
     }
+}
+
+/// His places by published rating, each saying whom it counts: "2 of 2505
+/// active players with a published rating (provisional or confirmed); 1 of
+/// 306 in Victoria". (The rated pool of the percentile is smaller where a
+/// rule set has provisional ratings: the page says so in both lines.)
+fn places(rated: &RatedPlayer, state_name: Option<&str>, words: &Words) -> Option<String> {
+    let (place, of) = rated.national_rank?;
+    let statuses = words.provisional.map(|p| format!(" ({p} or {})", words.confirmed)).unwrap_or_default();
+    let mut text = format!("{place} of {of} active players with a published {}{statuses}", words.rating);
+    if let Some((place, of)) = rated.state_rank {
+        text.push_str(&format!("; {place} of {of} in {}", state_name.unwrap_or(rated.state_code())));
+    }
+    Some(text)
+}
+
+/// His percentile and whom it counts: "100.0%: the share of the rated pool
+/// (the 2034 confirmed players active since 1 July 1991) at or below his
+/// rating".
+fn percentile(standing: &Standing, words: &Words, active_since: chrono::NaiveDate) -> Option<String> {
+    let p = standing.percentile?;
+    Some(format!(
+        "{p:.1}%: the share of the rated pool (the {} {} players active since {}) at or below his {}",
+        standing.pool,
+        words.confirmed,
+        long_date(active_since),
+        words.rating
+    ))
 }

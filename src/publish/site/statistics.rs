@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::rated::event::points_text;
-use crate::statistics::{Cell, Meeting, Statistics};
+use crate::statistics::{Meeting, Statistics};
 
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 240.0;
@@ -101,14 +101,15 @@ fn distribution_chart(s: &Statistics) -> Option<SvgChart> {
     }
     let every = if n > 16.0 { 4 } else { 2 };
     for i in (0..=s.distribution.len()).step_by(every) {
-        let rating = s.distribution_from + 100 * i as i64;
+        let rating = s.distribution_from + s.distribution_band * i as i64;
         chart.labels.push((num(LEFT + plot * i as f64 / n), "middle", rating.to_string()));
     }
     let pool: u64 = s.distribution.iter().sum();
     chart.caption = format!(
-        "The rated pool's {pool} players by 100-point band, from {} to {}; the Distribution table below gives every band.",
+        "The rated pool's {pool} players by {}-point band, from {} to {}; the Distribution table below gives every band.",
+        s.distribution_band,
         s.distribution_from,
-        s.distribution_from + 100 * s.distribution.len() as i64 - 1
+        s.distribution_from + s.distribution_band * s.distribution.len() as i64 - 1
     );
     Some(chart)
 }
@@ -203,11 +204,7 @@ pub fn page(s: &Statistics) -> StatisticsPage {
             id: t.name.to_lowercase().replace(' ', "-"),
             note: t.note.clone(),
             columns: t.columns.clone(),
-            rows: t
-                .rows
-                .iter()
-                .map(|r| r.iter().map(|c| (c.printed(), matches!(c, Cell::Count(_) | Cell::Figure(_)))).collect())
-                .collect(),
+            rows: t.rows.iter().map(|r| r.iter().map(|c| (c.printed(), c.number().is_some())).collect()).collect(),
         })
         .collect();
     StatisticsPage { tables, distribution: distribution_chart(s), trend: trend_chart(s) }

@@ -31,6 +31,14 @@ fn a_duplicate_trf_player_line_says_where_the_other_is() {
         let at = at.split_once("] ").map_or(at, |(_, place)| place);
         assert!(!rest.contains(&format!("(also at {at})")), "{line}");
     }
+    // The doubled line's games are entered twice at the two lines, and no
+    // game is said to be entered twice on one line.
+    let doubled = text.trim_end().lines().count() + 1;
+    assert!(out.contains(&format!("is entered twice (lines {} and {doubled})", n + 1)), "{out}");
+    for l in lines_with(&out, "is entered twice (lines") {
+        let lines: Vec<&str> = l.rsplit("(lines ").next().unwrap().trim_end_matches(')').split(" and ").collect();
+        assert_ne!(lines[0], lines[1], "{l}");
+    }
 }
 
 #[test]

@@ -34,6 +34,8 @@ fn a_period_under_another_rule_set_than_the_records_is_a_switch_and_each_keeps_i
         record.query_row("SELECT system FROM current_revision WHERE period = ?1", [period], |r| r.get(0)).unwrap()
     };
     assert_eq!((system("August 1993"), system("August 1994")), ("ecf".to_string(), "acf".to_string()));
+    let said = ratebook::commands::booklet_data(&f.data()).unwrap().switched.expect("the booklet says the change");
+    assert!(said.contains("from the ecf rules to the acf rules"), "{said}");
 }
 
 #[test]
