@@ -630,7 +630,7 @@ pub(crate) mod tests {
         let pool = PoolFrame::new(&players).unwrap();
         let by_state = pool.by_state(&settings).unwrap();
         let printed: Vec<String> = by_state.rows[0].iter().map(Cell::printed).collect();
-        assert_eq!(printed[9..], ["2611", "Smith, John (1)"], "{printed:?}");
+        assert_eq!(printed[11..], ["2611", "Smith, John (1)"], "{printed:?}");
     }
 
     #[test]
