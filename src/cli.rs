@@ -127,7 +127,8 @@ pub enum Command {
         data: Option<PathBuf>,
     },
     /// The statistics from the record, without publishing: the trends over
-    /// every recorded period and the last period's tables by age and by state.
+    /// every recorded period and the last period's change of the mean and its
+    /// tables by age and by state.
     Stats {
         /// The data folder (default: the one the current folder is in).
         #[arg(long, value_name = "DIR")]

@@ -1,6 +1,6 @@
 //! `ratebook stats`: the statistics of the record's last period, read from
 //! the record alone (nothing is rated or published): the Trends over every
-//! recorded period and that period's By Age and By State, or with `--json`
+//! recorded period and that period's Change of the Mean, By Age and By State, or with `--json`
 //! every table as the site's `downloads/statistics.json` holds it.
 
 use std::path::Path;
@@ -12,7 +12,7 @@ use crate::record::Record;
 use crate::statistics::{self, Settings, StatTable, Statistics};
 
 /// The tables `ratebook stats` prints.
-const PRINTED: [&str; 3] = ["Trends", "By Age", "By State"];
+const PRINTED: [&str; 4] = ["Trends", "Change of the Mean", "By Age", "By State"];
 
 /// The statistics of the last recorded period, with the settings of the
 /// data folder's `period.toml`.
@@ -36,7 +36,7 @@ pub fn from_record(data: &Path) -> Result<Statistics> {
     statistics::compute(&now, &earlier, &Settings::of(&config, config.system.rules().words()), true)
 }
 
-/// Trends, By Age and By State as aligned text.
+/// Trends, Change of the Mean, By Age and By State as aligned text.
 pub fn to_text(statistics: &Statistics) -> String {
     let mut out = format!("Statistics of {}, from the record\n", statistics.period);
     for name in PRINTED {

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::events::EventPlan;
 use super::players::Population;
-use super::{draw_state, normal, STATES};
+use super::{draw_state, normal};
 use crate::config::PeriodConfig;
 use crate::diag::Severity;
 use crate::formats::player_file::read_player_file;
@@ -110,8 +110,11 @@ pub(super) fn population(
     system: SystemName,
 ) -> Population {
     let n = file.players.len();
+    let regions = super::regions(system);
     let mut pop = Population {
         file,
+        system,
+        regions,
         state: Vec::with_capacity(n),
         strength: Vec::with_capacity(n),
         activity: Vec::with_capacity(n),
@@ -122,9 +125,9 @@ pub(super) fn population(
         let state = p
             .state
             .as_deref()
-            .and_then(|code| STATES.iter().position(|s| s.0 == code))
+            .and_then(|code| regions.iter().position(|s| s.0 == code))
             .or(known.map(|h| h.state))
-            .unwrap_or_else(|| draw_state(rng));
+            .unwrap_or_else(|| draw_state(rng, regions));
         let junior = match p.birth_date {
             Some(born) => age_at(born, age_date) < 20,
             None => known.is_some_and(|h| h.junior),

@@ -13,7 +13,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::players::Population;
-use super::{date, day_between, draw_state, names, STATES};
+use super::{date, day_between, draw_state, names};
 use crate::formats::report::write::ReportPlayer;
 use crate::model::Gender;
 
@@ -140,8 +140,8 @@ struct Pools {
 impl Pools {
     fn new(pop: &Population) -> Pools {
         let n = pop.file.players.len();
-        let mut by_state: Vec<Vec<u32>> = vec![Vec::new(); STATES.len()];
-        let mut juniors: Vec<Vec<u32>> = vec![Vec::new(); STATES.len()];
+        let mut by_state: Vec<Vec<u32>> = vec![Vec::new(); pop.regions.len()];
+        let mut juniors: Vec<Vec<u32>> = vec![Vec::new(); pop.regions.len()];
         let mut clubs: BTreeMap<(usize, String), Vec<u32>> = BTreeMap::new();
         for i in 0..n {
             if pop.activity[i] <= 0.0 {
@@ -241,7 +241,7 @@ pub(super) fn plan(rng: &mut ChaCha8Rng, pop: &Population, count: usize) -> Vec<
         .into_iter()
         .map(|kind| Draft {
             kind,
-            state: draw_state(rng),
+            state: draw_state(rng, pop.regions),
             timing: Timing::InPeriod,
             handicap: false,
             fixed_opening: false,
@@ -285,9 +285,9 @@ pub(super) fn plan(rng: &mut ChaCha8Rng, pop: &Population, count: usize) -> Vec<
 /// Codes: by state, then year, numbered in order of the end date; and each
 /// event's stream, in that order.
 pub(super) fn number(plans: &mut [EventPlan]) {
-    let state_index = |code: &str| STATES.iter().position(|s| s.0 == code).unwrap_or(STATES.len());
-    // A stable sort: ties keep the order they were planned in.
-    plans.sort_by_key(|p| (state_index(&p.state), p.end, p.start));
+    // By code (the ACF's states' codes are in `[states]` order). A stable
+    // sort: ties keep the order they were planned in.
+    plans.sort_by(|a, b| (&a.state, a.end, a.start).cmp(&(&b.state, b.end, b.start)));
     let mut numbers: BTreeMap<(String, i32), u32> = BTreeMap::new();
     for (stream, plan) in plans.iter_mut().enumerate() {
         let year = plan.end.year();
@@ -330,7 +330,7 @@ pub(super) fn snap(day: NaiveDate, weekday: Weekday, from: NaiveDate) -> NaiveDa
 }
 
 fn plan_event(rng: &mut ChaCha8Rng, pop: &Population, pools: &Pools, d: &Draft) -> EventPlan {
-    let state = STATES[d.state].0;
+    let state = pop.regions[d.state].0;
     let club = names::clubs(state).choose(rng).map(String::as_str).unwrap_or("City");
     let town = names::towns(state).choose(rng).map(String::as_str).unwrap_or("Capital");
 
@@ -384,7 +384,7 @@ fn plan_event(rng: &mut ChaCha8Rng, pop: &Population, pools: &Pools, d: &Draft) 
         .collect();
     let junior_event = d.kind == Kind::Junior;
     for _ in 0..newcomers {
-        entrants.push(newcomer(rng, state, club, junior_event));
+        entrants.push(newcomer(rng, pop.system.as_str(), state, club, junior_event));
     }
     size = entrants.len();
 
@@ -412,7 +412,7 @@ fn plan_event(rng: &mut ChaCha8Rng, pop: &Population, pools: &Pools, d: &Draft) 
     let (start, end, submitted) = dates(rng, d, rounds);
 
     let time_control = time_control(rng, d);
-    let name = event_name(rng, d, club, town, end, limit, &entrants);
+    let name = event_name(rng, d, state, club, town, end, limit, &entrants);
     let event_type = match d.kind {
         k if k.is_round_robin() => Some("round robin".to_string()),
         Kind::Match => Some("match".to_string()),
@@ -467,14 +467,26 @@ fn choose_players(
             rng,
             &mut chosen,
             known,
-            |rng| if rng.random_bool(0.2) { pools.states[draw_state(rng)].draw(rng) } else { state_pool.draw(rng) },
+            |rng| {
+                if rng.random_bool(0.2) {
+                    pools.states[draw_state(rng, pop.regions)].draw(rng)
+                } else {
+                    state_pool.draw(rng)
+                }
+            },
             |_| true,
         ),
         Kind::Weekender | Kind::Rapid => fill(
             rng,
             &mut chosen,
             known,
-            |rng| if rng.random_bool(0.05) { pools.states[draw_state(rng)].draw(rng) } else { state_pool.draw(rng) },
+            |rng| {
+                if rng.random_bool(0.05) {
+                    pools.states[draw_state(rng, pop.regions)].draw(rng)
+                } else {
+                    state_pool.draw(rng)
+                }
+            },
             under(limit),
         ),
         Kind::ClubSwiss => {
@@ -595,18 +607,19 @@ fn time_control(rng: &mut ChaCha8Rng, d: &Draft) -> String {
 
 /// A plausible name for the event: its town or club, season or month, and
 /// what sort of event it is.
+#[allow(clippy::too_many_arguments)]
 fn event_name(
     rng: &mut ChaCha8Rng,
     d: &Draft,
+    state: &str,
     club: &str,
     town: &str,
     end: NaiveDate,
     limit: Option<u32>,
     entrants: &[Entrant],
 ) -> String {
-    let state = STATES[d.state].0;
     let adjective = names::state_adjective(state);
-    let season = names::season(end.month());
+    let season = names::season(state, end.month());
     let month = names::month_name(end.month());
     let limited = |l: u32| format!("Under {l}");
     match d.kind {
@@ -665,10 +678,10 @@ fn event_name(
 
 /// A player new to rating, entered without an ID: full details so the
 /// checker can register him.
-fn newcomer(rng: &mut ChaCha8Rng, state: &str, club: &str, junior: bool) -> Entrant {
+fn newcomer(rng: &mut ChaCha8Rng, system: &str, state: &str, club: &str, junior: bool) -> Entrant {
     let junior = junior || rng.random_bool(0.45);
     let gender = if rng.random_bool(if junior { 0.18 } else { 0.1 }) { Gender::Female } else { Gender::Male };
-    let (surname, first_names) = names::person(rng, gender, false);
+    let (surname, first_names) = names::person(rng, gender, false, system);
     let age = if junior { rng.random_range(7..=17) } else { rng.random_range(20..=70) };
     let born = day_between(rng, date(1992 - age, 1, 2), date(1992 - age, 12, 31));
     let strength = if junior { rng.random_range(1000.0..1400.0) } else { rng.random_range(1200.0..1600.0) };

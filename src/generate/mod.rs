@@ -68,8 +68,12 @@ pub struct GenerateSummary {
 /// The fewest players a folder can be drawn from.
 pub const MIN_PLAYERS: usize = 20;
 
-/// The states of period.toml: (code, name, share of players and events in percent).
-pub(crate) const STATES: [(&str, &str, u32); 7] = [
+/// A region of a sample's federation (period.toml's `[states]`): code,
+/// name, and its share of players and events in percent.
+pub(crate) type Region = (&'static str, &'static str, u32);
+
+/// The ACF's states.
+pub(crate) const STATES: [Region; 7] = [
     ("A", "Australian Capital Territory", 4),
     ("N", "New South Wales", 32),
     ("Q", "Queensland", 15),
@@ -78,6 +82,50 @@ pub(crate) const STATES: [(&str, &str, u32); 7] = [
     ("V", "Victoria", 27),
     ("W", "Western Australia", 9),
 ];
+
+/// New Zealand's chess regions (the NZCF's clubs by region, north to south).
+const NZ_REGIONS: [Region; 7] = [
+    ("AK", "Auckland", 32),
+    ("WK", "Waikato", 9),
+    ("BP", "Bay of Plenty", 4),
+    ("WN", "Wellington", 27),
+    ("CB", "Canterbury", 15),
+    ("OT", "Otago", 9),
+    ("SL", "Southland", 4),
+];
+
+/// The unions of the British Chess Federation in 1993, whose counties
+/// graded English chess (the ECF took the name in 2005).
+const ENGLISH_UNIONS: [Region; 5] = [
+    ("EACU", "East Anglian Chess Union", 10),
+    ("MCCU", "Midland Counties Chess Union", 22),
+    ("NCCU", "Northern Counties Chess Union", 25),
+    ("SCCU", "Southern Counties Chess Union", 33),
+    ("WECU", "West of England Chess Union", 10),
+];
+
+/// The school districts of a Chess in Schools program (Seattle and the
+/// Puget Sound, where the CIS rating system was written).
+const SCHOOL_DISTRICTS: [Region; 7] = [
+    ("SEA", "Seattle Public Schools", 32),
+    ("BEL", "Bellevue School District", 15),
+    ("LWS", "Lake Washington School District", 9),
+    ("NSH", "Northshore School District", 4),
+    ("ISS", "Issaquah School District", 4),
+    ("TAC", "Tacoma Public Schools", 27),
+    ("SHL", "Shoreline School District", 9),
+];
+
+/// The regions of `system`'s sample: its federation's own (the ACF's
+/// states for the rule sets the ACF sample serves).
+pub(crate) fn regions(system: SystemName) -> &'static [Region] {
+    match system {
+        SystemName::Nzcf => &NZ_REGIONS,
+        SystemName::Ecf => &ENGLISH_UNIONS,
+        SystemName::Cis => &SCHOOL_DISTRICTS,
+        _ => &STATES,
+    }
+}
 
 /// The player file is the one in force at the start of the period.
 const PLAYER_FILE_DATE: (i32, u32, u32) = (1993, 4, 1);
@@ -132,7 +180,7 @@ pub fn generate_period(
     let config = chain::period_config(opts.system, years);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut population = match previous {
-        None => players::population(&mut rng, opts.players),
+        None => players::population(&mut rng, opts.players, opts.system),
         Some((carry, published)) => chain::next_population(&mut rng, &carry.facts, published, &config)?,
     };
     let mut plans = events::plan(&mut rng, &population, opts.events);
@@ -238,16 +286,16 @@ fn day_between(rng: &mut ChaCha8Rng, from: NaiveDate, to: NaiveDate) -> NaiveDat
     from + chrono::Duration::days(rng.random_range(0..=span))
 }
 
-/// A state index, weighted by the states' shares.
-fn draw_state(rng: &mut ChaCha8Rng) -> usize {
+/// A region's index, weighted by the regions' shares.
+fn draw_state(rng: &mut ChaCha8Rng, regions: &[Region]) -> usize {
     let mut pick = rng.random_range(0..100u32);
-    for (k, (_, _, share)) in STATES.iter().enumerate() {
+    for (k, (_, _, share)) in regions.iter().enumerate() {
         if pick < *share {
             return k;
         }
         pick -= share;
     }
-    STATES.len() - 1
+    regions.len() - 1
 }
 
 /// A normal variate (Box–Muller).

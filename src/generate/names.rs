@@ -15,6 +15,9 @@ use crate::model::Gender;
 struct Origin {
     /// Share of the population, in percent.
     weight: u32,
+    /// Share in another federation's sample, by rule set (`ecf`, `nzcf`, `cis`).
+    #[serde(default)]
+    weights: std::collections::BTreeMap<String, u32>,
     surnames: Vec<String>,
     /// First names; none: the English lists.
     #[serde(default)]
@@ -37,6 +40,9 @@ struct State {
     clubs: Vec<String>,
     towns: Vec<String>,
     opens: Vec<String>,
+    /// In the northern hemisphere (England, Washington): summer in July.
+    #[serde(default)]
+    northern: bool,
 }
 
 /// Everything in `names.toml`.
@@ -114,24 +120,26 @@ fn first_names_list(rng: &mut ChaCha8Rng, origin: &'static Origin, gender: Gende
     }
 }
 
-/// A person's (surname, first names). `long` gives one of the few very long
+/// A person's (surname, first names) among the people of `system`'s sample
+/// (`ecf`: England's). `long` gives one of the few very long
 /// double-barrelled names.
-pub fn person(rng: &mut ChaCha8Rng, gender: Gender, long: bool) -> (String, String) {
+pub fn person(rng: &mut ChaCha8Rng, gender: Gender, long: bool, system: &str) -> (String, String) {
     if long {
         let surname = one_of(rng, &names().long_surnames, "Montgomery-Wolstenholme");
         let list = if gender == Gender::Male { &names().long_male } else { &names().long_female };
         return (surname.to_string(), one_of(rng, list, "Alexandra").to_string());
     }
     let origins = &names().origins;
-    let total: u32 = origins.iter().map(|o| o.weight).sum();
+    let weight = |o: &Origin| o.weights.get(system).copied().unwrap_or(o.weight);
+    let total: u32 = origins.iter().map(weight).sum();
     let mut pick = rng.random_range(0..total);
     let origin = origins
         .iter()
         .find(|o| {
-            if pick < o.weight {
+            if pick < weight(o) {
                 true
             } else {
-                pick -= o.weight;
+                pick -= weight(o);
                 false
             }
         })
@@ -198,8 +206,10 @@ pub fn themes() -> &'static [String] {
     &names().themes
 }
 
-/// The season an event's end date falls in (southern hemisphere).
-pub fn season(month: u32) -> &'static str {
+/// The season an event's end date falls in, in the state `code`'s hemisphere.
+pub fn season(code: &str, month: u32) -> &'static str {
+    // Six months on in the north.
+    let month = if state(code).northern { (month + 5) % 12 + 1 } else { month };
     match month {
         3..=5 => "Autumn",
         6..=8 => "Winter",
@@ -240,11 +250,21 @@ mod tests {
         assert_eq!(feminine("Ivanov"), "Ivanova");
         assert_eq!(ascii_fold("Đorđević"), "dordevic");
         assert_eq!(names().origins.iter().map(|o| o.weight).sum::<u32>(), 100);
+        for system in ["ecf", "nzcf", "cis"] {
+            assert_eq!(names().origins.iter().map(|o| o.weights[system]).sum::<u32>(), 100, "{system}");
+        }
         assert_eq!(state_adjective("V"), "Victorian");
         assert_eq!(clubs("X"), ["City"]);
+        assert_eq!((season("V", 7), season("SCCU", 7), season("SEA", 1)), ("Winter", "Summer", "Winter"));
+        // Every sample's regions have clubs, towns and opens of their own.
+        for &system in crate::model::system::SystemName::ALL {
+            for (code, _, _) in super::super::regions(system) {
+                assert!(names().states.contains_key(*code), "names.toml lists {code}");
+            }
+        }
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         for _ in 0..1000 {
-            let (s, f) = person(&mut rng, Gender::Female, false);
+            let (s, f) = person(&mut rng, Gender::Female, false, "acf");
             assert!(!s.is_empty() && !f.is_empty());
         }
     }

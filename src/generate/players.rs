@@ -7,7 +7,8 @@ use rand::seq::IndexedRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{day_between, draw_state, names, normal, STATES};
+use super::{day_between, draw_state, names, normal, Region};
+use crate::model::system::SystemName;
 use crate::model::{ExtraValue, Gender, Player, PlayerFile, Status};
 use crate::rate::tables;
 
@@ -15,7 +16,10 @@ use crate::rate::tables;
 /// into `file.players`.
 pub(super) struct Population {
     pub file: PlayerFile,
-    /// Index into [`STATES`] of each player's state.
+    /// The sample's rule set (whose people's names are drawn), its regions,
+    /// and the index into them of each player's.
+    pub system: SystemName,
+    pub regions: &'static [Region],
     pub state: Vec<usize>,
     /// True playing strength, on the rating scale.
     pub strength: Vec<f64>,
@@ -70,9 +74,12 @@ fn least_rated_score(games: u32) -> f64 {
 
 /// Generates `count` players. Every player draws from `rng` in order, so the
 /// result depends on the seed alone.
-pub(super) fn population(rng: &mut ChaCha8Rng, count: usize) -> Population {
+pub(super) fn population(rng: &mut ChaCha8Rng, count: usize, system: SystemName) -> Population {
+    let regions = super::regions(system);
     let mut pop = Population {
+        system,
         file: PlayerFile { players: Vec::with_capacity(count), extra_columns: vec!["Email".to_string()], origin: None },
+        regions,
         state: Vec::with_capacity(count),
         strength: Vec::with_capacity(count),
         activity: Vec::with_capacity(count),
@@ -87,7 +94,7 @@ pub(super) fn population(rng: &mut ChaCha8Rng, count: usize) -> Population {
             80..=94 => rng.random_range(1..=3),
             _ => rng.random_range(4..=25),
         };
-        let state = draw_state(rng);
+        let state = draw_state(rng, regions);
         let status = match rng.random_range(0..100) {
             0..=59 => Status::Confirmed,
             60..=74 => Status::Provisional,
@@ -103,7 +110,7 @@ pub(super) fn population(rng: &mut ChaCha8Rng, count: usize) -> Population {
         let junior = rng.random_bool(junior_share);
         let gender = if rng.random_bool(0.13) { Gender::Female } else { Gender::Male };
         let long = i % 1000 == 7 || i % 1000 == 531;
-        let (surname, first_names) = names::person(rng, gender, long);
+        let (surname, first_names) = names::person(rng, gender, long, system.as_str());
         let age = if junior {
             rng.random_range(youngest..=19)
         } else {
@@ -113,9 +120,9 @@ pub(super) fn population(rng: &mut ChaCha8Rng, count: usize) -> Population {
         let mut p = Player::new(id, &surname, &first_names);
         p.gender = Some(gender);
         p.birth_date = if rng.random_bool(0.05) { None } else { Some(birth_date(rng, age)) };
-        p.state = Some(STATES[state].0.to_string());
+        p.state = Some(regions[state].0.to_string());
         if rng.random_bool(0.55) {
-            p.club = names::clubs(STATES[state].0).choose(rng).map(|c| c.to_string());
+            p.club = names::clubs(regions[state].0).choose(rng).map(|c| c.to_string());
         }
         p.status = status;
         record(rng, &mut p, junior.then_some(age));
@@ -272,7 +279,7 @@ mod tests {
     #[test]
     fn generate_population_statuses_are_consistent() {
         let mut rng = ChaCha8Rng::seed_from_u64(1993);
-        let pop = population(&mut rng, 3000);
+        let pop = population(&mut rng, 3000, SystemName::Acf);
         let players = &pop.file.players;
         let mut ids: Vec<u32> = players.iter().map(|p| p.id).collect();
         ids.dedup();

@@ -31,6 +31,7 @@ pub(super) fn months_earlier(system: SystemName) -> u32 {
 /// federation's name, its list's dates and its junior lists' ages.
 pub(crate) fn sample_config(system: SystemName) -> PeriodConfig {
     let mut config = PeriodConfig::example(system);
+    config.states = super::regions(system).iter().map(|(code, name, _)| (code.to_string(), name.to_string())).collect();
     match system {
         SystemName::Nzcf => {
             // Lists on 1 March, 1 July and 1 November, each of the four months before.

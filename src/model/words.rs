@@ -34,6 +34,12 @@ pub struct Words {
     pub provisional: Option<&'static str>,
     /// The width of a histogram's band on this scale.
     pub band: u32,
+    /// Who keeps the list, by title: "ratings officer" (the ACF's states'),
+    /// "rating officer" (the NZCF's), "grader" (the ECF's counties'),
+    /// "rating coordinator" (Chess in Schools').
+    pub officer: &'static str,
+    /// Whose officer a player writes to: "your state's", "the federation's".
+    pub officer_of: &'static str,
 }
 
 impl Words {
@@ -88,6 +94,8 @@ pub const ACF: Words = Words {
     confirmed: "confirmed",
     provisional: Some("provisional"),
     band: 100,
+    officer: "ratings officer",
+    officer_of: "your state's",
 };
 
 #[cfg(test)]

@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use chrono::NaiveDate;
-use rust_xlsxwriter::{Format, Worksheet, XlsxError};
+use rust_xlsxwriter::{Format, Note, Worksheet, XlsxError};
 
 use crate::formats::workbook::new_workbook;
 use crate::rate::Words;
@@ -164,6 +164,12 @@ fn statistic_sheet(sheet: &mut Worksheet, table: &StatTable) -> Result<(), XlsxE
     let widths: Vec<f64> = table.columns.iter().map(|c| (c.chars().count() as f64 + 2.0).clamp(9.0, 28.0)).collect();
     let names: Vec<&str> = table.columns.iter().map(String::as_str).collect();
     header(sheet, &names, &widths, table.rows.len())?;
+    // What the table counts and which measure ranks it, as the booklet and
+    // the site print under its heading: a note on the first heading.
+    if !table.note.is_empty() {
+        let note = Note::new(&table.note).add_author_prefix(false).set_width(420).set_height(120);
+        sheet.insert_note(0, 0, &note)?;
+    }
     let one_place = Format::new().set_num_format("0.0");
     for (i, cells) in table.rows.iter().enumerate() {
         let row = i as u32 + 1;

@@ -155,22 +155,23 @@ pub fn build_lists(config: &PeriodConfig, players: &[RatedPlayer], system: &dyn 
     let age_figure = if config.birth.shown() { Figure::Age } else { Figure::Games };
     // A rule set with deviations prints each rating's beside it.
     let deviation = players.iter().any(|p| p.deviation.is_some()).then_some(Figure::Deviation);
-    let ranked_by_rating = |title: String, subtitle: &str, figure: Figure, rows: &[&RatedPlayer]| {
-        table(title, subtitle, [figure].into_iter().chain(deviation).collect(), rows, rating)
+    let ranked_by_rating = |title: String, subtitle: &str, figure: Figure, rows: &[&RatedPlayer], size: usize| {
+        let subtitle = with_how_many(subtitle, rows.len(), size);
+        table(title, &subtitle, [figure].into_iter().chain(deviation).collect(), rows, rating)
     };
     let mut ranked_lists = Vec::new();
     let top = ranked(top_pool(), rating, sizes.top);
-    ranked_lists.push(ranked_by_rating("Top Players".into(), &active, Figure::Games, &top));
+    ranked_lists.push(ranked_by_rating("Top Players".into(), &active, Figure::Games, &top, sizes.top));
     for &n in &sizes.juniors {
         let rows = ranked(top_pool().filter(|p| p.age.is_some_and(|a| a < n)), rating, sizes.junior_size);
-        ranked_lists.push(ranked_by_rating(format!("Top Under {n}"), &ages, age_figure, &rows));
+        ranked_lists.push(ranked_by_rating(format!("Top Under {n}"), &ages, age_figure, &rows, sizes.junior_size));
     }
     for &n in &sizes.seniors {
         let rows = ranked(top_pool().filter(|p| p.age.is_some_and(|a| a >= n)), rating, sizes.senior_size);
-        ranked_lists.push(ranked_by_rating(format!("Top Over {n}"), &ages, age_figure, &rows));
+        ranked_lists.push(ranked_by_rating(format!("Top Over {n}"), &ages, age_figure, &rows, sizes.senior_size));
     }
     let females = ranked(top_pool().filter(|p| p.female), rating, sizes.females);
-    ranked_lists.push(ranked_by_rating("Top Females".into(), &active, Figure::Games, &females));
+    ranked_lists.push(ranked_by_rating("Top Females".into(), &active, Figure::Games, &females, sizes.females));
     let increase = |p: &RatedPlayer| p.increase;
     let improvers = ranked(
         top_pool().filter(|p| p.confirmed_before && p.increase.is_some_and(|i| i > 0)),
@@ -183,6 +184,7 @@ pub fn build_lists(config: &PeriodConfig, players: &[RatedPlayer], system: &dyn 
         words.provisional.map(|p| format!(" ({p} players are not ranked)")).unwrap_or_default(),
         words.rating
     );
+    let whom = with_how_many(&whom, improvers.len(), sizes.improvers);
     let mut improvers = table("Top Improvers".into(), &whom, vec![Figure::Increase], &improvers, increase);
     improvers.bars = true;
     ranked_lists.push(improvers);
@@ -237,8 +239,33 @@ fn list_row(p: &RatedPlayer, place: Option<u32>, figures: &[Figure]) -> ListRow 
     }
 }
 
+/// A list's subtitle, saying how many qualify when fewer do than the list
+/// has room for (a Top Over 80 of 6 lines is not cut short).
+fn with_how_many(subtitle: &str, qualifying: usize, size: usize) -> String {
+    match qualifying {
+        _ if qualifying >= size => subtitle.to_string(),
+        0 => format!("{subtitle}; no player qualifies"),
+        1 => format!("{subtitle}; only 1 player qualifies"),
+        n => format!("{subtitle}; only {n} players qualify"),
+    }
+}
+
 /// "confirmed" → "Confirmed".
 fn capitalised(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map_or(String::new(), |first| first.to_uppercase().chain(chars).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_how_many;
+
+    #[test]
+    fn a_list_fewer_qualify_for_than_its_size_says_how_many_do() {
+        let ages = "Ages as at 1 January 1996";
+        assert_eq!(with_how_many(ages, 20, 20), ages);
+        assert_eq!(with_how_many(ages, 6, 20), "Ages as at 1 January 1996; only 6 players qualify");
+        assert_eq!(with_how_many(ages, 1, 20), "Ages as at 1 January 1996; only 1 player qualifies");
+        assert_eq!(with_how_many(ages, 0, 20), "Ages as at 1 January 1996; no player qualifies");
+    }
 }

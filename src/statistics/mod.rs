@@ -1,10 +1,12 @@
 //! The statistics of the rated pool (how strong it is by age, by state, its
-//! distribution and percentiles, what this period changed, and its trend over
+//! distribution and percentiles, what this period changed and why its mean
+//! moved, and its trend over
 //! the recorded periods), computed once with polars DataFrames from the
 //! period's players and the record's earlier periods. The booklet,
 //! ratings.xlsx, the site, `statistics.json` and `ratebook stats` all print
 //! the [`StatTable`]s this module returns.
 
+mod change;
 mod facts;
 pub mod meetings;
 mod pool;
@@ -30,6 +32,9 @@ pub struct Settings {
     /// Juniors are under this age (the first `juniors` list), seniors this age and over.
     pub junior_age: Option<u32>,
     pub senior_age: Option<u32>,
+    /// Every junior and senior list's age: By Age counts their groups too.
+    pub junior_ages: Vec<u32>,
+    pub senior_ages: Vec<u32>,
     /// Code and name, in `[states]` order.
     pub states: Vec<(String, String)>,
     /// The rule set's words ("rating" or "grade") for the headings and notes.
@@ -46,6 +51,8 @@ impl Settings {
             top_average: config.statistics.top_average,
             junior_age: config.lists.juniors.first().copied(),
             senior_age: config.lists.seniors.first().copied(),
+            junior_ages: config.lists.juniors.clone(),
+            senior_ages: config.lists.seniors.clone(),
             states: config.states.clone(),
             words,
             ages_public: config.birth.shown(),
@@ -182,7 +189,8 @@ pub struct TrendPoint {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Statistics {
     pub period: String,
-    /// By Age, By State, Distribution, Percentiles, This Period, Trends.
+    /// By Age, By State, Distribution, Percentiles, This Period, Change of
+    /// the Mean, Trends.
     pub tables: Vec<StatTable>,
     /// The distribution as a chart draws it: players per band of
     /// `distribution_band` points from `distribution_from` (the rated pool).
@@ -233,6 +241,7 @@ pub fn compute(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Settings,
     ];
     tables.push(trends::this_period(now, earlier, settings, recorded));
     let this = now.as_earlier();
+    tables.push(change::table(earlier.last(), &this));
     let periods: Vec<&EarlierPeriod> = earlier.iter().chain([&this]).collect();
     let (trend_table, trend) = trends::trends(&periods, settings, recorded)?;
     tables.push(trend_table);

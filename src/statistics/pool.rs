@@ -108,21 +108,38 @@ impl PoolFrame {
         if !named {
             columns.truncate(columns.len() - 2);
         }
-        let mut table = StatTable::new(
-            "By Age",
-            "The rated pool by age at the age date; a band with no players has no figures",
-            &columns,
-        );
+        // The lists' age groups that are no band of their own (`65 and over`
+        // beside `65–79` and `80 and over`), counted in rows after the bands.
+        let groups = list_groups(settings, bands);
+        let mut note = "The rated pool by age at the age date; a band with no players has no figures".to_string();
+        if !groups.is_empty() {
+            let named: Vec<&str> = groups.iter().map(|g| g.0.as_str()).collect();
+            note += &format!(
+                "; the last rows ({}) are the age groups of the junior and senior lists, which overlap the bands",
+                named.join(", ")
+            );
+        }
+        let mut table = StatTable::new("By Age", note, &columns);
         let mut pooled = self.pooled.clone();
         let labels: Vec<&str> = pooled.column("age")?.u32()?.into_iter().map(|a| bands.of(a)).collect();
         pooled.with_column(Column::new("band".into(), labels))?;
-        let groups = summaries(&pooled, "band", n)?;
-        for label in &bands.labels {
-            let s = groups.get(label.as_str());
-            let mut row = vec![Cell::text(label.as_str())];
+        let by_band = summaries(&pooled, "band", n)?;
+        let mut push = |label: &str, s: Option<&Summary>| {
+            let mut row = vec![Cell::text(label)];
             row.extend(summary_cells(s, Some(self.size())));
             row.truncate(table.columns.len());
             table.rows.push(row);
+        };
+        for label in &bands.labels {
+            push(label, by_band.get(label.as_str()));
+        }
+        for (label, member) in &groups {
+            let ages = pooled.column("age")?.u32()?;
+            let mask: BooleanChunked = ages.into_iter().map(|a| a.is_some_and(member)).collect();
+            let mut group = pooled.filter(&mask)?;
+            let height = group.height();
+            group.with_column(Column::new("band".into(), vec![label.as_str(); height]))?;
+            push(label, summaries(&group, "band", n)?.get(label.as_str()));
         }
         Ok(table)
     }
@@ -134,10 +151,25 @@ impl PoolFrame {
         let top = format!("Top-{n} average");
         let women = format!("Top-{n} women's average");
         let best = format!("Best {}", settings.words.rating);
+        let (by_top, by_median) = (format!("Rank by top-{n} average"), "Rank by median");
         let mut table = StatTable::new(
             "By State",
-            "Listed players and the rated pool by state, ranked by the top average",
-            &["State", "Name", "Listed", "Rated pool", "Female", "Mean", "Median", &top, &women, &best, "Best"],
+            String::new(),
+            &[
+                "State",
+                "Name",
+                &by_top,
+                by_median,
+                "Listed",
+                "Rated pool",
+                "Female",
+                "Mean",
+                "Median",
+                &top,
+                &women,
+                &best,
+                "Best",
+            ],
         );
         // Listed players counted by state, joined with the pool's figures.
         let listed = self.all.filter(self.all.column("listed")?.bool()?)?;
@@ -166,6 +198,8 @@ impl PoolFrame {
             .map(|(k, (code, name))| {
                 let s = pool.get(code.as_str());
                 let mut row = vec![Cell::text(code.as_str()), Cell::text(name.as_str())];
+                // The ranks, filled in once every state's figures are known.
+                row.extend([Cell::Empty, Cell::Empty]);
                 row.push(Cell::Count(counted.get(code).copied().unwrap_or(0)));
                 let mut figures = summary_cells(s, None);
                 let best = figures.split_off(5);
@@ -182,6 +216,17 @@ impl PoolFrame {
             (None, None) => a.1.cmp(&b.1),
         });
         table.rows = rows.into_iter().map(|(_, _, row)| row).collect();
+        let top_leader = rank_column(&mut table.rows, 9, 2);
+        let median_leader = rank_column(&mut table.rows, 8, 3);
+        table.note = match (top_leader, median_leader) {
+            (Some(t), Some(m)) if t == m => format!(
+                "Listed players and the rated pool by state, ranked by the top-{n} average; {t} is first by the top-{n} average and by the median"
+            ),
+            (Some(t), Some(m)) => format!(
+                "Listed players and the rated pool by state, ranked by the top-{n} average, which puts {t} first; by the median {m} is first (the two Rank columns give both)"
+            ),
+            _ => format!("Listed players and the rated pool by state, ranked by the top-{n} average"),
+        };
         Ok(table)
     }
 
@@ -312,6 +357,40 @@ impl PoolFrame {
     }
 }
 
+/// Ranks the rows by the figure in column `by` (highest first, ties
+/// sharing a rank, rows without one unranked) into column `into`; returns
+/// the first-ranked state's name (column 1), or the names of those tied first.
+fn rank_column(rows: &mut [Vec<Cell>], by: usize, into: usize) -> Option<String> {
+    let mut figures: Vec<f64> = rows.iter().filter_map(|r| r[by].number()).collect();
+    figures.sort_by(|a, b| b.total_cmp(a));
+    for row in rows.iter_mut() {
+        if let Some(x) = row[by].number() {
+            row[into] = Cell::Count(1 + figures.iter().take_while(|&&y| y > x).count() as u64);
+        }
+    }
+    let first: Vec<String> = rows.iter().filter(|r| r[into] == Cell::Count(1)).map(|r| r[1].printed()).collect();
+    (!first.is_empty()).then(|| first.join(" and "))
+}
+
+/// The age groups of the junior lists (`Under 20`, widest first) and the
+/// senior lists (`65 and over`, youngest first) that no age band already
+/// counts, each with who belongs.
+fn list_groups(settings: &Settings, bands: &AgeBands) -> Vec<(String, Box<dyn Fn(u32) -> bool>)> {
+    let mut juniors = settings.junior_ages.clone();
+    juniors.sort_by(|a, b| b.cmp(a));
+    let mut seniors = settings.senior_ages.clone();
+    seniors.sort();
+    let mut groups: Vec<(String, Box<dyn Fn(u32) -> bool>)> = Vec::new();
+    for n in juniors {
+        groups.push((format!("Under {n}"), Box::new(move |a| a < n)));
+    }
+    for n in seniors {
+        groups.push((format!("{n} and over"), Box::new(move |a| a >= n)));
+    }
+    groups.retain(|(label, _)| !bands.labels.contains(label));
+    groups
+}
+
 /// Players, female, share (of `pool`, when given), mean, median, top-N
 /// average, best rating and name: empty figures for a group with no players.
 fn summary_cells(s: Option<&Summary>, pool: Option<u64>) -> Vec<Cell> {
@@ -411,6 +490,8 @@ pub(crate) mod tests {
             top_average,
             junior_age: Some(20),
             senior_age: Some(50),
+            junior_ages: vec![20],
+            senior_ages: vec![50],
             states: vec![("N".into(), "New South Wales".into()), ("V".into(), "Victoria".into())],
             words: crate::model::system::SystemName::Acf.rules().words(),
             ages_public: true,
@@ -465,8 +546,75 @@ pub(crate) mod tests {
         let by_state = pool.by_state(&settings).unwrap();
         assert_eq!(by_state.rows[0][0], Cell::text("V"));
         assert_eq!(by_state.rows[1][0], Cell::text("N"));
-        assert_eq!(by_state.rows[0][7], Cell::Figure(1600.0));
-        assert_eq!(by_state.rows[1][7], Cell::Empty);
+        assert_eq!(by_state.rows[0][9], Cell::Figure(1600.0));
+        assert_eq!(by_state.rows[1][9], Cell::Empty);
+        assert_eq!(by_state.rows[0][2], Cell::Count(1), "V first by the top average");
+        assert_eq!(by_state.rows[1][2], Cell::Empty);
+        // By the median N (1600) and V (1600) tie first.
+        assert_eq!((&by_state.rows[0][3], &by_state.rows[1][3]), (&Cell::Count(1), &Cell::Count(1)));
+    }
+
+    #[test]
+    fn by_age_counts_the_lists_age_groups_that_no_band_counts() {
+        let players = vec![
+            player(1, Some(1500.0), Some(10), false, "V"),
+            player(2, Some(1700.0), Some(18), false, "V"),
+            player(3, Some(1600.0), Some(55), true, "N"),
+            player(4, Some(1400.0), Some(70), false, "N"),
+            player(5, Some(1300.0), Some(81), false, "N"),
+        ];
+        let mut settings = settings(vec![12, 25, 65], 2);
+        (settings.junior_ages, settings.senior_ages) = (vec![12, 20], vec![80, 50, 65]);
+        let pool = PoolFrame::new(&players).unwrap();
+        let table = pool.by_age(&AgeBands::new(&settings.age_bands), &settings).unwrap();
+        let label: Vec<String> = table.rows.iter().map(|r| r[0].printed()).collect();
+        // Under 12 and 65 and over are bands already; 80 and over is not.
+        assert_eq!(
+            label,
+            [
+                "Under 12",
+                "12\u{2013}24",
+                "25\u{2013}64",
+                "65 and over",
+                UNKNOWN_AGE,
+                "Under 20",
+                "50 and over",
+                "80 and over"
+            ]
+        );
+        let row = |l: &str| {
+            table.rows.iter().find(|r| r[0].printed() == l).unwrap().iter().map(Cell::printed).collect::<Vec<_>>()
+        };
+        assert_eq!(row("Under 20"), ["Under 20", "2", "0", "40.0", "1600.0", "1600.0", "1600.0", "1700", "Player 2"]);
+        assert_eq!(
+            row("50 and over"),
+            ["50 and over", "3", "1", "60.0", "1433.3", "1400.0", "1500.0", "1600", "Player 3"]
+        );
+        assert_eq!(row("80 and over")[1], "1");
+        assert!(table.note.contains("(Under 20, 50 and over, 80 and over)"), "{}", table.note);
+        // The standings keep to the bands.
+        assert_eq!(
+            pool.standings(&players, &AgeBands::new(&settings.age_bands)).get(&5).unwrap().age_band,
+            "65 and over"
+        );
+    }
+
+    #[test]
+    fn by_state_ranks_by_both_measures_and_says_which_comes_first() {
+        let mut players = Vec::new();
+        for (k, r) in [2000.0, 1900.0, 1000.0, 1000.0, 1000.0].into_iter().enumerate() {
+            players.push(player(k as u32 + 1, Some(r), Some(30), false, "N"));
+        }
+        for k in 0..3 {
+            players.push(player(10 + k, Some(1500.0), Some(30), false, "V"));
+        }
+        let settings = settings(vec![12], 2);
+        let table = PoolFrame::new(&players).unwrap().by_state(&settings).unwrap();
+        assert_eq!(table.columns[2..4], ["Rank by top-2 average", "Rank by median"]);
+        let ranks: Vec<(String, String, String)> =
+            table.rows.iter().map(|r| (r[0].printed(), r[2].printed(), r[3].printed())).collect();
+        assert_eq!(ranks, [("N".into(), "1".into(), "2".into()), ("V".into(), "2".into(), "1".into())]);
+        assert!(table.note.contains("puts New South Wales first; by the median Victoria is first"), "{}", table.note);
     }
 
     #[test]
@@ -482,7 +630,7 @@ pub(crate) mod tests {
         let pool = PoolFrame::new(&players).unwrap();
         let by_state = pool.by_state(&settings).unwrap();
         let printed: Vec<String> = by_state.rows[0].iter().map(Cell::printed).collect();
-        assert_eq!(printed[9..], ["2611", "Smith, John (1)"], "{printed:?}");
+        assert_eq!(printed[11..], ["2611", "Smith, John (1)"], "{printed:?}");
     }
 
     #[test]

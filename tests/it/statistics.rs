@@ -115,8 +115,27 @@ fn statistics_agree_with_a_recomputation_from_the_player_file_and_the_record() {
     let sheet = sheet_rows(&ratings, "By Age");
     let bounds = &config.statistics.age_bands;
     let band_of = |age: Option<u32>| age.map(|a| bounds.iter().take_while(|&&b| a >= b).count());
-    assert_eq!(sheet.len(), 1 + bounds.len() + 2, "{sheet:?}");
-    for (k, row) in sheet[1..].iter().enumerate() {
+    // After the bands, the lists' age groups that no band counts (65 and over beside 65–79, 80 and over).
+    let mut groups: Vec<(String, Box<dyn Fn(u32) -> bool>)> = Vec::new();
+    for &n in config.lists.juniors.iter().filter(|&&n| Some(&n) != bounds.first()) {
+        groups.push((format!("Under {n}"), Box::new(move |a| a < n)));
+    }
+    for &n in config.lists.seniors.iter().filter(|&&n| Some(&n) != bounds.last()) {
+        groups.push((format!("{n} and over"), Box::new(move |a| a >= n)));
+    }
+    assert!(groups.iter().any(|g| g.0 == "65 and over"), "the default lists' 65 and over");
+    assert_eq!(sheet.len(), 1 + bounds.len() + 2 + groups.len(), "{sheet:?}");
+    for ((label, member), row) in groups.iter().zip(&sheet[1 + bounds.len() + 2..]) {
+        assert_eq!(&row[0], label);
+        let mut members: Vec<f64> =
+            pool.iter().filter(|p| p.age.is_some_and(|a| member(a))).map(|p| p.rating).collect();
+        members.sort_by(f64::total_cmp);
+        assert_eq!(row[1], members.len().to_string(), "players of {label}");
+        let figures = (!members.is_empty()).then(|| (mean(&members), quantile(&members, 0.5)));
+        assert_figure(&row[4], figures.map(|f| f.0), &format!("mean of {label}"));
+        assert_figure(&row[5], figures.map(|f| f.1), &format!("median of {label}"));
+    }
+    for (k, row) in sheet[1..1 + bounds.len() + 2].iter().enumerate() {
         let band = if k == bounds.len() + 1 { None } else { Some(k) };
         let mut members: Vec<f64> = pool.iter().filter(|p| band_of(p.age) == band).map(|p| p.rating).collect();
         members.sort_by(f64::total_cmp);
@@ -129,16 +148,34 @@ fn statistics_agree_with_a_recomputation_from_the_player_file_and_the_record() {
 
     // By State: the pool and its figures, ranked by the top average.
     let sheet = sheet_rows(&ratings, "By State");
+    let at = |h: &str| sheet[0].iter().position(|c| c == h).unwrap_or_else(|| panic!("{h} in {:?}", sheet[0]));
+    let (pooled_at, top_at, median_at) = (at("Rated pool"), at("Top-10 average"), at("Median"));
+    let (top_rank_at, median_rank_at) = (at("Rank by top-10 average"), at("Rank by median"));
     let mut previous_top = f64::INFINITY;
+    // Each state's median, for the ranks by median.
+    let mut medians: Vec<(String, f64)> = Vec::new();
     for row in &sheet[1..] {
-        let members: Vec<f64> = pool.iter().filter(|p| p.state == row[0]).map(|p| p.rating).collect();
-        assert_eq!(row[3], members.len().to_string(), "rated pool of {}", row[0]);
+        let mut members: Vec<f64> = pool.iter().filter(|p| p.state == row[0]).map(|p| p.rating).collect();
+        members.sort_by(f64::total_cmp);
+        assert_eq!(row[pooled_at], members.len().to_string(), "rated pool of {}", row[0]);
         let top = top_mean(&members, config.statistics.top_average);
-        assert_figure(&row[7], top, &format!("top of {}", row[0]));
-        if let Some(t) = number(&row[7]) {
+        assert_figure(&row[top_at], top, &format!("top of {}", row[0]));
+        if let Some(t) = number(&row[top_at]) {
             assert!(t <= previous_top + 0.05, "By State is ranked by the top average");
             previous_top = t;
+            assert_eq!(
+                row[top_rank_at],
+                (sheet[1..].iter().position(|r| r[top_at] == row[top_at]).unwrap() + 1).to_string()
+            );
         }
+        if !members.is_empty() {
+            medians.push((row[0].clone(), number(&row[median_at]).unwrap()));
+        }
+    }
+    for row in &sheet[1..] {
+        let Some(&(_, m)) = medians.iter().find(|(s, _)| *s == row[0]) else { continue };
+        let above = medians.iter().filter(|(_, other)| *other > m).count();
+        assert_eq!(row[median_rank_at], (above + 1).to_string(), "rank by median of {}", row[0]);
     }
 
     // Top Over 65: the pool's players aged 65 or more, best first.
@@ -209,6 +246,43 @@ fn statistics_agree_with_a_recomputation_from_the_player_file_and_the_record() {
         assert_figure(&row[heading("Top-100 average")], top_mean(ratings, 100), period);
     }
 
+    // Change of the Mean: the last two pools by plain loops; its effects add up to the printed change.
+    let sheet = sheet_rows(&ratings, "Change of the Mean");
+    let (was, is) = (&pools[pools.len() - 2], &pools[pools.len() - 1]);
+    let stayed: Vec<u32> = is.keys().filter(|id| was.contains_key(id)).copied().collect();
+    let entered: Vec<f64> = is.iter().filter(|(id, _)| !was.contains_key(id)).map(|(_, r)| *r).collect();
+    let left: Vec<f64> = was.iter().filter(|(id, _)| !is.contains_key(id)).map(|(_, r)| *r).collect();
+    let row_of =
+        |what: &str| sheet.iter().find(|r| r[0].starts_with(what)).unwrap_or_else(|| panic!("{what}: {sheet:?}"));
+    let both = row_of("In both pools");
+    assert_eq!(both[1], stayed.len().to_string());
+    assert_figure(&both[2], Some(mean(&stayed.iter().map(|id| was[id]).collect::<Vec<_>>())), "their mean before");
+    assert_figure(&both[3], Some(mean(&stayed.iter().map(|id| is[id]).collect::<Vec<_>>())), "their mean now");
+    let trend_rows = sheet_rows(&ratings, "Trends");
+    let drift_at = trend_rows[0].iter().position(|h| h == "Drift").unwrap();
+    assert_eq!(both[4], trend_rows.last().unwrap()[drift_at], "the drift");
+    assert_eq!(row_of("Entered")[1], entered.len().to_string());
+    assert_figure(&row_of("Entered")[3], (!entered.is_empty()).then(|| mean(&entered)), "entrants' mean");
+    assert_eq!(row_of("Left")[1], left.len().to_string());
+    let whole = row_of("The rated pool");
+    let tenths = |t: &str| (number(t).unwrap_or(0.0) * 10.0).round() as i64;
+    let effects: i64 = sheet[1..4].iter().map(|r| tenths(&r[5])).sum();
+    assert_eq!(effects, tenths(&whole[3]) - tenths(&whole[2]), "the effects add up to the printed change: {sheet:?}");
+    assert_eq!(tenths(&whole[4]), tenths(&whole[3]) - tenths(&whole[2]));
+
+    // A list fewer qualify for than its size says how many do.
+    let top = std::fs::read_to_string(out.join("site/top.html")).unwrap();
+    for &n in &config.lists.seniors {
+        let qualifying = pool.iter().filter(|p| p.age.is_some_and(|a| a >= n)).count();
+        let said = format!("only {qualifying} players qualify");
+        let section = top.split(&format!("<h2>Top Over {n}</h2>")).nth(1).unwrap().split("</table>").next().unwrap();
+        assert_eq!(
+            section.contains(&said),
+            qualifying < config.lists.senior_size && qualifying > 1,
+            "Top Over {n}: {qualifying}"
+        );
+    }
+
     // `ratebook stats --json` reads the same from the record alone.
     let o = ratebook(&["stats", "--json", "--data", &data.display().to_string()]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -220,6 +294,7 @@ fn statistics_agree_with_a_recomputation_from_the_player_file_and_the_record() {
 
     // The site prints the workbook's cells.
     let page = std::fs::read_to_string(out.join("site/statistics.html")).unwrap();
+    assert!(text.contains("Change of the Mean"), "{text}");
     let trends = sheet_rows(&ratings, "Trends");
     let json: serde_json::Value = serde_json::from_slice(&published).unwrap();
     let tables = json["tables"].as_array().unwrap();

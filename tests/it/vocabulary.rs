@@ -4,7 +4,9 @@
 //! text, the workbooks' headings and statuses, the site's pages, `explain`
 //! and `history`) is read for another rule set's words: the ACF legend,
 //! "confirmed" where the rule set has no such status, "provisional" where
-//! it has none, and "rating" in ECF's grading list.
+//! it has none, and "rating" in ECF's grading list; and a sample of NZCF,
+//! ECF or CIS names its own federation's regions and officer, never the
+//! ACF's states or its "ratings officer".
 
 use std::path::Path;
 
@@ -13,13 +15,41 @@ use crate::common::{ratebook, read_players, sheet_rows, stderr};
 /// Words no output of `system` may hold (lower case).
 fn foreign_words(system: &str) -> Vec<&'static str> {
     // The ACF legend.
-    let mut words = vec!["30 or more rated games", "9 to 29 games", "1111p", "confirmed"];
+    let mut words = vec!["30 or more rated games", "9 to 29 games", "confirmed"];
+    // The legend's provisional sample, where no rating is marked p (under
+    // NZCF a player may hold 1111p: its sample's did once its names changed).
+    if system != "nzcf" {
+        words.push("1111p");
+    }
     match system {
         "ecf" => words.extend(["provisional", "rating"]),
         "cis" | "fide" => words.push("provisional"),
         _ => {}
     }
+    // The ACF sample's federation, states and officer, in a sample of another federation.
+    if ["nzcf", "ecf", "cis"].contains(&system) {
+        words.extend(["ratings officer", "australia", "new south wales", "queensland", "tasmania"]);
+    }
     words
+}
+
+/// A sample of another federation than the ACF names its own regions:
+/// period.toml's `[states]`, the player file's State column and the
+/// reports' folders hold no code of the ACF's states.
+fn assert_own_regions(system: &str, data: &Path) {
+    let acf: Vec<String> = ratebook::config::default_states().into_iter().map(|(code, _)| code).collect();
+    let config = ratebook::config::PeriodConfig::load(&data.join("period.toml")).unwrap();
+    let codes: Vec<&String> = config.states.iter().map(|(code, _)| code).collect();
+    assert!(codes.iter().all(|c| !acf.contains(c)), "{system}: period.toml's states {codes:?}");
+    let file = read_players(&data.join("players.xlsx"));
+    for p in &file.players {
+        let state = p.state.as_ref().expect("every sample player has a state");
+        assert!(codes.contains(&state), "{system}: player {} of state {state}", p.id);
+    }
+    for entry in std::fs::read_dir(data.join("reports")).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(codes.iter().any(|c| **c == name), "{system}: reports/{name}");
+    }
 }
 
 /// Every text a reader sees in the outputs of the data folder `data`,
@@ -101,7 +131,11 @@ fn visible_text(html: &str) -> String {
 /// Generates four periods of `system`, publishes the last again, and reads
 /// every output for other rule sets' words.
 fn four_periods_in_its_own_words(system: &str) {
-    for (place, text) in four_periods(system) {
+    let (texts, data) = four_periods(system);
+    if ["nzcf", "ecf", "cis"].contains(&system) {
+        assert_own_regions(system, &data.path());
+    }
+    for (place, text) in texts {
         let lower = text.to_lowercase();
         for word in foreign_words(system) {
             assert!(!lower.contains(word), "{system}: {place} says \"{word}\":\n{text}");
@@ -109,9 +143,18 @@ fn four_periods_in_its_own_words(system: &str) {
     }
 }
 
+/// The data folder `root`/data, removed when dropped.
+struct DataFolder(tempfile::TempDir);
+
+impl DataFolder {
+    fn path(&self) -> std::path::PathBuf {
+        self.0.path().join("data")
+    }
+}
+
 /// Generates four periods of `system`, publishes the last again, and gives
-/// every output's text.
-fn four_periods(system: &str) -> Vec<(String, String)> {
+/// every output's text, with the data folder.
+fn four_periods(system: &str) -> (Vec<(String, String)>, DataFolder) {
     let root = tempfile::tempdir().unwrap();
     let data = root.path().join("data");
     let run = ratebook(&[
@@ -140,13 +183,13 @@ fn four_periods(system: &str) -> Vec<(String, String)> {
     let (_, history) = texts.last().unwrap();
     let periods = history.lines().filter(|l| ["1993", "1994", "1995", "1996"].iter().any(|y| l.contains(y)));
     assert_eq!(periods.count(), 4, "{system}: {history}");
-    texts
+    (texts, DataFolder(root))
 }
 
 #[test]
 fn acf_outputs_hold_the_words_the_others_must_not() {
     // The reading finds the words where they belong: in the ACF's outputs.
-    let texts = four_periods("acf");
+    let (texts, _) = four_periods("acf");
     for word in foreign_words("ecf") {
         assert!(texts.iter().any(|(_, t)| t.to_lowercase().contains(word)), "acf's outputs say \"{word}\"");
     }

@@ -678,7 +678,8 @@ impl RatingSystem for Cis {
 
     /// CIS ratings are rated or not: no provisional or confirmed status.
     fn words(&self) -> Words {
-        Words { confirmed: "rated", provisional: None, band: 50, ..crate::model::words::ACF }
+        let words = Words { confirmed: "rated", provisional: None, band: 50, ..crate::model::words::ACF };
+        Words { officer: "rating coordinator", officer_of: "your school district's", ..words }
     }
 
     fn state_columns(&self) -> &'static [&'static str] {

@@ -373,6 +373,8 @@ impl RatingSystem for Ecf {
             confirmed: "graded",
             provisional: None,
             band: 10,
+            officer: "grader",
+            officer_of: "your county's",
         }
     }
 

@@ -523,7 +523,12 @@ impl RatingSystem for Nzcf {
 
     /// NZCF's statuses are provisional and established.
     fn words(&self) -> Words {
-        Words { confirmed: "established", ..crate::model::words::ACF }
+        Words {
+            confirmed: "established",
+            officer: "rating officer",
+            officer_of: "the federation's",
+            ..crate::model::words::ACF
+        }
     }
 
     fn tables(&self) -> SystemTables {
