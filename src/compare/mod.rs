@@ -123,7 +123,7 @@ pub fn compare(
         .collect();
     let mut comparer = Comparer { columns: &mut columns, games: 0, last: Vec::new(), progress };
     let mut timings = Timings::default();
-    replay(record, chain, &mut tracks, &mut comparer, &mut timings)?;
+    replay(record, chain, &mut tracks, &mut comparer, &crate::record::switch::DeriveAgain, &mut timings)?;
     let (games, last) = (comparer.games, std::mem::take(&mut comparer.last));
     for (column, track) in columns.iter_mut().zip(tracks) {
         column.finish(&track.player_file(), &last);

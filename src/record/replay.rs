@@ -150,13 +150,33 @@ pub trait Replayer {
     }
 }
 
-/// Replays the recorded periods `chain`, oldest first, on `tracks`. `Some`:
-/// the replayer stopped at the first period, with what to say.
+/// How a replay crosses a change of rule set between two recorded periods:
+/// [`super::switch::DeriveAgain`] derives the new rule set's states by
+/// replaying the history before it (so the replay does not reach up into
+/// the switch; the switch calls the replay).
+pub trait Crossing {
+    /// Starts the tracks under [`Under::Recorded`] for the period `at`,
+    /// rated under another rule set than the recorded periods `before` it.
+    fn cross(
+        &self,
+        record: &Record,
+        before: &[RevisionInfo],
+        at: &RevisionInfo,
+        replayer: &mut dyn Replayer,
+        timings: &mut Timings,
+        tracks: &mut [Track],
+    ) -> Result<()>;
+}
+
+/// Replays the recorded periods `chain`, oldest first, on `tracks`,
+/// through a change of rule set by `crossing`. `Some`: the replayer stopped
+/// at the first period, with what to say.
 pub fn replay(
     record: &Record,
     chain: &[RevisionInfo],
     tracks: &mut [Track],
     replayer: &mut dyn Replayer,
+    crossing: &dyn Crossing,
     timings: &mut Timings,
 ) -> Result<Option<String>> {
     let periods = record.periods()?;
@@ -165,10 +185,7 @@ pub fn replay(
         // Through a change of rule set, the new one's states derived again.
         let at = periods.iter().position(|p| p.id == revision.id).unwrap_or(0);
         if at > 0 && periods[at - 1].system != revision.system && tracks.iter().any(|t| t.under == Under::Recorded) {
-            let derived = super::switch::derive(record, &periods[..at], revision, replayer, timings)?;
-            for track in tracks.iter_mut().filter(|t| t.under == Under::Recorded) {
-                derived.start(track);
-            }
+            crossing.cross(record, &periods[..at], revision, replayer, timings, tracks)?;
         }
         let started = Instant::now();
         let (inputs, revised) = match replayer.inputs(revision) {

@@ -103,7 +103,7 @@ pub fn rerate(
     };
     let mut tracks = [Track::new(Under::Recorded)];
     tracks[0].write_carried = true;
-    if let Some(held) = replay(record, chain, &mut tracks, &mut rerater, timings)? {
+    if let Some(held) = replay(record, chain, &mut tracks, &mut rerater, &super::switch::DeriveAgain, timings)? {
         return Ok(Outcome::Held(held));
     }
     let [track] = tracks;

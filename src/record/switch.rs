@@ -13,7 +13,7 @@
 
 use anyhow::{bail, Context, Result};
 
-use super::replay::{carry_ratings, replay, Carried, Read, Recorded, Replayed, Replayer, Track, Under};
+use super::replay::{carry_ratings, replay, Carried, Crossing, Read, Recorded, Replayed, Replayer, Track, Under};
 use super::{Record, RevisionInfo, Source};
 use crate::config::PeriodConfig;
 use crate::ingest::Inputs;
@@ -77,7 +77,7 @@ pub fn derive_for(
     }
     let mut tracks = [Track::new(Under::System(system))];
     let mut shadow = Shadow(replayer);
-    replay(record, chain, &mut tracks, &mut shadow, timings).with_context(|| {
+    replay(record, chain, &mut tracks, &mut shadow, &DeriveAgain, timings).with_context(|| {
         format!("{period} changes the rule set to {system}, and the recorded history cannot be re-rated under it ({advice})")
     })?;
     let [track] = tracks;
@@ -102,6 +102,28 @@ pub fn derive(
     derive_for(record, before, &config, replayer, timings)
 }
 
+/// A replay's crossing of a change of rule set: the new rule set's states
+/// derived again from the history before it, corrected as the chain is.
+pub struct DeriveAgain;
+
+impl Crossing for DeriveAgain {
+    fn cross(
+        &self,
+        record: &Record,
+        before: &[RevisionInfo],
+        at: &RevisionInfo,
+        replayer: &mut dyn Replayer,
+        timings: &mut Timings,
+        tracks: &mut [Track],
+    ) -> Result<()> {
+        let derived = derive(record, before, at, replayer, timings)?;
+        for track in tracks.iter_mut().filter(|t| t.under == Under::Recorded) {
+            derived.start(track);
+        }
+        Ok(())
+    }
+}
+
 impl Derived {
     /// The track's next period starts from these states.
     pub fn start(&self, track: &mut Track) {
@@ -120,7 +142,7 @@ impl Derived {
     pub fn apply(self, mut file: PlayerFile, config: &PeriodConfig, old: Option<SystemName>) -> (PlayerFile, Switched) {
         let mean = |f: &PlayerFile| {
             let r: Vec<f64> = f.players.iter().filter_map(published_rating).collect();
-            crate::compare::scores::mean_sd(&r).map(|(m, _)| m)
+            (!r.is_empty()).then(|| r.iter().sum::<f64>() / r.len() as f64)
         };
         let mean_before = mean(&file);
         let how = match self {
