@@ -204,7 +204,7 @@ pub fn replay(
         timings.record("correct", started);
         let started = Instant::now();
         let Read { inputs, raw, pinned, corrected, recorded } = read;
-        let skip = Skip { record, revised };
+        let skip = Skip::of(record, revision, revised)?;
         let rated = rate_tracks(revision, raw, &pinned, tracks, &*replayer, &skip)?;
         timings.record("rate", started);
         let original_ids: HashSet<u32> = recorded.iter().map(|l| l.id).collect();
@@ -331,7 +331,7 @@ fn validate(
     skip: &Skip,
 ) -> Result<ValidPeriod> {
     let validated = validate_with_ids(raw, system, pinned);
-    let skipped = skip.files(revision, &validated.period)?;
+    let skipped = skip.files(&validated.period);
     let errors: Vec<String> = validated
         .diagnostics
         .iter()
@@ -351,39 +351,42 @@ fn validate(
 
 /// What a period's publication skipped (`--skip-invalid`), which its
 /// replay skips again.
-struct Skip<'r> {
-    record: &'r Record,
+struct Skip {
+    /// The codes (upper case) of the events the record keeps as not rated
+    /// for their errors: asked of the record once a period, for every track.
+    recorded: HashSet<String>,
     /// Whether the period's inputs are revised ones (`period --revise`).
     revised: bool,
 }
 
-impl Skip<'_> {
+impl Skip {
+    /// What the publication of `revision` skipped.
+    fn of(record: &Record, revision: &RevisionInfo, revised: bool) -> Result<Skip> {
+        let invalid = crate::validate::Disposition::Invalid.note();
+        let mut stmt =
+            record.connection().prepare("SELECT code FROM event_line WHERE revision_id = ?1 AND reason = ?2")?;
+        let rows = stmt.query_map(rusqlite::params![revision.id, invalid], |r| r.get::<_, String>(0))?;
+        let recorded = rows.map(|code| code.map(|c| c.to_uppercase())).collect::<Result<_, _>>()?;
+        Ok(Skip { recorded, revised })
+    }
+
     /// The report files (with their sidecars) whose errors the publication
-    /// of `revision` skipped: the events the record keeps as not rated for
-    /// their errors, and the files that could not be read (the same bytes
-    /// could not be read then either). For `period --revise`, whose run
-    /// skipped the revised inputs' reports in error, every one of those. A
-    /// report a correction adds is never skipped: its errors refuse the
-    /// correction.
-    fn files(&self, revision: &RevisionInfo, period: &ValidPeriod) -> Result<HashSet<String>> {
-        let recorded: HashSet<String> = {
-            let invalid = crate::validate::Disposition::Invalid.note();
-            let mut stmt = self
-                .record
-                .connection()
-                .prepare("SELECT code FROM event_line WHERE revision_id = ?1 AND reason = ?2")?;
-            let rows = stmt.query_map(rusqlite::params![revision.id, invalid], |r| r.get::<_, String>(0))?;
-            rows.map(|code| code.map(|c| c.to_uppercase())).collect::<Result<_, _>>()?
-        };
+    /// skipped: the events the record keeps as not rated for their errors,
+    /// and the files that could not be read (the same bytes could not be
+    /// read then either). For `period --revise`, whose run skipped the
+    /// revised inputs' reports in error, every one of those. A report a
+    /// correction adds is never skipped: its errors refuse the correction.
+    fn files(&self, period: &ValidPeriod) -> HashSet<String> {
         let added = |file: &str| file.starts_with("reports/corrections/");
         let invalid = period.events.iter().filter(|e| e.disposition == crate::validate::Disposition::Invalid);
         let mut files = HashSet::new();
-        for e in invalid.filter(|e| !added(&e.file) && (self.revised || recorded.contains(&e.code.to_uppercase()))) {
+        for e in invalid.filter(|e| !added(&e.file) && (self.revised || self.recorded.contains(&e.code.to_uppercase())))
+        {
             files.insert(crate::ingest::trf::sidecar_name(&e.file));
             files.insert(e.file.clone());
         }
         files.extend(period.unreadable.iter().filter(|f| !added(f)).cloned());
-        Ok(files)
+        files
     }
 }
 
