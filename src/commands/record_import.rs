@@ -10,6 +10,7 @@ use chrono::NaiveDate;
 
 use crate::config::PeriodConfig;
 use crate::diag::Severity;
+use crate::ingest::DataFolder;
 use crate::record::{lines, PeriodLines, PlayerLine, Record};
 
 /// One period imported.
@@ -22,12 +23,12 @@ pub struct Imported {
 
 /// Imports `files` (oldest first) into the data folder's record; `periods`
 /// names them in order (default: the month and year of each file's date).
-pub fn import(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<Vec<Imported>> {
-    let config = PeriodConfig::load(&data.join("period.toml"))?;
-    let Some(path) = super::recording::record_path(data, &config) else {
+pub fn import(folder: &DataFolder, files: &[PathBuf], periods: &[String]) -> Result<Vec<Imported>> {
+    let config = &folder.config;
+    let Some(path) = folder.record() else {
         bail!("period.toml keeps no record (record = false): there is nowhere to import to");
     };
-    import_into(&path, &config, files, periods).map_err(|e| crate::record::explain(&path, e))
+    import_into(&path, config, files, periods).map_err(|e| crate::record::explain(&path, e))
 }
 
 /// [`import`] into the record at `path`.
@@ -165,9 +166,9 @@ fn workbook_date(file: &Path) -> Result<NaiveDate> {
 }
 
 /// Imports and says what each period came to.
-pub fn said(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<super::Said> {
+pub fn said(folder: &DataFolder, files: &[PathBuf], periods: &[String]) -> Result<super::Said> {
     let mut said = super::Said::default();
-    for imported in import(data, files, periods)? {
+    for imported in import(folder, files, periods)? {
         said.err(format!(
             "imported {} (published {}): {} players\n",
             imported.period, imported.published, imported.players
