@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 
 use crate::compare::{CompareOptions, Comparison};
 use crate::ingest::DataFolder;
-use crate::record::Record;
+use crate::record::{Access, Record};
 
 use super::{Said, Screen};
 
@@ -33,7 +33,7 @@ pub fn compare(
             path.display()
         );
     }
-    let record = Record::open_existing_to_read(&path)?;
+    let record = Record::open(&path, Access::Read)?;
     let comparison = crate::compare::compare(&record, &config.federation, options, progress)
         .map_err(|e| crate::record::explain(&path, e))?;
     let mut written = Vec::new();

@@ -10,7 +10,7 @@ use crate::model::words::Words;
 use crate::model::Player;
 use crate::record::lines::LineStatus;
 use crate::record::query::HistoryLine;
-use crate::record::Record;
+use crate::record::{Access, Record};
 
 /// A player's recorded periods, and the words of the rule set that rates them.
 pub struct PlayerHistory {
@@ -34,7 +34,7 @@ pub fn history(folder: &DataFolder, who: &str) -> Result<Histories> {
     let Some(path) = folder.record() else {
         bail!("period.toml keeps no record (record = false): there is no history to show");
     };
-    let record = Record::open_existing_to_read(&path)?;
+    let record = Record::open(&path, Access::Read)?;
     let words = config.system.rules().words();
     let id = match who.trim().parse::<u32>() {
         Ok(id) => id,

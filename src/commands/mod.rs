@@ -210,7 +210,7 @@ fn switch_player_file(
             }
         });
     };
-    let record = crate::record::Record::open_existing_to_read(&path)?;
+    let record = crate::record::Record::open(&path, crate::record::Access::Read)?;
     let switched = crate::record::switch::switch_player_file(&record, config, file)
         .map_err(|e| crate::record::explain(&path, e))?;
     Ok(match switched {

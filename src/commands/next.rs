@@ -157,7 +157,7 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
     let players = published_players(opts, &before)?;
     if let Some(path) = folder.record() {
         let recorded = path.exists() && {
-            let record = crate::record::Record::open_existing_to_read(&path)?;
+            let record = crate::record::Record::open(&path, crate::record::Access::Read)?;
             record.current(&before.period)?.is_some()
         };
         if !recorded {

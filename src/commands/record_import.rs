@@ -11,7 +11,7 @@ use chrono::NaiveDate;
 use crate::config::PeriodConfig;
 use crate::diag::Severity;
 use crate::ingest::DataFolder;
-use crate::record::{lines, PeriodLines, PlayerLine, Record};
+use crate::record::{lines, Access, PeriodLines, PlayerLine, Record};
 
 /// One period imported.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,7 +73,7 @@ fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &
             );
         }
     }
-    let mut record = Record::open(path)?;
+    let mut record = Record::open(path, Access::Write)?;
     record.settle(None)?;
     if let Some((first, _, _)) = read.first() {
         record.check_system(config.system.as_str(), first)?;

@@ -10,7 +10,7 @@ use crate::config::PeriodConfig;
 use crate::ingest::{DataFolder, Inputs};
 use crate::model::PlayerFile;
 use crate::publish::Staging;
-use crate::record::{PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Source, Staged};
+use crate::record::{Access, PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Source, Staged};
 
 /// What the record makes of this run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,14 +92,15 @@ impl Recording {
     ) -> Result<Recording> {
         let record = match out {
             Some(out) => {
-                let mut record = match lock {
-                    Some(lock) => Record::open_locked(path, lock)?,
-                    None => Record::open(path)?,
+                let access = match lock {
+                    Some(lock) => Access::WriteLocked(lock),
+                    None => Access::Write,
                 };
+                let mut record = Record::open(path, access)?;
                 record.settle(Some(out))?;
                 record
             }
-            None => Record::open_to_read(path)?,
+            None => Record::open(path, Access::ReadOrEmpty)?,
         };
         let inputs_sha256 = inputs.manifest_sha256();
         let periods = record.periods()?;

@@ -15,7 +15,7 @@ use crate::publish::Staging;
 use crate::record::errata::Errata;
 pub use crate::record::rerate::Correction;
 use crate::record::rerate::{Outcome, Rerating};
-use crate::record::Record;
+use crate::record::{Access, Record};
 use crate::timings::Timings;
 
 /// What `rerate` and `merge` are asked.
@@ -79,8 +79,8 @@ fn rerate_record(
     // decided: a correction a killed run put in is then seen as done.
     let mut record = match (record, opts.dry_run) {
         (Some(record), _) => record,
-        (None, false) => Record::open_existing(path)?,
-        (None, true) => Record::open_existing_to_read(path)?,
+        (None, false) => Record::open(path, Access::WriteExisting)?,
+        (None, true) => Record::open(path, Access::Read)?,
     };
     let staging = if opts.dry_run { None } else { Some(Staging::new(&opts.out)?) };
     if let Some(staging) = &staging {

@@ -6,7 +6,7 @@
 use anyhow::{bail, Result};
 
 use crate::ingest::DataFolder;
-use crate::record::Record;
+use crate::record::{Access, Record};
 use crate::statistics::{self, Settings, StatTable, Statistics};
 
 /// The tables `ratebook stats` prints.
@@ -19,7 +19,7 @@ pub fn from_record(folder: &DataFolder) -> Result<Statistics> {
     let Some(path) = folder.record() else {
         bail!("period.toml keeps no record (record = false): there are no recorded periods to count");
     };
-    let record = Record::open_existing_to_read(&path)?;
+    let record = Record::open(&path, Access::Read)?;
     let periods = record.recorded_periods(config)?;
     let Some((last, earlier)) = periods.split_last() else {
         bail!("the record {} holds no period yet: publish one with `ratebook period`", path.display());

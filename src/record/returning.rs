@@ -159,7 +159,7 @@ pub fn reinstate_from_data_folder(raw: &mut RawData, folder: &crate::ingest::Dat
     if !path.is_file() || missing_ids(raw).is_empty() {
         return Vec::new();
     }
-    let Ok(record) = Record::open_to_read(&path) else { return Vec::new() };
+    let Ok(record) = Record::open(&path, crate::record::Access::ReadOrEmpty) else { return Vec::new() };
     let (period, end) = (raw.config.period.clone(), raw.config.end.to_string());
     reinstate(raw, &record, &period, &end).unwrap_or_default()
 }
