@@ -152,15 +152,9 @@ struct PeriodToml {
 }
 
 impl PeriodConfig {
-    /// Reads and checks `period.toml`.
-    pub fn load(path: &Path) -> Result<PeriodConfig, ConfigError> {
-        let bytes =
-            std::fs::read(path).map_err(|error| ConfigError::Read { path: path.display().to_string(), error })?;
-        PeriodConfig::from_bytes(&bytes, path)
-    }
-
-    /// Checks the bytes of `period.toml` (a copy the record holds); `path`
-    /// names the file in messages.
+    /// Checks the bytes of `period.toml` (a data folder's, as
+    /// [`crate::ingest::DataFolder::open`] reads it, or a copy the record
+    /// holds); `path` names the file in messages.
     pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<PeriodConfig, ConfigError> {
         let bytes = bytes.to_vec();
         // Text that is no UTF-8 is a mistake in the file, found where it is.

@@ -60,7 +60,7 @@ pub fn build(cache: &Path) -> PathBuf {
 
     // The first period's player file, as the record kept it.
     let first_players = {
-        let record = Record::open_existing(&dir.join("record.sqlite")).unwrap();
+        let record = Record::open(&dir.join("record.sqlite"), ratebook::record::Access::WriteExisting).unwrap();
         let first = record.periods().unwrap().into_iter().next().expect("the chain is recorded");
         let files = record.input_files(first.id).unwrap();
         files.into_iter().find(|(name, _)| name == "players.xlsx").expect("the first period's player file").1
@@ -121,7 +121,7 @@ pub fn bench(dir: &Path, cache: &Path, runs: Option<usize>) {
     let record_path = dir.join("record.sqlite");
     let size = std::fs::metadata(&record_path).unwrap().len();
     let (periods, id, codes) = {
-        let record = Record::open_existing(&record_path).unwrap();
+        let record = Record::open(&record_path, ratebook::record::Access::WriteExisting).unwrap();
         let periods = record.periods().unwrap();
         // The player in the most periods.
         let id: u32 = record

@@ -67,7 +67,7 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
         None => {
             let mut starts = vec![cwd.to_path_buf()];
             starts.extend(options.files.iter().filter_map(|f| absolute(cwd, f).parent().map(Path::to_path_buf)));
-            starts.iter().find_map(|s| super::find_data_folder(s))
+            starts.iter().find_map(|s| DataFolder::find(s))
         }
     };
     for file in options.files.iter().chain(&options.players) {
@@ -82,21 +82,21 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
              folder with `--data DIR`"
         );
     }
-    let config = match data.as_deref() {
-        Some(dir) if !dir.is_dir() => return Err(IngestError::MissingFolder(dir.to_path_buf()).into()),
-        Some(dir) => PeriodConfig::load(&dir.join(crate::ingest::inputs::SETTINGS)).map_err(IngestError::from)?,
+    let folder = data.as_deref().map(DataFolder::open).transpose()?;
+    let config = match &folder {
+        Some(folder) => folder.config.clone(),
         None => PeriodConfig::example(SystemName::Acf),
     };
     let system = config.system.rules();
-    let (raw, player_file) = match data.as_deref() {
-        Some(dir) if options.files.is_empty() && options.players.is_none() => {
+    let (raw, player_file) = match &folder {
+        Some(folder) if options.files.is_empty() && options.players.is_none() => {
             // The whole data folder, as `period` reads it.
-            let mut folder = DataFolder::open(dir)?;
-            (folder.read(system.inputs())?, true)
+            (folder.read(system.inputs())?.0, true)
         }
-        Some(dir) => {
-            let players = options.players.clone().or_else(|| crate::ingest::player_file_in(dir));
-            let files = if options.files.is_empty() { vec![dir.join("reports")] } else { options.files.clone() };
+        Some(folder) => {
+            let dir = folder.dir();
+            let players = options.players.clone().or_else(|| folder.player_file());
+            let files = if options.files.is_empty() { vec![folder.reports()] } else { options.files.clone() };
             let inside = files.iter().all(|f| absolute(cwd, f).starts_with(absolute(cwd, dir)));
             let base = if inside { dir.to_path_buf() } else { cwd.to_path_buf() };
             let files: Vec<PathBuf> = files.iter().map(|f| absolute(cwd, f)).collect();
@@ -116,8 +116,8 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
     let mut raw = raw;
     if !player_file {
         raw.player_file = players_of_reports(&raw);
-    } else if let Some(dir) = &data {
-        crate::record::returning::reinstate_from_data_folder(&mut raw, dir);
+    } else if let Some(folder) = &folder {
+        crate::record::returning::reinstate_from_data_folder(&mut raw, folder);
     }
     let reports = raw.reports.len() + raw.unreadable.len();
     let candidates = new_entrants(&raw);

@@ -7,22 +7,22 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 
 use crate::compare::{CompareOptions, Comparison};
-use crate::config::PeriodConfig;
-use crate::record::Record;
+use crate::ingest::DataFolder;
+use crate::record::{Access, Record};
 
 use super::{Said, Screen};
 
-/// Compares the rule sets over the record of the data folder `data`; with
+/// Compares the rule sets over the record of the data folder `folder`; with
 /// `out`, writes `comparison.html` and `comparison.xlsx` there (the files
 /// written are returned).
 pub fn compare(
-    data: &Path,
+    folder: &DataFolder,
     options: &CompareOptions,
     out: Option<&Path>,
     progress: &dyn Fn(usize, usize),
 ) -> Result<(Comparison, Vec<PathBuf>)> {
-    let config = PeriodConfig::load(&data.join("period.toml"))?;
-    let Some(path) = super::recording::record_path(data, &config) else {
+    let config = &folder.config;
+    let Some(path) = folder.record() else {
         bail!(
             "period.toml keeps no record (record = false): compare re-rates the recorded periods, and there are none"
         );
@@ -33,7 +33,7 @@ pub fn compare(
             path.display()
         );
     }
-    let record = Record::open_existing_to_read(&path)?;
+    let record = Record::open(&path, Access::Read)?;
     let comparison = crate::compare::compare(&record, &config.federation, options, progress)
         .map_err(|e| crate::record::explain(&path, e))?;
     let mut written = Vec::new();
@@ -46,14 +46,14 @@ pub fn compare(
 /// Runs [`compare`] and says the comparison (a table, or JSON with `json`)
 /// and the files it wrote, the screen showing the periods re-rated.
 pub fn said(
-    data: &Path,
+    folder: &DataFolder,
     options: &CompareOptions,
     out: Option<&Path>,
     json: bool,
     screen: &dyn Screen,
 ) -> Result<Said> {
     let progress = |done, total| screen.progress("re-rating the recorded periods", done, total);
-    let (comparison, written) = compare(data, options, out, &progress)?;
+    let (comparison, written) = compare(folder, options, out, &progress)?;
     let mut said = Said::default();
     said.out(if json { comparison.to_json() } else { comparison.to_text() });
     for file in written {

@@ -3,10 +3,9 @@
 //! aside, `Surname, First names` or `First names Surname`, or the start of
 //! each word); a name several players fit lists them.
 
-use std::path::Path;
-
 use anyhow::Result;
 
+use crate::ingest::DataFolder;
 use crate::model::names::fold;
 use crate::model::words::Words;
 use crate::model::Player;
@@ -36,8 +35,8 @@ pub struct Candidate {
 }
 
 /// The calculation of the player `who` names (an ID or a name).
-pub fn explain(data: &Path, who: &str) -> Result<Explained> {
-    let (loaded, ratings) = super::rate_only(data)?;
+pub fn explain(folder: &DataFolder, who: &str) -> Result<Explained> {
+    let (loaded, ratings) = super::rate_only(folder)?;
     let period = &loaded.validated.period;
     let players = &period.players.players;
     let fitting = find(players, who);
@@ -176,9 +175,9 @@ mod tests {
 }
 
 /// Says the calculation, or the players a name fits; exit 1 when nobody fits.
-pub fn said(data: &Path, who: &str) -> Result<super::Said> {
+pub fn said(folder: &DataFolder, who: &str) -> Result<super::Said> {
     let mut said = super::Said::default();
-    match explain(data, who)? {
+    match explain(folder, who)? {
         Explained::One(text) => said.out(text),
         Explained::Several(candidates, words) => said.out(Candidate::table(who, &candidates, &words, "explain")),
         Explained::Nobody => {

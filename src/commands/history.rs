@@ -2,17 +2,15 @@
 //! The player is named as `explain` names him (an ID, or a name found by
 //! [`super::explain::find`] among the players of the last recorded list).
 
-use std::path::Path;
-
 use anyhow::{bail, Result};
 
 use super::explain::{find, Candidate};
-use crate::config::PeriodConfig;
+use crate::ingest::DataFolder;
 use crate::model::words::Words;
 use crate::model::Player;
 use crate::record::lines::LineStatus;
 use crate::record::query::HistoryLine;
-use crate::record::Record;
+use crate::record::{Access, Record};
 
 /// A player's recorded periods, and the words of the rule set that rates them.
 pub struct PlayerHistory {
@@ -31,12 +29,12 @@ pub enum Histories {
 
 /// The history of the player `who` names (an ID or a name) from the data
 /// folder's record.
-pub fn history(data: &Path, who: &str) -> Result<Histories> {
-    let config = PeriodConfig::load(&data.join("period.toml"))?;
-    let Some(path) = super::recording::record_path(data, &config) else {
+pub fn history(folder: &DataFolder, who: &str) -> Result<Histories> {
+    let config = &folder.config;
+    let Some(path) = folder.record() else {
         bail!("period.toml keeps no record (record = false): there is no history to show");
     };
-    let record = Record::open_existing_to_read(&path)?;
+    let record = Record::open(&path, Access::Read)?;
     let words = config.system.rules().words();
     let id = match who.trim().parse::<u32>() {
         Ok(id) => id,
@@ -111,9 +109,9 @@ fn status_word(recorded: LineStatus, words: &Words) -> &'static str {
 }
 
 /// Says the player's history, or the players a name fits.
-pub fn said(data: &Path, who: &str) -> Result<super::Said> {
+pub fn said(folder: &DataFolder, who: &str) -> Result<super::Said> {
     let mut said = super::Said::default();
-    match history(data, who)? {
+    match history(folder, who)? {
         Histories::One(id, history) => said.out(to_text(id, &history)),
         Histories::Several(candidates, words) => said.out(Candidate::table(who, &candidates, &words, "history")),
     };

@@ -20,7 +20,7 @@ pub mod stats;
 pub mod summary;
 pub mod template;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use crate::cli::{Command, RecordCommand};
@@ -90,7 +90,7 @@ pub fn run(command: Command, screen: &dyn Screen) -> anyhow::Result<Said> {
             check::said(&check::CheckOptions { data, files, players }, &std::env::current_dir()?, screen)
         }
         Command::Next { data, from, name, dry_run } => {
-            next::said(&next::NextOptions { data: data_folder(data.as_deref())?, from, name, dry_run })
+            next::said(&next::NextOptions { folder: data_folder(data.as_deref())?, from, name, dry_run })
         }
         Command::Compare { systems, from, data, json, out } => {
             let options = crate::compare::CompareOptions { systems, from };
@@ -147,32 +147,18 @@ pub struct Loaded {
     pub inputs: crate::ingest::Inputs,
 }
 
-/// The data folder a command run in `from` means: `from` itself or the
-/// nearest folder above it holding `period.toml` (run from `reports/` or a
-/// state's folder), or `from/data` (run from the folder above the data).
-pub fn find_data_folder(from: &Path) -> Option<PathBuf> {
-    let holds = |dir: &Path| dir.join("period.toml").is_file();
-    if holds(from) {
-        return Some(from.to_path_buf());
-    }
-    if holds(&from.join("data")) {
-        return Some(from.join("data"));
-    }
-    from.ancestors().skip(1).find(|dir| holds(dir)).map(Path::to_path_buf)
-}
-
-/// The data folder `--data` names, or else the one [`find_data_folder`]
-/// finds from the current folder; the error says how to name one.
-pub fn data_folder(data: Option<&Path>) -> anyhow::Result<PathBuf> {
-    if let Some(dir) = data {
-        return Ok(dir.to_path_buf());
-    }
-    let cwd = std::env::current_dir()?;
-    find_data_folder(&cwd).ok_or_else(|| {
-        anyhow::anyhow!(
-            "there is no data folder (a folder holding period.toml) here or above: run the command inside one, or give it with --data DIR"
-        )
-    })
+/// The data folder `--data` names, or else the one [`DataFolder::find`]
+/// finds from the current folder, opened; the error says how to name one.
+pub fn data_folder(data: Option<&Path>) -> anyhow::Result<DataFolder> {
+    let dir = match data {
+        Some(dir) => dir.to_path_buf(),
+        None => DataFolder::find(&std::env::current_dir()?).ok_or_else(|| {
+            anyhow::anyhow!(
+                "there is no data folder (a folder holding period.toml) here or above: run the command inside one, or give it with --data DIR"
+            )
+        })?,
+    };
+    Ok(DataFolder::open(&dir)?)
 }
 
 /// Reads and validates a data folder, for a period that may change the
@@ -181,31 +167,30 @@ pub fn data_folder(data: Option<&Path>) -> anyhow::Result<PathBuf> {
 /// converts a player file written under another), the player file takes
 /// the new rule set's states before it is validated
 /// ([`crate::record::switch`]), and the period says so.
-pub fn load_switching(data: &Path, timings: &mut Timings) -> anyhow::Result<Loaded> {
+pub fn load_switching(folder: &DataFolder, timings: &mut Timings) -> anyhow::Result<Loaded> {
     let started = Instant::now();
-    let mut folder = DataFolder::open(data)?;
     let system = folder.config.system.rules();
-    let mut raw = folder.read(system.inputs())?;
-    crate::record::returning::reinstate_from_data_folder(&mut raw, data);
+    let (mut raw, inputs) = folder.read(system.inputs())?;
+    crate::record::returning::reinstate_from_data_folder(&mut raw, folder);
     timings.record("read", started);
     let started = Instant::now();
-    let switched = switch_player_file(data, &mut raw)?;
+    let switched = switch_player_file(folder, &mut raw)?;
     timings.record("switch", started);
     let started = Instant::now();
     let mut validated = validate(raw, system);
     validated.period.switched = switched;
     timings.record("validate", started);
-    Ok(Loaded { validated, system, inputs: folder.inputs })
+    Ok(Loaded { validated, system, inputs })
 }
 
 /// Gives `raw`'s player file the states of its rule set when the period
 /// changes the rule set; what it says of the change.
 fn switch_player_file(
-    data: &Path,
+    folder: &DataFolder,
     raw: &mut crate::ingest::RawData,
 ) -> anyhow::Result<Option<crate::switch::Switched>> {
     let config = &raw.config;
-    let record = recording::record_path(data, config).filter(|p| p.is_file());
+    let record = folder.record().filter(|p| p.is_file());
     let file = std::mem::take(&mut raw.player_file);
     let Some(path) = record else {
         // Without a record: a conversion of a file that lacks the rule set's own columns.
@@ -225,7 +210,7 @@ fn switch_player_file(
             }
         });
     };
-    let record = crate::record::Record::open_existing_to_read(&path)?;
+    let record = crate::record::Record::open(&path, crate::record::Access::Read)?;
     let switched = crate::record::switch::switch_player_file(&record, config, file)
         .map_err(|e| crate::record::explain(&path, e))?;
     Ok(match switched {
@@ -241,16 +226,16 @@ fn switch_player_file(
 }
 
 /// Rates the period in memory (nothing is written).
-pub fn rate_only(data: &Path) -> anyhow::Result<(Loaded, Ratings)> {
+pub fn rate_only(folder: &DataFolder) -> anyhow::Result<(Loaded, Ratings)> {
     let mut timings = Timings::default();
-    let loaded = load_switching(data, &mut timings)?;
+    let loaded = load_switching(folder, &mut timings)?;
     let ratings = loaded.system.rate(&loaded.validated.period);
     Ok((loaded, ratings))
 }
 
 /// The booklet's data for a data folder (for tests and tools).
 pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
-    let (loaded, ratings) = rate_only(data)?;
+    let (loaded, ratings) = rate_only(&DataFolder::open(data)?)?;
     let rated = crate::rated::Rated::new(loaded.validated.period, ratings, loaded.system, &Default::default());
     Ok(crate::publish::booklet_data(&rated))
 }

@@ -11,15 +11,16 @@ use anyhow::{bail, Context, Result};
 use chrono::{Datelike, Months, NaiveDate};
 
 use crate::config::PeriodConfig;
+use crate::ingest::data_folder::{ARCHIVE, PLAYER_FILE_NAMES, SETTINGS};
 use crate::ingest::extras::SystemInput;
-use crate::ingest::inputs::{ARCHIVE, PLAYER_FILE_NAMES, SETTINGS};
+use crate::ingest::DataFolder;
 use crate::validate::Disposition;
 
 /// What to start, from where.
 #[derive(Debug, Clone)]
 pub struct NextOptions {
     /// The data folder.
-    pub data: PathBuf,
+    pub folder: DataFolder,
     /// The folder the period was published into (its players.xlsx comes in).
     pub from: PathBuf,
     /// The next period's name, when it cannot be told from this one's.
@@ -143,21 +144,20 @@ pub fn edited_settings(text: &str, after: &PeriodConfig) -> Result<String> {
     Ok(edited)
 }
 
-/// Starts the next period in `opts.data` (see the module's introduction).
+/// Starts the next period in `opts.folder` (see the module's introduction).
 /// Refused, with nothing changed, unless the period in period.toml is the
 /// one published into `opts.from` (and recorded, when it keeps a record).
 /// A run stopped half-way is finished by running it again: nothing already
 /// in the archive is written over.
 pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
-    let data = &opts.data;
-    let settings = data.join(SETTINGS);
-    let text = std::fs::read_to_string(&settings).with_context(|| format!("cannot read {}", settings.display()))?;
-    let before = PeriodConfig::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", settings.display()))?;
+    let folder = &opts.folder;
+    let data = folder.dir();
+    let before = folder.config.clone();
     let after = rolled(&before, opts.name.as_deref())?;
     let players = published_players(opts, &before)?;
-    if let Some(path) = super::recording::record_path(data, &before) {
+    if let Some(path) = folder.record() {
         let recorded = path.exists() && {
-            let record = crate::record::Record::open_existing_to_read(&path)?;
+            let record = crate::record::Record::open(&path, crate::record::Access::Read)?;
             record.current(&before.period)?.is_some()
         };
         if !recorded {
@@ -168,11 +168,10 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
             );
         }
     }
-    let edited = edited_settings(&text, &after)?;
+    let edited = edited_settings(folder.settings_text(), &after)?;
 
-    let mut folder = crate::ingest::DataFolder::open(data)?;
     let system = folder.config.system.rules();
-    let raw = folder.read(system.inputs())?;
+    let (raw, _) = folder.read(system.inputs())?;
     let named: Vec<(String, Vec<(u32, String, String)>)> =
         raw.reports
             .iter()
@@ -231,7 +230,7 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
     let done = NextPeriod {
         before,
         after,
-        data: data.clone(),
+        data: data.to_path_buf(),
         from: opts.from.clone(),
         archive,
         players,

@@ -10,6 +10,7 @@ use super::recording::{Plan, Recording};
 use super::summary::{Outcome, PlayerCounts, RunSummary};
 use super::{load_switching, Loaded, Said, Screen, Stage, Stream};
 use crate::diag::{Code, Diagnostic, Location};
+use crate::ingest::DataFolder;
 use crate::publish;
 use crate::rated::Rated;
 use crate::record::query::list_changes;
@@ -76,6 +77,7 @@ impl PeriodReport {
 /// the last publication: a past period's booklet is not published again).
 fn revise_with_later(
     opts: &PeriodOptions,
+    folder: &DataFolder,
     validated: Validated,
     timings: Timings,
     recording: Recording,
@@ -85,13 +87,12 @@ fn revise_with_later(
     let into = errata_folder(&opts.out);
     let correction = Correction { revised: Some(recording.inputs), ..Default::default() };
     let options = RerateOptions {
-        data: opts.data.clone(),
         out: into.clone(),
         from: Some(period.config.period.clone()),
         correction,
         dry_run: opts.dry_run,
     };
-    let rerated = rerate_with(&options, Some(recording.record))?;
+    let rerated = rerate_with(folder, &options, Some(recording.record))?;
     if let Some(said) = rerated.done_before {
         return Ok(PeriodReport::held_already(validated.diagnostics, timings, said, into));
     }
@@ -147,10 +148,12 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         // go in (or are cleared) before the record settles by them.
         publish::staging::finish_killed(&errata_folder(&opts.out))?;
     }
-    // So is the record, whatever the output folder, before anything is read.
-    let record_lock = if opts.dry_run { None } else { super::recording::lock_record(&opts.data)? };
+    // The data folder is opened (its settings read, once); so is the record
+    // locked, whatever the output folder, before anything else is read.
+    let folder = DataFolder::open(&opts.data)?;
+    let record_lock = if opts.dry_run { None } else { super::recording::lock_record(&folder)? };
     progress(Stage::Reading);
-    let Loaded { mut validated, system, inputs } = load_switching(&opts.data, &mut timings)?;
+    let Loaded { mut validated, system, inputs } = load_switching(&folder, &mut timings)?;
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
         let skippable = !validated.has_global_errors();
@@ -172,7 +175,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     }
     let started = Instant::now();
     let out = staging.as_ref().map(|s| s.out());
-    let mut recording = Recording::begin(&opts.data, &validated.period.config, inputs, opts.revise, out, record_lock)?;
+    let mut recording = Recording::begin(&folder, &validated.period.config, inputs, opts.revise, out, record_lock)?;
     if let Some(r) = &recording {
         r.check_player_file(&validated.period.players).map_err(|e| r.record.explain(e))?;
     }
@@ -180,7 +183,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         // The output folder is let go (the errata go beside it); the
         // record, still locked, goes to the re-rating.
         drop(staging);
-        return revise_with_later(opts, validated, timings, r);
+        return revise_with_later(opts, &folder, validated, timings, r);
     }
     if let Some(r) = recording.as_ref().filter(|r| r.plan == Plan::Unchanged && !r.later.is_empty()) {
         // A past period recorded with these very inputs (a revision run

@@ -10,7 +10,8 @@ use chrono::NaiveDate;
 
 use crate::config::PeriodConfig;
 use crate::diag::Severity;
-use crate::record::{lines, PeriodLines, PlayerLine, Record};
+use crate::ingest::DataFolder;
+use crate::record::{lines, Access, PeriodLines, PlayerLine, Record};
 
 /// One period imported.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,12 +23,12 @@ pub struct Imported {
 
 /// Imports `files` (oldest first) into the data folder's record; `periods`
 /// names them in order (default: the month and year of each file's date).
-pub fn import(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<Vec<Imported>> {
-    let config = PeriodConfig::load(&data.join("period.toml"))?;
-    let Some(path) = super::recording::record_path(data, &config) else {
+pub fn import(folder: &DataFolder, files: &[PathBuf], periods: &[String]) -> Result<Vec<Imported>> {
+    let config = &folder.config;
+    let Some(path) = folder.record() else {
         bail!("period.toml keeps no record (record = false): there is nowhere to import to");
     };
-    import_into(&path, &config, files, periods).map_err(|e| crate::record::explain(&path, e))
+    import_into(&path, config, files, periods).map_err(|e| crate::record::explain(&path, e))
 }
 
 /// [`import`] into the record at `path`.
@@ -72,7 +73,7 @@ fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &
             );
         }
     }
-    let mut record = Record::open(path)?;
+    let mut record = Record::open(path, Access::Write)?;
     record.settle(None)?;
     if let Some((first, _, _)) = read.first() {
         record.check_system(config.system.as_str(), first)?;
@@ -165,9 +166,9 @@ fn workbook_date(file: &Path) -> Result<NaiveDate> {
 }
 
 /// Imports and says what each period came to.
-pub fn said(data: &Path, files: &[PathBuf], periods: &[String]) -> Result<super::Said> {
+pub fn said(folder: &DataFolder, files: &[PathBuf], periods: &[String]) -> Result<super::Said> {
     let mut said = super::Said::default();
-    for imported in import(data, files, periods)? {
+    for imported in import(folder, files, periods)? {
         said.err(format!(
             "imported {} (published {}): {} players\n",
             imported.period, imported.published, imported.players

@@ -2,15 +2,15 @@
 //! recorded (new, unchanged, or revised with `--revise`), the list it is
 //! compared with, and the two steps that record it with its outputs.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Result};
 
 use crate::config::PeriodConfig;
-use crate::ingest::Inputs;
+use crate::ingest::{DataFolder, Inputs};
 use crate::model::PlayerFile;
 use crate::publish::Staging;
-use crate::record::{PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Source, Staged};
+use crate::record::{Access, PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Source, Staged};
 
 /// What the record makes of this run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,18 +37,11 @@ pub struct Recording {
     staged: Option<Staged>,
 }
 
-/// The record's path for a data folder, if `period.toml` keeps one.
-pub fn record_path(data: &Path, config: &PeriodConfig) -> Option<PathBuf> {
-    config.record.as_ref().map(|name| data.join(name))
-}
-
 /// The lock of the data folder's record, taken first thing by a run that
 /// will write it, so that it holds the record for the whole run; `None`
-/// when `period.toml` keeps no record (or cannot be read: the run then
-/// says what is wrong with it).
-pub fn lock_record(data: &Path) -> Result<Option<RecordLock>> {
-    let Ok(config) = PeriodConfig::load(&data.join("period.toml")) else { return Ok(None) };
-    record_path(data, &config).map(|path| RecordLock::take(&path)).transpose()
+/// when `period.toml` keeps no record.
+pub fn lock_record(folder: &DataFolder) -> Result<Option<RecordLock>> {
+    folder.record().map(|path| RecordLock::take(&path)).transpose()
 }
 
 /// Whether the player file carries the ratings and games of `lines` (a
@@ -76,14 +69,14 @@ impl Recording {
     /// run (`None` for a dry run, which settles nothing).
     /// `lock` is the record's, when the run took it already.
     pub fn begin(
-        data: &Path,
+        folder: &DataFolder,
         config: &PeriodConfig,
         inputs: Inputs,
         revise: bool,
         out: Option<&Path>,
         lock: Option<RecordLock>,
     ) -> Result<Option<Recording>> {
-        let Some(path) = record_path(data, config) else { return Ok(None) };
+        let Some(path) = folder.record() else { return Ok(None) };
         let begun = Recording::begin_at(&path, config, inputs, revise, out, lock);
         begun.map(Some).map_err(|e| crate::record::explain(&path, e))
     }
@@ -99,14 +92,15 @@ impl Recording {
     ) -> Result<Recording> {
         let record = match out {
             Some(out) => {
-                let mut record = match lock {
-                    Some(lock) => Record::open_locked(path, lock)?,
-                    None => Record::open(path)?,
+                let access = match lock {
+                    Some(lock) => Access::WriteLocked(lock),
+                    None => Access::Write,
                 };
+                let mut record = Record::open(path, access)?;
                 record.settle(Some(out))?;
                 record
             }
-            None => Record::open_to_read(path)?,
+            None => Record::open(path, Access::ReadOrEmpty)?,
         };
         let inputs_sha256 = inputs.manifest_sha256();
         let periods = record.periods()?;

@@ -10,17 +10,17 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 
 use crate::config::PeriodConfig;
+use crate::ingest::DataFolder;
 use crate::publish::Staging;
 use crate::record::errata::Errata;
 pub use crate::record::rerate::Correction;
 use crate::record::rerate::{Outcome, Rerating};
-use crate::record::Record;
+use crate::record::{Access, Record};
 use crate::timings::Timings;
 
 /// What `rerate` and `merge` are asked.
 #[derive(Debug, Clone)]
 pub struct RerateOptions {
-    pub data: PathBuf,
     pub out: PathBuf,
     /// The first period to re-rate (`None` for a merge: the first period DROP played in).
     pub from: Option<String>,
@@ -48,39 +48,39 @@ impl Rerated {
 
 /// Re-rates from the record and records the result (unless a dry run),
 /// writing the errata and the last period's corrected player file to `out`.
-pub fn rerate(opts: &RerateOptions) -> Result<Rerated> {
-    rerate_with(opts, None)
+pub fn rerate(folder: &DataFolder, opts: &RerateOptions) -> Result<Rerated> {
+    rerate_with(folder, opts, None)
 }
 
 /// [`rerate`] with the record already open (and locked) by the caller
 /// (`period --revise`), or opened here when `None`.
-pub fn rerate_with(opts: &RerateOptions, record: Option<Record>) -> Result<Rerated> {
+pub fn rerate_with(folder: &DataFolder, opts: &RerateOptions, record: Option<Record>) -> Result<Rerated> {
     let timings = Timings::default();
     let started = Instant::now();
-    let config = PeriodConfig::load(&opts.data.join("period.toml"))?;
-    let Some(path) = super::recording::record_path(&opts.data, &config) else {
+    let Some(path) = folder.record() else {
         bail!("period.toml keeps no record (record = false): there is nothing to re-rate");
     };
-    rerate_record(opts, &config, &path, record, timings, started).map_err(|e| crate::record::explain(&path, e))
+    rerate_record(folder, opts, &path, record, timings, started).map_err(|e| crate::record::explain(&path, e))
 }
 
 /// [`rerate_with`] of the record at `path`.
 fn rerate_record(
+    folder: &DataFolder,
     opts: &RerateOptions,
-    config: &PeriodConfig,
     path: &Path,
     record: Option<Record>,
     mut timings: Timings,
     started: Instant,
 ) -> Result<Rerated> {
-    crate::publish::staging::check_output_folder(&opts.out, &opts.data)?;
+    let config = &folder.config;
+    crate::publish::staging::check_output_folder(&opts.out, folder.dir())?;
     // The record (locked for the whole run) and the output folder are
     // taken, and what a killed run left is settled, before anything is
     // decided: a correction a killed run put in is then seen as done.
     let mut record = match (record, opts.dry_run) {
         (Some(record), _) => record,
-        (None, false) => Record::open_existing(path)?,
-        (None, true) => Record::open_existing_to_read(path)?,
+        (None, false) => Record::open(path, Access::WriteExisting)?,
+        (None, true) => Record::open(path, Access::Read)?,
     };
     let staging = if opts.dry_run { None } else { Some(Staging::new(&opts.out)?) };
     if let Some(staging) = &staging {
@@ -143,9 +143,9 @@ fn record_rerating(
 /// Runs `rerate` or `merge` (`from` `None`) and says what it did: the
 /// errata's summary, what was recorded and where the errata went.
 pub fn said(rerun: crate::cli::Rerun, from: Option<String>, correction: Correction) -> Result<super::Said> {
-    let data = super::data_folder(rerun.data.as_deref())?;
-    let options = RerateOptions { data, out: rerun.out, from, correction, dry_run: rerun.dry_run };
-    let report = rerate(&options)?;
+    let folder = super::data_folder(rerun.data.as_deref())?;
+    let options = RerateOptions { out: rerun.out, from, correction, dry_run: rerun.dry_run };
+    let report = rerate(&folder, &options)?;
     let mut said = super::Said::default();
     if let Some(done) = &report.done_before {
         said.err(format!("{done}\n"));

@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use super::period::{run_period, PeriodOptions};
-use super::recording::record_path;
 use crate::config::PeriodConfig;
 use crate::diag::Severity;
 use crate::generate::{self, Carry, GenerateOptions, GenerateSummary};
@@ -70,7 +69,7 @@ fn chain(opts: &SampleOptions, scratch: &Path) -> Result<SampleSummary> {
         if done.exists() {
             std::fs::remove_dir_all(&done).with_context(|| format!("removing {}", done.display()))?;
         }
-        let name = PeriodConfig::load(&data.join("period.toml")).map_err(|e| anyhow::anyhow!("{e}"))?.period;
+        let name = next.name().to_string();
         publish(data, &out).with_context(|| format!("publishing {name}"))?;
         periods.push((name, summary));
         carry = Some(next);
@@ -105,7 +104,7 @@ fn publish(data: &Path, out: &Path) -> Result<()> {
 /// Removes the record the generated period.toml names (and what SQLite
 /// keeps beside it), so the chain starts afresh.
 fn remove_record(data: &Path, config: &PeriodConfig) -> Result<()> {
-    let Some(path) = record_path(data, config) else { return Ok(()) };
+    let Some(path) = crate::ingest::data_folder::record_in(data, config) else { return Ok(()) };
     for suffix in ["", "-wal", "-shm", "-journal"] {
         let mut name = path.as_os_str().to_os_string();
         name.push(suffix);

@@ -3,12 +3,10 @@
 //! recorded period and that period's Change of the Mean, By Age and By State, or with `--json`
 //! every table as the site's `downloads/statistics.json` holds it.
 
-use std::path::Path;
-
 use anyhow::{bail, Result};
 
-use crate::config::PeriodConfig;
-use crate::record::Record;
+use crate::ingest::DataFolder;
+use crate::record::{Access, Record};
 use crate::statistics::{self, Settings, StatTable, Statistics};
 
 /// The tables `ratebook stats` prints.
@@ -16,13 +14,13 @@ const PRINTED: [&str; 4] = ["Trends", "Change of the Mean", "By Age", "By State"
 
 /// The statistics of the last recorded period, with the settings of the
 /// data folder's `period.toml`.
-pub fn from_record(data: &Path) -> Result<Statistics> {
-    let config = PeriodConfig::load(&data.join("period.toml"))?;
-    let Some(path) = super::recording::record_path(data, &config) else {
+pub fn from_record(folder: &DataFolder) -> Result<Statistics> {
+    let config = &folder.config;
+    let Some(path) = folder.record() else {
         bail!("period.toml keeps no record (record = false): there are no recorded periods to count");
     };
-    let record = Record::open_existing_to_read(&path)?;
-    let periods = record.recorded_periods(&config)?;
+    let record = Record::open(&path, Access::Read)?;
+    let periods = record.recorded_periods(config)?;
     let Some((last, earlier)) = periods.split_last() else {
         bail!("the record {} holds no period yet: publish one with `ratebook period`", path.display());
     };
@@ -33,7 +31,7 @@ pub fn from_record(data: &Path) -> Result<Statistics> {
         );
     };
     let earlier = record.earlier_periods(earlier)?;
-    statistics::compute(&now, &earlier, &Settings::of(&config, config.system.rules().words()), true)
+    statistics::compute(&now, &earlier, &Settings::of(config, config.system.rules().words()), true)
 }
 
 /// Trends, Change of the Mean, By Age and By State as aligned text.
@@ -80,8 +78,8 @@ fn table_text(table: &StatTable) -> String {
 }
 
 /// Says the record's statistics: as text, or every table as JSON.
-pub fn said(data: &Path, json: bool) -> Result<super::Said> {
-    let statistics = from_record(data)?;
+pub fn said(folder: &DataFolder, json: bool) -> Result<super::Said> {
+    let statistics = from_record(folder)?;
     let mut said = super::Said::default();
     said.out(if json { statistics.to_json() } else { to_text(&statistics) });
     Ok(said)

@@ -5,27 +5,30 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::config::{default_states, PeriodConfig};
+use crate::config::default_states;
 use crate::formats::report::template::{write_template, ExampleSetting, TemplateLayout};
+use crate::ingest::data_folder::{player_file_in, DataFolder};
 
 /// Writes the blank report to `file`, with the states of the data folder
 /// `data` (or of the one the current folder is in, if any).
 pub fn run_template(file: &Path, crosstable: bool, data: Option<&Path>) -> anyhow::Result<()> {
     let data = match data {
         Some(dir) => Some(dir.to_path_buf()),
-        None => std::env::current_dir().ok().and_then(|cwd| super::find_data_folder(&cwd)),
+        None => std::env::current_dir().ok().and_then(|cwd| DataFolder::find(&cwd)),
     };
-    let config = data.as_ref().map(|d| PeriodConfig::load(&d.join("period.toml")));
+    // (A period.toml that cannot be read leaves the defaults.)
+    let folder = data.as_deref().and_then(|d| DataFolder::open(d).ok());
     let mut setting = ExampleSetting::default();
-    let states = match config {
-        Some(Ok(c)) => {
-            setting.period = Some((c.start, c.end));
-            c.states
+    let states = match folder {
+        Some(folder) => {
+            setting.period = Some((folder.config.start, folder.config.end));
+            folder.config.states
         }
-        _ => default_states(),
+        None => default_states(),
     };
-    // The example enters a few players of the data folder's player file by ID.
-    if let Some(path) = data.as_deref().and_then(crate::ingest::player_file_in) {
+    // The example enters a few players of the data folder's player file by
+    // ID (when there is one, whatever its period.toml).
+    if let Some(path) = data.as_deref().and_then(player_file_in) {
         let (file, _) = crate::formats::player_file::read_player_file(&path, &path.display().to_string());
         setting.players = file.players.into_iter().filter(|p| p.birth_date.is_some()).collect();
     }

@@ -136,6 +136,8 @@ const PLAYER_FILE_DATE: (i32, u32, u32) = (1993, 4, 1);
 pub struct Carry {
     /// 1 for August 1993, 2 for August 1994, …
     period: u32,
+    /// The period's name, as its period.toml gives it.
+    name: String,
     facts: BTreeMap<u32, chain::Hidden>,
 }
 
@@ -143,6 +145,11 @@ impl Carry {
     /// The number of the period generated (1 for August 1993).
     pub fn period(&self) -> u32 {
         self.period
+    }
+
+    /// The name of the period generated ("August 1993").
+    pub fn name(&self) -> &str {
+        &self.name
     }
 }
 
@@ -241,7 +248,7 @@ pub fn generate_period(
     file?;
     let games = games?.into_iter().sum();
     let summary = GenerateSummary { players: population.file.players.len(), events: plans.len(), games };
-    Ok((summary, Carry { period: k, facts: chain::facts(&population) }))
+    Ok((summary, Carry { period: k, name: config.period.clone(), facts: chain::facts(&population) }))
 }
 
 /// Removes what an earlier run generated in `out`, and nothing else.

@@ -21,21 +21,8 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
-use crate::config::PeriodConfig;
+use super::data_folder::{ARCHIVE, PLAYER_FILE_NAMES, REPORTS, SETTINGS};
 use crate::diag::{Code, Diagnostic, Location};
-
-/// The settings file of a data folder.
-pub const SETTINGS: &str = "period.toml";
-
-/// The names a player file goes by, in order of preference.
-pub const PLAYER_FILE_NAMES: [&str; 4] = ["players.xlsx", "players.ods", "players.xls", "players.csv"];
-
-/// The folder of a data folder that holds the reports (at any depth).
-const REPORTS: &str = "reports/";
-
-/// The folder of a data folder where `ratebook next` keeps each past
-/// period's files: no input (the record keeps what a period read).
-pub const ARCHIVE: &str = "archive";
 
 /// What a file is to the period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -124,20 +111,12 @@ fn role_of(path: &str) -> Role {
 
 impl Inputs {
     /// Walks the data folder `dir` once and reads every file in it but
-    /// hidden ones, `archive/` and the record its `period.toml` names (with its journal):
-    /// `period.toml` is parsed on the way, to know which the record is.
-    pub fn walk(dir: &Path) -> Result<(Inputs, PeriodConfig), super::IngestError> {
-        if !dir.is_dir() {
-            return Err(super::IngestError::MissingFolder(dir.to_path_buf()));
-        }
+    /// hidden ones, `archive/` and the `record` (with its journal);
+    /// `settings` is its `period.toml`, read already ([`super::DataFolder`]).
+    pub(super) fn walk(dir: &Path, settings: Vec<u8>, record: Option<&Path>) -> Inputs {
         let mut findings = Vec::new();
         let found = walk_folder(dir, dir, true, &mut findings);
-        let settings = dir.join(SETTINGS);
-        let config_bytes = std::fs::read(&settings)
-            .map_err(|error| crate::config::ConfigError::Read { path: settings.display().to_string(), error })?;
-        let config = PeriodConfig::from_bytes(&config_bytes, &settings)?;
         // The record and its journal are no inputs (nor read).
-        let record = config.record.as_ref().map(|name| dir.join(name));
         let left_out: HashSet<(u64, u64)> = record
             .iter()
             .flat_map(|r| {
@@ -153,10 +132,10 @@ impl Inputs {
         let found: Vec<Found> =
             found.into_iter().filter(|f| f.name != SETTINGS && !left_out.contains(&f.inode)).collect();
         let mut inputs = read_found(dir, found, &mut findings, |name| role_of(name));
-        inputs.files.insert(SETTINGS.to_string(), InputFile::new(Role::Settings, config_bytes, None));
+        inputs.files.insert(SETTINGS.to_string(), InputFile::new(Role::Settings, settings, None));
         inputs.findings = findings;
         inputs.choose_player_file();
-        Ok((inputs, config))
+        inputs
     }
 
     /// The files a revision recorded, (path, SHA-256, bytes); `label` names

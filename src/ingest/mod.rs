@@ -3,6 +3,7 @@
 //! records. Reports are parsed in parallel; a file that cannot be read is a
 //! finding for that file, never the end of the run.
 
+pub mod data_folder;
 pub mod extras;
 pub mod inputs;
 pub mod trf;
@@ -16,8 +17,8 @@ use crate::config::{ConfigError, PeriodConfig};
 use crate::diag::{Code, Diagnostic, Location};
 pub use crate::formats::report::RawReport;
 use crate::model::PlayerFile;
+pub use data_folder::DataFolder;
 pub use inputs::Inputs;
-use inputs::PLAYER_FILE_NAMES;
 
 /// Problems that stop the command before any data is read (exit status 2).
 #[derive(Debug, Error)]
@@ -51,36 +52,6 @@ pub type PlayerFileRead = (PlayerFile, Vec<Diagnostic>);
 
 /// Spreadsheet extensions read as tournament reports.
 const REPORT_EXTENSIONS: [&str; 4] = ["xlsx", "xlsm", "xls", "ods"];
-
-/// A data folder walked once: its settings, and its files in memory.
-#[derive(Debug, Clone)]
-pub struct DataFolder {
-    pub dir: PathBuf,
-    pub config: PeriodConfig,
-    pub inputs: Inputs,
-}
-
-impl DataFolder {
-    /// Walks `dir` (the data folder), reading every input file in it once,
-    /// and parses its `period.toml`.
-    pub fn open(dir: &Path) -> Result<DataFolder, IngestError> {
-        let (inputs, config) = Inputs::walk(dir)?;
-        Ok(DataFolder { dir: dir.to_path_buf(), config, inputs })
-    }
-
-    /// Parses the player file, every report and the files beside them that
-    /// the rule set reads (`wanted`); the walk's findings go with them.
-    pub fn read(&mut self, wanted: &[extras::SystemInput]) -> Result<RawData, IngestError> {
-        let mut raw = read(&self.inputs, self.config.clone(), wanted)?;
-        raw.diagnostics.extend(self.inputs.take_findings());
-        Ok(raw)
-    }
-}
-
-/// The player file of the data folder `dir`, if it has one.
-pub fn player_file_in(dir: &Path) -> Option<PathBuf> {
-    PLAYER_FILE_NAMES.iter().map(|n| dir.join(n)).find(|p| p.is_file())
-}
 
 /// Parses a data folder's `inputs` (with its `config` already parsed): the
 /// player file side by side with the workbook reports.

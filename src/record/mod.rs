@@ -32,13 +32,33 @@ pub struct Record {
     conn: Connection,
     path: PathBuf,
     /// The lock beside the record, held by a run that writes it, for the
-    /// whole run (see [`Record::open`]).
+    /// whole run (see [`Access`]).
     _lock: Option<RecordLock>,
 }
 
 /// The lock beside a record (`.NAME.lock`), held by a run that writes it;
 /// the system drops it when the process ends, killed or not.
 pub struct RecordLock(#[allow(dead_code)] std::fs::File);
+
+/// What a caller needs of the record it opens ([`Record::open`]).
+pub enum Access {
+    /// To read an existing record (`history`, `stats`, `compare`…): no
+    /// lock, nothing written; its absence is an error.
+    Read,
+    /// To read what there is (a dry run): no lock, nothing written, and a
+    /// record that does not exist reads as an empty one.
+    ReadOrEmpty,
+    /// To write, creating the record when there is none (`record import`),
+    /// taking its lock.
+    Write,
+    /// To write, creating the record when there is none, under its lock
+    /// taken already (a period run takes it first thing, before it reads
+    /// its inputs).
+    WriteLocked(RecordLock),
+    /// To write an existing record (`rerate`, `merge`), taking its lock;
+    /// its absence is an error.
+    WriteExisting,
+}
 
 /// A revision written as staged, waiting for its outputs to go in.
 #[derive(Debug, Clone)]
@@ -151,20 +171,35 @@ pub fn folder_sha256(dir: &Path, known: &std::collections::HashMap<String, Strin
 const CACHE_KIB: i64 = 256 * 1024;
 
 impl Record {
-    /// Opens the record at `path`, creating an empty one when there is none,
-    /// and brings its schema up to date. Refused: a file that is not a
-    /// ratebook record, one written by a newer ratebook, one that is damaged.
+    /// Opens the record at `path` for what `access` says the caller needs,
+    /// bringing its schema up to date when it is opened to write. Refused: a
+    /// file that is not a ratebook record, one written by a newer ratebook,
+    /// one that is damaged, something that is no file; and, to read or write
+    /// an existing record, its absence (the error says how one is made).
     ///
-    /// The opened record is locked for as long as it is open (a file lock
-    /// beside it, `.NAME.lock`): a second run that would write it, whatever
-    /// its output folder, is refused with a plain message until this one ends.
-    pub fn open(path: &Path) -> Result<Record> {
-        Record::open_locked(path, RecordLock::take(path)?)
+    /// A record opened to write is locked for as long as it is open (a file
+    /// lock beside it, `.NAME.lock`): a second run that would write it,
+    /// whatever its output folder, is refused with a plain message until this
+    /// one ends.
+    pub fn open(path: &Path, access: Access) -> Result<Record> {
+        match access {
+            Access::Read => {
+                must_exist(path)?;
+                Record::read_only(path)
+            }
+            Access::ReadOrEmpty => Record::read_only(path),
+            Access::Write => Record::writable(path, RecordLock::take(path)?),
+            Access::WriteLocked(lock) => Record::writable(path, lock),
+            Access::WriteExisting => {
+                must_exist(path)?;
+                Record::writable(path, RecordLock::take(path)?)
+            }
+        }
     }
 
-    /// [`Record::open`] with its lock taken already (a run takes it first
-    /// thing, before it reads its inputs).
-    pub fn open_locked(path: &Path, lock: RecordLock) -> Result<Record> {
+    /// The record at `path` opened to write, under `lock`, its schema
+    /// brought up to date (an empty one made when there is none).
+    fn writable(path: &Path, lock: RecordLock) -> Result<Record> {
         check_is_file(path)?;
         let conn = Connection::open(path).with_context(|| format!("cannot open the record {}", path.display()))?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
@@ -177,9 +212,9 @@ impl Record {
         Ok(record)
     }
 
-    /// Opens the record at `path` to read only (a dry run): nothing is ever
-    /// written, and a record that does not exist reads as an empty one.
-    pub fn open_to_read(path: &Path) -> Result<Record> {
+    /// The record at `path` opened to read only: nothing is ever written,
+    /// and a record that does not exist reads as an empty one.
+    fn read_only(path: &Path) -> Result<Record> {
         if !path.exists() {
             let conn = Connection::open_in_memory()?;
             let mut record = Record { conn, path: path.to_path_buf(), _lock: None };
@@ -194,28 +229,6 @@ impl Record {
         let record = Record { conn, path: path.to_path_buf(), _lock: None };
         record.check_version().map_err(|e| record.explain(e))?;
         Ok(record)
-    }
-
-    /// Opens an existing record; its absence is an error that says how one is made.
-    pub fn open_existing(path: &Path) -> Result<Record> {
-        Record::open_existing_check(path)?;
-        Record::open(path)
-    }
-
-    fn open_existing_check(path: &Path) -> Result<()> {
-        if !path.is_file() {
-            bail!(
-                "there is no record at {}: `ratebook period` creates it with the first publication (or seed it with `ratebook record import`)",
-                path.display()
-            );
-        }
-        Ok(())
-    }
-
-    /// [`Record::open_existing`] to read only (no lock, nothing written).
-    pub fn open_existing_to_read(path: &Path) -> Result<Record> {
-        Record::open_existing_check(path)?;
-        Record::open_to_read(path)
     }
 
     pub fn path(&self) -> &Path {
@@ -519,6 +532,17 @@ fn plain_sqlite(code: rusqlite::ErrorCode) -> String {
         plain.extend(c.to_lowercase());
     }
     plain
+}
+
+/// Refuses to go on without a record at `path`, saying how one is made.
+fn must_exist(path: &Path) -> Result<()> {
+    if !path.is_file() {
+        bail!(
+            "there is no record at {}: `ratebook period` creates it with the first publication (or seed it with `ratebook record import`)",
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// Refuses a record path that leads to something other than a file (a

@@ -23,7 +23,7 @@ use anyhow::{bail, Result};
 use super::{PlayerLine, Record, RevisionInfo};
 use crate::config::PeriodConfig;
 use crate::diag::Severity;
-use crate::ingest::inputs::SETTINGS;
+use crate::ingest::data_folder::SETTINGS;
 use crate::ingest::{IngestError, Inputs, RawData};
 use crate::model::system::SystemName;
 use crate::model::PlayerFile;

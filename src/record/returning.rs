@@ -150,17 +150,16 @@ fn add_player(raw: &mut RawData, p: Player) {
     }
 }
 
-/// [`reinstate`] from the record `period.toml` names in the data folder
-/// `data`, when there is one. A record that cannot be read puts no one
+/// [`reinstate`] from the record the data folder `folder` keeps, when
+/// there is one. A record that cannot be read puts no one
 /// back: validation then reports the IDs, and the run that writes the
 /// record says what is wrong with it.
-pub fn reinstate_from_data_folder(raw: &mut RawData, data: &std::path::Path) -> Vec<u32> {
-    let Some(name) = raw.config.record.clone() else { return Vec::new() };
-    let path = data.join(name);
+pub fn reinstate_from_data_folder(raw: &mut RawData, folder: &crate::ingest::DataFolder) -> Vec<u32> {
+    let Some(path) = folder.record() else { return Vec::new() };
     if !path.is_file() || missing_ids(raw).is_empty() {
         return Vec::new();
     }
-    let Ok(record) = Record::open_to_read(&path) else { return Vec::new() };
+    let Ok(record) = Record::open(&path, crate::record::Access::ReadOrEmpty) else { return Vec::new() };
     let (period, end) = (raw.config.period.clone(), raw.config.end.to_string());
     reinstate(raw, &record, &period, &end).unwrap_or_default()
 }

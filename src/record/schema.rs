@@ -192,7 +192,7 @@ mod tests {
             )
             .unwrap();
         }
-        let record = crate::record::Record::open(&path).unwrap();
+        let record = crate::record::Record::open(&path, crate::record::Access::Write).unwrap();
         let conn = record.connection();
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
         assert_eq!(version, VERSION);

@@ -96,8 +96,8 @@ pub fn derive(
 ) -> Result<Derived> {
     let label = std::path::PathBuf::from(format!("{} ({} as recorded)", record.path().display(), at.period));
     let inputs = record.inputs(at.id, label)?;
-    let settings = inputs.label.join(crate::ingest::inputs::SETTINGS);
-    let bytes = inputs.get(crate::ingest::inputs::SETTINGS).context("a recorded period has its period.toml")?;
+    let settings = inputs.label.join(crate::ingest::data_folder::SETTINGS);
+    let bytes = inputs.get(crate::ingest::data_folder::SETTINGS).context("a recorded period has its period.toml")?;
     let config = PeriodConfig::from_bytes(bytes, &settings)?;
     derive_for(record, before, &config, replayer, timings)
 }

@@ -47,7 +47,7 @@ fn the_change_is_taken_against_the_record_in_every_output() {
     // The officer edits a rating in the player file the record's last
     // period started from: the record published another one the period
     // before. Every output takes the change against the record's.
-    let config = ratebook::config::PeriodConfig::load(&data.join("period.toml")).unwrap();
+    let config = ratebook::ingest::DataFolder::open(&data).unwrap().config;
     let path = data.join("players.xlsx");
     let mut file = read_players(&path);
     let p = file

@@ -35,7 +35,7 @@ fn the_booklet_shows_every_section_and_matches_the_workbook() {
     ] {
         assert!(text.contains(title), "the booklet has {title}");
     }
-    let config = ratebook::config::PeriodConfig::load(&data.join("period.toml")).unwrap();
+    let config = ratebook::ingest::DataFolder::open(&data).unwrap().config;
     for (_, name) in &config.states {
         assert!(text.contains(name.as_str()), "the booklet names {name}");
     }

@@ -42,7 +42,7 @@ fn chain_of_three_periods_is_recorded_each_from_the_file_the_one_before_publishe
     let data = root.path().join("data");
     generate(&data, 3);
 
-    let record = Record::open_existing_to_read(&data.join("record.sqlite")).unwrap();
+    let record = Record::open(&data.join("record.sqlite"), ratebook::record::Access::Read).unwrap();
     let rows: Vec<(String, String, String)> = {
         let mut stmt =
             record.connection().prepare("SELECT period, published, \"end\" FROM periods ORDER BY \"end\"").unwrap();
@@ -107,7 +107,7 @@ fn chain_is_regenerated_whole() {
     let data = root.path().join("data");
     generate(&data, 2);
     generate(&data, 2);
-    let record = Record::open_existing_to_read(&data.join("record.sqlite")).unwrap();
+    let record = Record::open(&data.join("record.sqlite"), ratebook::record::Access::Read).unwrap();
     let periods: Vec<(String, i64)> = record.periods().unwrap().into_iter().map(|p| (p.period, p.revision)).collect();
     assert_eq!(periods, [("August 1993".to_string(), 1), ("August 1994".to_string(), 1)]);
 }

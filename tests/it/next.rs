@@ -98,7 +98,7 @@ fn next_rolls_the_settings_takes_the_published_file_and_archives_all_but_the_def
     assert!(o.status.success(), "{}", stderr(&o));
     let december = find(&read_players(&f.out().join("players.xlsx")), 3005).clone();
     assert_eq!((december.games, december.last_played), (9, Some(date(1993, 8, 3))), "his game counted: {december:?}");
-    let record = Record::open_existing_to_read(&data.join("record.sqlite")).unwrap();
+    let record = Record::open(&data.join("record.sqlite"), ratebook::record::Access::Read).unwrap();
     let periods = record.periods().unwrap();
     let names: Vec<&str> = periods.iter().map(|p| p.period.as_str()).collect();
     assert_eq!(names, ["August 1993", "December 1993"]);

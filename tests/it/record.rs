@@ -517,7 +517,7 @@ fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
     let record = data.join("record.sqlite");
     let code = event_without_newcomers(&record);
     let inputs: Vec<(String, Vec<(String, Vec<u8>)>)> = {
-        let r = ratebook::record::Record::open_existing_to_read(&record).unwrap();
+        let r = ratebook::record::Record::open(&record, ratebook::record::Access::Read).unwrap();
         r.periods().unwrap().into_iter().map(|p| (p.period.clone(), r.input_files(p.id).unwrap())).collect()
     };
     assert_eq!(inputs.len(), 3);
@@ -567,7 +567,7 @@ fn period_revise_of_a_period_with_later_ones_re_rates_them_as_rerate_does() {
     // The first period's data folder again, one report taken out, with a
     // copy of the record.
     let first = {
-        let r = ratebook::record::Record::open_existing_to_read(&record).unwrap();
+        let r = ratebook::record::Record::open(&record, ratebook::record::Access::Read).unwrap();
         let periods = r.periods().unwrap();
         r.input_files(periods[0].id).unwrap()
     };

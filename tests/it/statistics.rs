@@ -9,7 +9,6 @@ use std::path::Path;
 use chrono::NaiveDate;
 
 use crate::common::{ratebook, sheet_rows, stderr};
-use ratebook::config::PeriodConfig;
 use ratebook::model::dates::age_at;
 
 /// Generates a chain of `periods` small periods into `data` and publishes
@@ -77,7 +76,7 @@ fn statistics_agree_with_a_recomputation_from_the_player_file_and_the_record() {
     let dir = tempfile::tempdir().unwrap();
     let (data, out) = (dir.path().join("data"), dir.path().join("out"));
     chain(&data, &out, 3);
-    let config = PeriodConfig::load(&data.join("period.toml")).unwrap();
+    let config = ratebook::ingest::DataFolder::open(&data).unwrap().config;
     let ratings = out.join("ratings.xlsx");
 
     // The rated pool from players.xlsx: confirmed, active, the printed (rounded) rating.

@@ -38,7 +38,7 @@ fn foreign_words(system: &str) -> Vec<&'static str> {
 /// reports' folders hold no code of the ACF's states.
 fn assert_own_regions(system: &str, data: &Path) {
     let acf: Vec<String> = ratebook::config::default_states().into_iter().map(|(code, _)| code).collect();
-    let config = ratebook::config::PeriodConfig::load(&data.join("period.toml")).unwrap();
+    let config = ratebook::ingest::DataFolder::open(data).unwrap().config;
     let codes: Vec<&String> = config.states.iter().map(|(code, _)| code).collect();
     assert!(codes.iter().all(|c| !acf.contains(c)), "{system}: period.toml's states {codes:?}");
     let file = read_players(&data.join("players.xlsx"));

@@ -211,7 +211,7 @@ fn revising_the_first_period(f: &Folder) -> Vec<String> {
     let code = event_without_newcomers(&f.record());
     // The first period's data folder again, one report taken out, with the record.
     let first = {
-        let r = ratebook::record::Record::open_existing_to_read(&f.record()).unwrap();
+        let r = ratebook::record::Record::open(&f.record(), ratebook::record::Access::Read).unwrap();
         let periods = r.periods().unwrap();
         r.input_files(periods[0].id).unwrap()
     };
