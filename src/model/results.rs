@@ -163,8 +163,7 @@ pub fn tokens(notation: Notation) -> impl Iterator<Item = &'static ResultToken> 
 pub fn read(notation: Notation, text: &str) -> Option<Meaning> {
     let text = notation.normalise(text);
     let spelled = |s: &&str| notation.normalise(s) == text;
-    let found =
-        tokens(notation).find(|r| std::iter::once(&r.token).chain(r.also).chain(r.tolerated).any(|s| spelled(&s)));
+    let found = tokens(notation).find(|r| std::iter::once(&r.token).chain(r.also).chain(r.tolerated).any(spelled));
     if let Some(r) = found {
         return Some(r.meaning);
     }
