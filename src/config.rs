@@ -14,7 +14,7 @@ mod lists;
 mod rules;
 
 pub use lists::{ListSizes, StatisticsSettings};
-pub use rules::RuleSettings;
+pub use rules::{RuleSettings, MOVED};
 
 use crate::model::names::NameOrder;
 use crate::model::system::SystemName;
@@ -56,8 +56,6 @@ pub struct PeriodConfig {
     pub states: Vec<(String, String)>,
     pub lists: ListSizes,
     pub statistics: StatisticsSettings,
-    /// The day a school year starts, as (month, day) (`cis`; default 1 September).
-    pub school_year_start: (u32, u32),
     /// The locale names are sorted in, a BCP 47 tag (`und`: the root collation).
     pub collation: String,
     /// The rating record, relative to the data folder (`None`: `record = false`).
@@ -262,10 +260,16 @@ impl PeriodConfig {
         if !(errata_tolerance.is_finite() && errata_tolerance >= 0.0) {
             errors.push(format!("[errata] tolerance must be 0 or more points, not {errata_tolerance}"));
         }
-        let school_year_start = match &raw.school_year_start {
-            None => (9, 1),
-            Some(value) => take(&mut errors, month_day(value), (9, 1)),
-        };
+        let mut rules = RuleSettings::new(raw.rules.unwrap_or_default());
+        rules.lines = key_lines(text, "rules");
+        // `school_year_start` stood at the top level before it moved under [rules]:
+        // still read there, for the rule set that reads it (other rule sets never did).
+        if let Some(value) = raw.school_year_start.clone().filter(|_| MOVED.contains(&("school_year_start", system))) {
+            let line = keys::line_of(text, "school_year_start").unwrap_or(0) as u32;
+            if let Err(e) = rules.move_in("school_year_start", value, line) {
+                errors.push(e);
+            }
+        }
         let states = take(&mut errors, states(&raw.states), Vec::new());
         // (They head every page, sheet and terminal line the period prints.)
         for (key, name) in [("federation", &raw.federation), ("period", &raw.period)] {
@@ -294,14 +298,13 @@ impl PeriodConfig {
             states,
             lists: raw.lists,
             statistics: raw.statistics,
-            school_year_start,
             collation,
             record,
             site: site.publish.unwrap_or(true),
             birth,
             errata_tolerance,
             switch,
-            rules: RuleSettings { lines: key_lines(text, "rules"), table: raw.rules.unwrap_or_default() },
+            rules,
         })
     }
 
@@ -321,7 +324,6 @@ impl PeriodConfig {
             states: default_states(),
             lists: ListSizes::default(),
             statistics: StatisticsSettings::default(),
-            school_year_start: (9, 1),
             collation: DEFAULT_COLLATION.to_string(),
             record: Some(DEFAULT_RECORD.to_string()),
             site: true,
@@ -359,14 +361,6 @@ impl PeriodConfig {
             self.age_date.to_string(),
             "junior ages are taken at this date (default: 1 January of the published year)",
         );
-        if self.school_year_start != (9, 1) || self.system == SystemName::Cis {
-            let (m, d) = self.school_year_start;
-            out += &line(
-                "school_year_start",
-                quoted(&format!("{m:02}-{d:02}")),
-                "CIS: the day school years start (month-day)",
-            );
-        }
         out += &line(
             "collation",
             quoted(&self.collation),
@@ -448,25 +442,6 @@ impl PeriodConfig {
             None => self.start - (self.end - self.start + chrono::Duration::days(1)),
         }
     }
-}
-
-/// `school_year_start`: a day of the year, written `"09-01"` (month-day) or as
-/// a date whose year is ignored (`2024-09-01`).
-fn month_day(value: &toml::Value) -> Result<(u32, u32), String> {
-    let wrong = || format!("`school_year_start` must be a day of the year like \"09-01\" (month-day), not {value}");
-    let (month, day) = match value {
-        toml::Value::String(s) => {
-            let (m, d) = s.trim().split_once('-').ok_or_else(wrong)?;
-            (m.trim().parse::<u32>().map_err(|_| wrong())?, d.trim().parse::<u32>().map_err(|_| wrong())?)
-        }
-        toml::Value::Datetime(dt) => match (dt.date, dt.time) {
-            (Some(d), None) => (d.month as u32, d.day as u32),
-            _ => return Err(wrong()),
-        },
-        _ => return Err(wrong()),
-    };
-    // 2000 is a leap year, so 29 February is accepted.
-    NaiveDate::from_ymd_opt(2000, month, day).map(|_| (month, day)).ok_or_else(wrong)
 }
 
 /// `[states]`: each code with its state's name, in the file's order.
@@ -577,25 +552,11 @@ A = "Australian Capital Territory"
     }
 
     #[test]
-    fn school_year_start_defaults_to_september_and_is_checked() {
-        assert_eq!(PeriodConfig::parse(EXAMPLE).unwrap().school_year_start, (9, 1));
-        let with = |v: &str| {
-            PeriodConfig::parse(&EXAMPLE.replace("[states]", &format!("school_year_start = {v}\n\n[states]")))
-        };
-        assert_eq!(with("\"08-15\"").unwrap().school_year_start, (8, 15));
-        assert_eq!(with("2024-01-20").unwrap().school_year_start, (1, 20));
-        assert!(with("\"13-01\"").unwrap_err().contains("school_year_start"));
-        assert!(with("\"September\"").is_err());
-        assert!(with("9").is_err());
-    }
-
-    #[test]
     fn written_settings_read_back_unchanged() {
         for system in SystemName::ALL {
             let mut c = PeriodConfig::example(*system);
             assert_eq!(PeriodConfig::parse(&c.to_toml()).unwrap(), c);
             c.federation = "Fédération \"Test\"".into();
-            c.school_year_start = (2, 29);
             c.collation = "sv".into();
             c.lists.juniors = vec![18];
             c.lists.seniors = vec![60];

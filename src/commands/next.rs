@@ -109,8 +109,9 @@ pub fn rolled(config: &PeriodConfig, name: Option<&str>) -> Result<PeriodConfig>
     })
 }
 
-/// `text` (period.toml) with the keys that roll set to `after`'s values,
-/// every comment, key and layout kept; checked by reading it back.
+/// `text` (period.toml) with the keys that roll set to `after`'s values and
+/// a setting at its old place moved under `[rules]`, every other comment,
+/// key and layout kept; checked by reading it back.
 pub fn edited_settings(text: &str, after: &PeriodConfig) -> Result<String> {
     let mut doc: toml_edit::DocumentMut = text.parse().context("period.toml is not TOML")?;
     let date = |d: NaiveDate| {
@@ -133,6 +134,14 @@ pub fn edited_settings(text: &str, after: &PeriodConfig) -> Result<String> {
         if let Some(old) = doc.get_mut(key).and_then(|item| item.as_value_mut()) {
             *new.decor_mut() = old.decor().clone();
             *old = new;
+        }
+    }
+    // A setting still at its old place, the top level, moves under [rules].
+    for key in &after.rules.moved {
+        let Some(old) = doc.remove(key) else { continue };
+        let rules = doc.entry("rules").or_insert(toml_edit::table());
+        if let Some(rules) = rules.as_table_mut().filter(|t| !t.contains_key(key)) {
+            rules.insert(key, old);
         }
     }
     let edited = doc.to_string();
@@ -479,6 +488,19 @@ mod tests {
         assert!(edited.contains("period       = \"December 1993\"        # the list's name\n"), "{edited}");
         assert!(edited.contains("published    = 1993-12-01           # date the list takes effect\n"), "{edited}");
         assert_eq!(PeriodConfig::parse(&edited).unwrap(), next);
+    }
+
+    #[test]
+    fn the_school_year_start_at_its_old_place_moves_under_rules() {
+        let text = PeriodConfig::example(SystemName::Cis)
+            .to_toml()
+            .replace("[states]", "school_year_start = \"08-15\"\n\n[states]");
+        let c = PeriodConfig::parse(&text).unwrap();
+        assert_eq!(c.rules.moved, ["school_year_start"]);
+        let edited = edited_settings(&text, &rolled(&c, None).unwrap()).unwrap();
+        let read_back = PeriodConfig::parse(&edited).unwrap();
+        assert!(read_back.rules.moved.is_empty(), "{edited}");
+        assert!(edited.ends_with("[rules]\nschool_year_start = \"08-15\"\n"), "{edited}");
     }
 }
 

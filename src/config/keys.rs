@@ -61,7 +61,7 @@ pub(super) fn read(text: &str) -> Result<PeriodToml, Vec<String>> {
 }
 
 /// The line (from 1) of the top-level setting or table `key`.
-fn line_of(text: &str, key: &str) -> Option<usize> {
+pub(super) fn line_of(text: &str, key: &str) -> Option<usize> {
     let mut top = true;
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();

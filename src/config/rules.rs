@@ -1,6 +1,14 @@
 //! `[rules]`: the rule set's own settings as period.toml writes them, kept
 //! with the line of each key so that the rule set, which reads and checks
-//! them, can name the line of a wrong one.
+//! them, can name the line of a wrong one; and the settings that stood at
+//! period.toml's top level before they moved under `[rules]`, still read there.
+
+use crate::model::system::SystemName;
+
+/// The settings that moved from period.toml's top level under `[rules]`,
+/// each with the rule set that reads it. Folders in the wild and the
+/// period.toml of every period a record keeps may still have the old place.
+pub const MOVED: [(&str, SystemName); 1] = [("school_year_start", SystemName::Cis)];
 
 /// period.toml's `[rules]` table as written, with the line of each key, for
 /// the rule set to read and check (`EligibilityPolicy::check_settings`):
@@ -11,6 +19,8 @@ pub struct RuleSettings {
     pub table: toml::Table,
     /// Each key's one-based line in period.toml (0 for settings built in memory).
     pub lines: Vec<(String, u32)>,
+    /// The keys read from their old place, period.toml's top level ([`MOVED`]).
+    pub moved: Vec<String>,
 }
 
 impl PartialEq for RuleSettings {
@@ -22,7 +32,29 @@ impl PartialEq for RuleSettings {
 impl RuleSettings {
     /// The settings of `table`, built in memory (no lines).
     pub fn new(table: toml::Table) -> RuleSettings {
-        RuleSettings { table, lines: Vec::new() }
+        RuleSettings { table, lines: Vec::new(), moved: Vec::new() }
+    }
+
+    /// Takes `value`, written at the top level at `line`, as the setting
+    /// `key` of `[rules]`, its new place; refused when `[rules]` gives
+    /// `key` another value.
+    pub(super) fn move_in(&mut self, key: &str, value: toml::Value, line: u32) -> Result<(), String> {
+        match self.table.get(key) {
+            Some(new) if *new != value => {
+                return Err(format!(
+                    "`{key}` is given twice, {value} at the top level (line {line}) and {new} under [rules] (line {}): \
+                     keep the one under [rules], its place now, and remove the other",
+                    self.line(key)
+                ))
+            }
+            Some(_) => {}
+            None => {
+                self.table.insert(key.to_string(), value);
+                self.lines.push((key.to_string(), line));
+            }
+        }
+        self.moved.push(key.to_string());
+        Ok(())
     }
 
     /// The one-based line of `key` in period.toml (0 when unknown).

@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use super::events::{EventPlan, Kind};
 use super::pairing;
 use crate::formats::report::write::{EventReport, ReportGame, ReportResults};
+use crate::model::results::{self, Meaning, Notation};
 
 /// White's advantage, in rating points.
 const WHITE_EDGE: f64 = 30.0;
@@ -82,15 +83,19 @@ pub(super) fn play(plan: &EventPlan, seed: u64) -> (EventReport, usize) {
     (report, games)
 }
 
-/// The token of a played game, White's score `white`.
+/// The token of a played game, White's score `white`; a draw written `draw`
+/// (the table's `½-½` or one of its other spellings).
 fn token(white: f64, draw: &'static str) -> &'static str {
-    if white == 1.0 {
-        "1-0"
-    } else if white == 0.0 {
-        "0-1"
-    } else {
+    if white == 0.5 {
         draw
+    } else {
+        written(Notation::Pairing, Meaning::Played(white))
     }
+}
+
+/// The token the result table gives `meaning` in `notation`.
+fn written(notation: Notation, meaning: Meaning) -> &'static str {
+    results::token(notation, meaning).expect("the result table has a token for every result generate writes")
 }
 
 /// A Swiss event's rows: byes for the odd player out, about one game in a
@@ -99,7 +104,8 @@ fn swiss(rng: &mut ChaCha8Rng, strength: &[f64], rounds: u32) -> Vec<ReportGame>
     let n = strength.len();
     let draw_token = if rng.random_bool(0.85) { "½-½" } else { "1/2-1/2" };
     // A full point for the odd player out, or (some clubs) a bye without points.
-    let (bye_token, bye_points) = if rng.random_bool(0.75) { ("1", 1.0) } else { ("bye", 0.0) };
+    let bye_points = if rng.random_bool(0.75) { 1.0 } else { 0.0 };
+    let bye_token = written(Notation::ByeRow, Meaning::Bye(Some(bye_points)));
     let mut score = vec![0.0f64; n];
     let mut met: Vec<Vec<u32>> = vec![Vec::with_capacity(rounds as usize); n];
     let mut balance = vec![0i32; n];
@@ -184,28 +190,20 @@ fn crosstable(rng: &mut ChaCha8Rng, strength: &[f64]) -> Vec<Vec<String>> {
     let n = strength.len();
     let mut cells = vec![vec![String::new(); n]; n];
     for (i, row) in cells.iter_mut().enumerate() {
-        row[i] = "x".to_string();
+        row[i] = written(Notation::Crosstable, Meaning::Unplayed).to_string();
     }
     let schedule = pairing::round_robin(n);
     let forfeit =
         if rng.random_bool(0.12) { schedule.choose(rng).and_then(|round| round.choose(rng)).copied() } else { None };
     for &(white, black) in schedule.iter().flatten() {
         let (w, b) = if Some((white, black)) == forfeit {
-            if rng.random_bool(0.5) {
-                ("1*", "0*")
-            } else {
-                ("0*", "1*")
-            }
+            let won = if rng.random_bool(0.5) { 1.0 } else { 0.0 };
+            (Meaning::Forfeit(won, 1.0 - won), Meaning::Forfeit(1.0 - won, won))
         } else {
             let s = game(rng, strength[white], strength[black]);
-            if s == 1.0 {
-                ("1", "0")
-            } else if s == 0.0 {
-                ("0", "1")
-            } else {
-                ("½", "½")
-            }
+            (Meaning::Played(s), Meaning::Played(1.0 - s))
         };
+        let (w, b) = (written(Notation::Crosstable, w), written(Notation::Crosstable, b));
         cells[white][black] = w.to_string();
         cells[black][white] = b.to_string();
     }

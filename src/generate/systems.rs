@@ -54,6 +54,10 @@ pub(crate) fn sample_config(system: SystemName) -> PeriodConfig {
             // Pupils: the junior lists go down to primary school ages.
             config.federation = "Chess in Schools".into();
             config.lists.juniors = vec![14, 12, 10];
+            // Its one setting written out: the day a school year starts.
+            let mut table = toml::Table::new();
+            table.insert(crate::rate::cis::policy::SCHOOL_YEAR_START.into(), toml::Value::String("09-01".into()));
+            config.rules = crate::config::RuleSettings::new(table);
         }
         SystemName::Fide => {
             // A national federation rating with FIDE's Elo: FIDE's junior ages.

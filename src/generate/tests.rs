@@ -329,9 +329,10 @@ fn generate_writes_the_bytes_it_always_has() {
     // The CIS sample changed when its player file lost the provisional
     // status and took the CIS words and the federation's name (issue 28);
     // both when period.toml's comment named fide and glicko2 (issue 35); the
-    // CIS sample when it took its own school districts, schools and names (issue 38).
+    // CIS sample when it took its own school districts, schools and names (issue 38),
+    // and when its period.toml wrote school_year_start under [rules] (issue 37).
     let cis = dir.path().join("cis");
     generate(&GenerateOptions { out: cis.clone(), players: 500, events: 20, seed: 5, system: SystemName::Cis })
         .unwrap();
-    assert_eq!(folder_sha256(&cis), "90fe45080c36aac64c49b0504ad588ad279e9aabf7f44c46dc8db37bb2dc1417");
+    assert_eq!(folder_sha256(&cis), "89a66a89674ff97c748db0bf53c1efd8926abf9b88e1dbf06ae8e75c5a6b4543");
 }

@@ -13,33 +13,40 @@ use super::*;
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::sheet::{cell_text, Header, Sheet};
 use crate::formats::workbook::new_workbook;
+use crate::model::results::{self, Meaning, Notation};
 
-/// A board's result cell: 1, ½ (also 0.5, 1/2, =) or 0.
+/// A board's result cell: a number 1, 0.5 or 0, or a board token of the
+/// result table (1, ½, 0 and their spellings).
 fn result_cell(sheet: &Sheet, row: u32, col: u32, diagnostics: &mut Vec<Diagnostic>) -> Option<f64> {
     let value = match sheet.get(row, col) {
         Data::Float(f) => Some(*f),
         Data::Int(i) => Some(*i as f64),
-        other => match cell_text(other).as_deref().map(str::trim) {
+        other => match cell_text(other) {
             None => return None,
-            Some("½" | "1/2" | "=" | "0.5" | "0,5") => Some(0.5),
-            Some("1") => Some(1.0),
-            Some("0") => Some(0.0),
-            Some(_) => None,
+            Some(text) => results::read(Notation::Board, &text).map(Meaning::points),
         },
     };
     match value {
         Some(v) if v == 0.0 || v == 0.5 || v == 1.0 => Some(v),
         _ => {
+            let tokens = || results::tokens(Notation::Board);
+            let hint: Vec<String> = tokens()
+                .map(|r| match r.also {
+                    [] => format!("{} for {}", r.token, r.note),
+                    also => format!("{} (or {}) for {}", r.token, also.join(", "), r.note),
+                })
+                .collect();
             diagnostics.push(
                 Diagnostic::error(
                     Code::BadResult,
                     sheet.location(row, col),
                     format!(
-                        "a board's result must be 1, ½ or 0, not {}",
+                        "a board's result must be {}, not {}",
+                        results::either(tokens()),
                         cell_text(sheet.get(row, col)).unwrap_or_default()
                     ),
                 )
-                .with_hint("write 1 for a win, ½ (or 0.5) for a draw, 0 for a loss"),
+                .with_hint(format!("write {}", hint.join(", "))),
             );
             None
         }

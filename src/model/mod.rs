@@ -5,6 +5,7 @@
 
 pub mod dates;
 pub mod names;
+pub mod results;
 pub mod system;
 pub mod time_control;
 pub mod words;

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::report::{CrossCell, Located, RawCrosstable, RawGame, RawPairing, RawReport, RawResults};
+use crate::model::results::{self, Meaning, Notation};
 use crate::model::{EventKind, Outcome};
 
 /// A pairing between entrants, by their index in the report's Players sheet.
@@ -301,7 +302,7 @@ fn check_attendance(
         let (what, hint) = if from == 1 {
             (
                 "no game or bye in any round".to_string(),
-                "add the player's games, or take him off the Players sheet if he did not play",
+                "add the player's games, or take him off the Players sheet if he did not play".to_string(),
             )
         } else {
             let mut parts = Vec::new();
@@ -314,9 +315,12 @@ fn check_attendance(
                 parts.push(format!("in the last round, round {from}"));
             }
             let hint = if gaps.is_empty() {
-                "if the player withdrew, nothing needs changing; otherwise add his games, forfeits or byes"
+                "if the player withdrew, nothing needs changing; otherwise add his games, forfeits or byes".to_string()
             } else {
-                "add the missing game or forfeit, or a bye row (Black blank; result bye, 1, ½ or 0) for a round the player sat out"
+                format!(
+                    "add the missing game or forfeit, or a bye row (Black blank; result {}) for a round the player sat out",
+                    results::either(results::tokens(Notation::ByeRow))
+                )
             };
             (format!("no game or bye {}", parts.join(" and ")), hint)
         };
@@ -339,15 +343,16 @@ fn rounds_list(rounds: &[u32]) -> String {
 }
 
 fn cell_text(c: CrossCell) -> &'static str {
-    match c {
-        CrossCell::Played(v) if v >= 1.0 => "1",
-        CrossCell::Played(v) if v <= 0.0 => "0",
-        CrossCell::Played(_) => "½",
-        CrossCell::ForfeitWin => "1*",
-        CrossCell::ForfeitLoss => "0*",
-        CrossCell::Dash => "-",
-        CrossCell::Unplayed => "x",
-    }
+    let meaning = match c {
+        CrossCell::Played(v) if v >= 1.0 => Meaning::Played(1.0),
+        CrossCell::Played(v) if v <= 0.0 => Meaning::Played(0.0),
+        CrossCell::Played(_) => Meaning::Played(0.5),
+        CrossCell::ForfeitWin => Meaning::Forfeit(1.0, 0.0),
+        CrossCell::ForfeitLoss => Meaning::Forfeit(0.0, 1.0),
+        CrossCell::Dash => Meaning::Dash,
+        CrossCell::Unplayed => Meaning::Unplayed,
+    };
+    results::token(Notation::Crosstable, meaning).unwrap_or("?")
 }
 
 fn check_crosstable(

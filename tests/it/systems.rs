@@ -431,12 +431,14 @@ fn generate_small(data: &std::path::Path, system: &str) {
     assert!(run.status.success(), "{}", stderr(&run));
 }
 
-/// Sets `system` in a data folder's period.toml.
+/// Sets `system` in a data folder's period.toml; a rule set's own settings
+/// (`[rules]`, written last) are its own and go.
 fn switch_system(data: &std::path::Path, system: &str) {
     let path = data.join("period.toml");
     let text = std::fs::read_to_string(&path).unwrap();
     let switched: Vec<String> = text
         .lines()
+        .take_while(|l| !l.starts_with("[rules]"))
         .map(|l| if l.starts_with("system ") { format!("system       = \"{system}\"") } else { l.to_string() })
         .collect();
     std::fs::write(&path, switched.join("\n") + "\n").unwrap();

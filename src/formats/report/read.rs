@@ -10,6 +10,7 @@ use super::{crosstable, event, games, players};
 use super::{CrossCell, Located, RawCrosstable, RawEntrant, RawEvent, RawGame, RawPairing, RawReport, RawResults};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::sheet::{clip, Header, Sheet, Workbook};
+use crate::model::results::{self, Meaning, Notation};
 use crate::model::{EventKind, Gender, Outcome};
 
 /// Reads a report workbook. `None` when the file cannot be used at all (the
@@ -308,39 +309,13 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
 
 /// A result token of the Games sheet, for a pairing (`paired`) or a bye row.
 pub fn parse_result(token: &str, paired: bool) -> Option<Outcome> {
-    let t: String = token
-        .trim()
-        .to_lowercase()
-        .chars()
-        .map(|c| if matches!(c, '–' | '—' | ':') { '-' } else { c })
-        .filter(|c| !c.is_whitespace())
-        .collect();
-    let half = |s: &str| matches!(s, "½" | "1/2" | "0.5" | "0,5" | "=" | ".5");
-    if !paired {
-        return match t.as_str() {
-            "bye" => Some(Outcome::Bye { points: 0.0 }),
-            "1" | "1.0" => Some(Outcome::Bye { points: 1.0 }),
-            "0" | "0.0" => Some(Outcome::Bye { points: 0.0 }),
-            s if half(s) => Some(Outcome::Bye { points: 0.5 }),
-            _ => None,
-        };
+    let notation = if paired { Notation::Pairing } else { Notation::ByeRow };
+    match results::read(notation, token)? {
+        Meaning::Played(white_score) => Some(Outcome::Played { white_score }),
+        Meaning::Forfeit(white_points, black_points) => Some(Outcome::Forfeit { white_points, black_points }),
+        Meaning::Bye(Some(points)) => Some(Outcome::Bye { points }),
+        _ => None,
     }
-    match t.as_str() {
-        "1-0" => return Some(Outcome::Played { white_score: 1.0 }),
-        "0-1" => return Some(Outcome::Played { white_score: 0.0 }),
-        "1f-0f" | "+-" | "1f-0" | "+--" => return Some(Outcome::Forfeit { white_points: 1.0, black_points: 0.0 }),
-        "0f-1f" | "-+" | "0-1f" => return Some(Outcome::Forfeit { white_points: 0.0, black_points: 1.0 }),
-        "0f-0f" | "--" => return Some(Outcome::Forfeit { white_points: 0.0, black_points: 0.0 }),
-        _ => {}
-    }
-    let (a, b) = t.split_once('-').or({
-        // "1/2-1/2" splits at the dash; "=-=" too. Nothing else to try.
-        None
-    })?;
-    if half(a) && half(b) {
-        return Some(Outcome::Played { white_score: 0.5 });
-    }
-    None
 }
 
 /// The rows of the Games sheet that are games; the rows that are not (a
@@ -417,9 +392,13 @@ fn read_games(sheet: &Sheet, unread: &mut Vec<RawPairing>, diagnostics: &mut Vec
             None => {
                 diagnostics.push(Diagnostic::error(Code::BadResult, result_at, "the result is missing").with_hint(
                     if black.is_some() {
-                        "write 1-0, 0-1, ½-½, or 1F-0F, 0F-1F, 0F-0F for games not played"
+                        format!(
+                            "write {}, or {} for games not played",
+                            results::listed(results::played(Notation::Pairing), None),
+                            results::listed(results::forfeits(Notation::Pairing), None)
+                        )
                     } else {
-                        "a bye row's result is bye, 1, ½ or 0"
+                        format!("a bye row's result is {}", results::either(results::tokens(Notation::ByeRow)))
                     },
                 ));
                 unread.push(pairing);
@@ -428,17 +407,30 @@ fn read_games(sheet: &Sheet, unread: &mut Vec<RawPairing>, diagnostics: &mut Vec
             Some(t) => match parse_result(t, black.is_some()) {
                 Some(o) => o,
                 None => {
+                    let (played, forfeits) = (results::played(Notation::Pairing), results::forfeits(Notation::Pairing));
                     let hint = if looks_like_a_date(t) {
                         "the spreadsheet turned what was typed into a date (it reads 1-2 or 1/2 as a day and month): \
                          format the Result column as Text, type the result again, and save"
+                            .to_string()
                     } else if black.is_some() {
                         if parse_result(t, false).is_some() {
-                            "this looks like a bye's points, but Black is filled in: write 1-0, 0-1, ½-½, or 1F-0F, 0F-1F, 0F-0F"
+                            format!(
+                                "this looks like a bye's points, but Black is filled in: write {}, or {}",
+                                results::listed(played, None),
+                                results::listed(forfeits, None)
+                            )
                         } else {
-                            "write 1-0, 0-1, ½-½ (also 1/2-1/2, 0.5-0.5, =-=), or 1F-0F, 0F-1F, 0F-0F (also +-, -+, --)"
+                            format!(
+                                "write {}, or {}",
+                                results::listed(played, Some("also")),
+                                results::listed(forfeits, Some("also"))
+                            )
                         }
                     } else {
-                        "Black is blank, so this is a bye: write bye, 1, ½ or 0 (or fill in Black)"
+                        format!(
+                            "Black is blank, so this is a bye: write {} (or fill in Black)",
+                            results::either(results::tokens(Notation::ByeRow))
+                        )
                     };
                     diagnostics.push(
                         Diagnostic::error(Code::BadResult, result_at, format!("\"{}\" is not a result", clip(t)))
@@ -472,16 +464,13 @@ fn looks_like_a_date(text: &str) -> bool {
 /// A crosstable cell token.
 pub fn parse_cross_cell(token: Option<&str>) -> Option<CrossCell> {
     let Some(token) = token else { return Some(CrossCell::Unplayed) };
-    let t: String = token.trim().to_lowercase().chars().filter(|c| !c.is_whitespace()).collect();
-    Some(match t.as_str() {
-        "" | "x" => CrossCell::Unplayed,
-        "1" | "1.0" => CrossCell::Played(1.0),
-        "0" | "0.0" => CrossCell::Played(0.0),
-        "½" | "0.5" | "0,5" | "=" | "1/2" | ".5" => CrossCell::Played(0.5),
-        "1*" | "+" | "1f" => CrossCell::ForfeitWin,
-        "0*" | "0f" => CrossCell::ForfeitLoss,
-        "-" | "–" => CrossCell::Dash,
-        _ => return None,
+    Some(match results::read(Notation::Crosstable, token)? {
+        Meaning::Played(score) => CrossCell::Played(score),
+        Meaning::Forfeit(own, _) if own > 0.0 => CrossCell::ForfeitWin,
+        Meaning::Forfeit(..) => CrossCell::ForfeitLoss,
+        Meaning::Dash => CrossCell::Dash,
+        Meaning::Unplayed => CrossCell::Unplayed,
+        Meaning::PlayedUnrated(_) | Meaning::Bye(_) => return None,
     })
 }
 

@@ -15,6 +15,7 @@ use rust_xlsxwriter::{
 
 use super::event;
 use super::write::{self as report_writer, field_row, EventReport, ReportGame, ReportPlayer, ReportResults};
+use crate::model::results::{self, Notation};
 use crate::model::Gender;
 
 /// Which results sheet the template carries.
@@ -26,42 +27,11 @@ pub enum TemplateLayout {
     Crosstable,
 }
 
-/// The result tokens of the `Games` sheet: the token, the other spellings
-/// read as it, and what it means (the Notes sheet lists them all, and the
-/// Result column's drop-down accepts them all).
-pub const GAME_TOKENS: [(&str, &[&str], &str); 10] = [
-    ("1-0", &[], "White won."),
-    ("0-1", &[], "Black won."),
-    ("½-½", &["1/2-1/2", "0.5-0.5", "=-="], "Drawn."),
-    ("1F-0F", &["+-"], "White won without play (forfeit). Not rated."),
-    ("0F-1F", &["-+"], "Black won without play (forfeit). Not rated."),
-    ("0F-0F", &["--"], "Neither player turned up. Not rated."),
-    ("bye", &[], "A bye row (Black blank) with no points given."),
-    ("1", &[], "A bye row with 1 point given. Not rated."),
-    ("½", &["0.5"], "A bye row with ½ point given. Not rated."),
-    ("0", &[], "A bye row with no points given. Not rated."),
-];
-
-/// The tokens of a crosstable cell, as [`GAME_TOKENS`].
-pub const CROSSTABLE_TOKENS: [(&str, &[&str], &str); 6] = [
-    ("1", &[], "The row player won."),
-    ("½", &["0.5", "="], "Drawn."),
-    ("0", &[], "The row player lost."),
-    ("1*", &["+"], "Won without play. Not rated."),
-    ("0*", &["-"], "Lost without play (- only when the other cell is +). Not rated."),
-    ("x", &[], "The diagonal, or a pair that did not play. A blank cell means the same."),
-];
-
-/// Every spelling of a list of tokens, for a drop-down list.
-fn spellings(tokens: &[(&'static str, &'static [&'static str], &str)]) -> Vec<&'static str> {
-    let mut all: Vec<&str> = Vec::new();
-    for (token, also, _) in tokens {
-        for t in std::iter::once(token).chain(also.iter()) {
-            if !all.contains(t) {
-                all.push(t);
-            }
-        }
-    }
+/// The spellings the `Games` sheet's Result drop-down offers: a pairing's
+/// and a bye row's, each once.
+fn game_spellings() -> Vec<&'static str> {
+    let mut all = results::spellings(Notation::Pairing);
+    all.extend(results::spellings(Notation::ByeRow).into_iter().filter(|s| !all.contains(s)).collect::<Vec<_>>());
     all
 }
 
@@ -424,7 +394,7 @@ fn validate_games(sheet: &mut Worksheet, games: &[ReportGame]) -> Result<(), Xls
         sheet.write_string_with_format(i as u32 + 1, 3, &g.result, &text())?;
     }
     let result = list(
-        &spellings(&GAME_TOKENS),
+        &game_spellings(),
         "Result",
         "Use a result from the list: 1-0, 0-1, ½-½ (or 1/2-1/2, 0.5-0.5, =-=); without play 1F-0F, 0F-1F, 0F-0F \
          (or +-, -+, --). A bye row (Black blank): bye, 1, ½ or 0.",
@@ -456,7 +426,7 @@ fn validate_crosstable(sheet: &mut Worksheet, cells: &[Vec<String>]) -> Result<(
         }
     }
     let cell = list(
-        &spellings(&CROSSTABLE_TOKENS),
+        &results::spellings(Notation::Crosstable),
         "Result",
         "Use 1, ½ (or 0.5, =) or 0; 1* or 0* (or + and -) for a game won or lost without play; x on the diagonal \
          and for pairs that did not play.",
@@ -547,15 +517,17 @@ fn write_notes(sheet: &mut Worksheet, states: &[(String, String)]) -> Result<(),
         sheet.write_string_with_format(row, col as u16, *h, &bold)?;
     }
     row += 1;
-    let tokens = GAME_TOKENS.iter().map(|t| ("Games", t)).chain(CROSSTABLE_TOKENS.iter().map(|t| ("Crosstable", t)));
-    for (s, (token, also, meaning)) in tokens {
-        sheet.write_string_with_format(row, 0, *token, &text())?;
-        sheet.write_string(row, 1, s)?;
-        if !also.is_empty() {
-            sheet.write_string_with_format(row, 2, also.join(", "), &text())?;
+    let sheets = [(Notation::Pairing, "Games"), (Notation::ByeRow, "Games"), (Notation::Crosstable, "Crosstable")];
+    for (notation, s) in sheets {
+        for token in results::tokens(notation) {
+            sheet.write_string_with_format(row, 0, token.token, &text())?;
+            sheet.write_string(row, 1, s)?;
+            if !token.also.is_empty() {
+                sheet.write_string_with_format(row, 2, token.also.join(", "), &text())?;
+            }
+            sheet.write_string_with_format(row, 3, token.note, &wrap)?;
+            row += 1;
         }
-        sheet.write_string_with_format(row, 3, *meaning, &wrap)?;
-        row += 1;
     }
     for remark in TOKEN_REMARKS {
         sheet.write_string_with_format(row, 3, remark, &wrap)?;
@@ -612,7 +584,7 @@ mod tests {
         assert_eq!(results.get_value((2, 3)), Some(&Data::String("½-½".into())));
         let notes = wb.worksheet_range("Notes").unwrap();
         let text: Vec<String> = notes.rows().flat_map(|r| r.iter().map(|c| c.to_string())).collect();
-        for token in spellings(&GAME_TOKENS) {
+        for token in game_spellings() {
             assert!(text.iter().any(|t| t.split(", ").any(|s| s == token)), "{token} explained");
         }
         for field in super::super::written(&event::ALL) {

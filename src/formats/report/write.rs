@@ -260,13 +260,10 @@ fn name(p: &ReportPlayer) -> String {
 }
 
 /// The points a crosstable cell gives its row player: 1 for a win (played or
-/// not), ½ for a draw, 0 otherwise (losses, unplayed pairs, the diagonal).
+/// not), ½ for a draw, 0 otherwise (losses, unplayed pairs, the diagonal, a
+/// token that is not one).
 pub fn cell_points(token: &str) -> f64 {
-    match token.trim() {
-        "1" | "1*" | "+" | "1.0" => 1.0,
-        "½" | "0.5" | "=" | "1/2" | ".5" | "½*" => 0.5,
-        _ => 0.0,
-    }
+    crate::model::results::read(crate::model::results::Notation::Crosstable, token).map_or(0.0, |m| m.points())
 }
 
 /// The total of a crosstable row.

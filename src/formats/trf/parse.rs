@@ -11,6 +11,7 @@ use super::dates::{parse_birth, Birth};
 use super::text::{lines, Columns, Mode};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::sheet::clip;
+use crate::model::results::{self, Meaning, Notation};
 
 /// First column of round 1's field; each round takes 10 columns.
 pub const ROUND_START: usize = 92;
@@ -489,17 +490,14 @@ fn round_field(
         return None;
     }
     let result = c.at(column + 7).to_ascii_uppercase();
-    if !matches!(result, '1' | '=' | '0' | '+' | '-' | 'W' | 'D' | 'L' | 'H' | 'F' | 'U' | 'Z' | ' ') {
+    if results::read(Notation::Trf, result.encode_utf8(&mut [0; 4])).is_none() {
         diagnostics.push(
             Diagnostic::error(
                 Code::TrfSyntax,
                 at(column + 7),
                 format!("round {round}: \"{result}\" is not a TRF result code"),
             )
-            .with_hint(format!(
-                "position {} holds 1, =, 0 (played), + or - (forfeit), W, D, L (not rated), H, F, U, Z (byes)",
-                column + 7
-            )),
+            .with_hint(format!("position {} holds {}", column + 7, trf_codes())),
         );
         return None;
     }
@@ -513,6 +511,22 @@ fn round_field(
         }
     }
     Some(RoundField { round, column: column as u32, opponent, colour, result })
+}
+
+/// The result codes of the table, in groups: `1, =, 0 (played), + or - (forfeit), …`.
+fn trf_codes() -> String {
+    let group = |label: &str, of: fn(&Meaning) -> bool| {
+        let codes: Vec<&str> = results::tokens(Notation::Trf).filter(|r| of(&r.meaning)).map(|r| r.token).collect();
+        let joined = if codes.len() == 2 { codes.join(" or ") } else { codes.join(", ") };
+        format!("{joined} ({label})")
+    };
+    [
+        group("played", |m| matches!(m, Meaning::Played(_))),
+        group("forfeit", |m| matches!(m, Meaning::Forfeit(..))),
+        group("not rated", |m| matches!(m, Meaning::PlayedUnrated(_))),
+        group("byes", |m| matches!(m, Meaning::Bye(_))),
+    ]
+    .join(", ")
 }
 
 #[cfg(test)]

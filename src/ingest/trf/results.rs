@@ -12,6 +12,7 @@ use std::collections::{BTreeSet, HashMap};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::report::{Located, RawGame};
 use crate::formats::trf::parse::{Opponent, PlayerLine, RoundField, Scoring, TrfFile};
+use crate::model::results::{self, Meaning, Notation};
 use crate::model::Outcome;
 
 /// What one side's result code says.
@@ -29,18 +30,24 @@ enum Side {
 }
 
 impl Side {
+    /// What a result code says of a pairing, as the result table reads it;
+    /// `None` for a bye's code and a code that is not one.
     fn of(result: char) -> Option<Side> {
-        Some(match result {
-            '1' => Side::Win,
-            '=' => Side::Draw,
-            '0' => Side::Loss,
-            '+' => Side::ForfeitWin,
-            '-' => Side::ForfeitLoss,
-            'W' => Side::UnratedWin,
-            'D' => Side::UnratedDraw,
-            'L' => Side::UnratedLoss,
-            ' ' => Side::None,
-            _ => return None,
+        let by_score = |p: f64, [win, draw, loss]: [Side; 3]| {
+            if p >= 1.0 {
+                win
+            } else if p > 0.0 {
+                draw
+            } else {
+                loss
+            }
+        };
+        Some(match results::read(Notation::Trf, result.encode_utf8(&mut [0; 4]))? {
+            Meaning::Played(p) => by_score(p, [Side::Win, Side::Draw, Side::Loss]),
+            Meaning::PlayedUnrated(p) => by_score(p, [Side::UnratedWin, Side::UnratedDraw, Side::UnratedLoss]),
+            Meaning::Forfeit(p, _) => by_score(p, [Side::ForfeitWin, Side::ForfeitWin, Side::ForfeitLoss]),
+            Meaning::Unplayed => Side::None,
+            Meaning::Bye(_) | Meaning::Dash => return None,
         })
     }
 
@@ -97,17 +104,25 @@ enum Field {
 }
 
 fn classify(f: &RoundField, s: &Scoring) -> Field {
-    match (f.opponent, f.result) {
-        (Opponent::Blank, ' ') if f.colour != '-' => Field::Nothing,
-        (Opponent::Player(n), r) if !matches!(r, 'H' | 'F' | 'U' | 'Z') => {
-            Field::Pairing(n, Side::of(r).unwrap_or(Side::None))
+    let meaning = results::read(Notation::Trf, f.result.encode_utf8(&mut [0; 4]));
+    match (f.opponent, meaning) {
+        (Opponent::Blank, Some(Meaning::Unplayed)) if f.colour != '-' => Field::Nothing,
+        (Opponent::Player(n), m) if !matches!(m, Some(Meaning::Bye(_))) => {
+            Field::Pairing(n, Side::of(f.result).unwrap_or(Side::None))
         }
-        (_, r) => Field::Bye(match r {
-            '1' | '+' | 'F' | 'W' => ByeValue::Known(1.0, s.win),
-            '=' | 'H' | 'D' => ByeValue::Known(0.5, s.draw),
-            '0' | 'L' => ByeValue::Known(0.0, s.loss),
-            '-' | 'Z' => ByeValue::Known(0.0, s.absent),
-            'U' => ByeValue::Allocated,
+        (_, Some(Meaning::Bye(Some(points)))) => {
+            let units = if points >= 1.0 {
+                s.win
+            } else if points > 0.0 {
+                s.draw
+            } else {
+                s.absent
+            };
+            Field::Bye(ByeValue::Known(points, units))
+        }
+        (_, Some(Meaning::Bye(None))) => Field::Bye(ByeValue::Allocated),
+        (_, m) => Field::Bye(match m.and_then(|_| Side::of(f.result)) {
+            Some(side) if side != Side::None => ByeValue::Known(side.points(), side.units(s)),
             _ => ByeValue::Unstated,
         }),
     }

@@ -8,6 +8,7 @@
 //! (`history.xlsx`), which is carried from period to period and never loses a row.
 
 mod explain;
+pub mod policy;
 
 use std::collections::HashMap;
 
@@ -19,15 +20,13 @@ use super::games::GameIndex;
 use super::{Calculation, Explanation, LegendEntry, OutputTable, RatingSystem, Ratings, RulesText, Trace, Words};
 use crate::model::system::SystemName;
 
-use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::dated_lists::DatedEntry;
 use crate::formats::history::{HistoryEntry, HistoryKind, HISTORY_COLUMNS};
 use crate::ingest::extras::SystemInput;
 use crate::model::dates::{age_in_months, parse_date, school_year_of};
-use crate::model::time_control::TimeControl;
 use crate::model::{ExtraValue, Player, Status};
 use crate::rate::tables::SystemTables;
-use crate::validate::{EligibilityPolicy, ValidPeriod};
+use crate::validate::ValidPeriod;
 
 /// The CIS rule set.
 pub struct Cis;
@@ -376,7 +375,7 @@ pub fn run_period(p: &PlayerPeriod, start: Option<StartRating>, school_year: (u3
 }
 
 /// A date in the `Joined` column.
-fn joined_value(value: Option<&ExtraValue>) -> Result<Option<NaiveDate>, String> {
+pub(super) fn joined_value(value: Option<&ExtraValue>) -> Result<Option<NaiveDate>, String> {
     match value {
         None | Some(ExtraValue::Empty) => Ok(None),
         Some(ExtraValue::Date(d)) => Ok(Some(*d)),
@@ -423,7 +422,7 @@ fn new_dated(
 }
 
 /// Every player's inputs for the period.
-fn player_periods(period: &ValidPeriod, index: &GameIndex) -> Vec<PlayerPeriod> {
+fn player_periods(period: &ValidPeriod, index: &GameIndex, school_year: (u32, u32)) -> Vec<PlayerPeriod> {
     let start = &period.players.players;
     let config = &period.config;
     let history = history_by_player(period);
@@ -450,10 +449,7 @@ fn player_periods(period: &ValidPeriod, index: &GameIndex) -> Vec<PlayerPeriod> 
                     score: g.score as f64,
                 })
                 .collect(),
-            counters: Counters::from_history(
-                history.get(&player.id).into_iter().flatten().copied(),
-                config.school_year_start,
-            ),
+            counters: Counters::from_history(history.get(&player.id).into_iter().flatten().copied(), school_year),
         })
         .collect();
     let starts: Vec<Option<f64>> = inputs.iter().map(|p| start_rating(p, config.end).map(StartRating::value)).collect();
@@ -520,59 +516,6 @@ fn history_rows(period: &ValidPeriod, player: &Player, result: &CisPeriod) -> Ve
         .collect()
 }
 
-impl EligibilityPolicy for Cis {
-    /// Scholastic games count at any rate of play.
-    fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
-        let ids: std::collections::HashSet<u32> = period.players.players.iter().map(|p| p.id).collect();
-        let mut findings = Vec::new();
-        for (what, rows) in [("lesson", &period.inputs.lessons), ("renewal", &period.inputs.renewals)] {
-            for r in rows.iter().filter(|r| !ids.contains(&r.id)) {
-                findings.push(
-                    Diagnostic::error(
-                        Code::UnknownPlayerId,
-                        r.at.clone(),
-                        format!("ID {} is not in the player file", r.id),
-                    )
-                    .with_hint(format!("give the ID of the player who had the {what}, as in players.xlsx")),
-                );
-            }
-            let later: Vec<&DatedEntry> = rows.iter().filter(|r| r.date > period.config.end).collect();
-            if let Some(first) = later.first() {
-                findings.push(Diagnostic::note(
-                    Code::Deferred,
-                    first.at.clone(),
-                    format!(
-                        "{} {what}(s) dated after the period's end {}: they count next period",
-                        later.len(),
-                        period.config.end
-                    ),
-                ));
-            }
-        }
-        if let Some(c) = extra_column(period, JOINED_COLUMN) {
-            for p in &period.players.players {
-                if let Err(shown) = joined_value(p.extra.get(c)) {
-                    findings.push(
-                        Diagnostic::error(
-                            Code::BadDate,
-                            Location::sheet("players.xlsx", "Players"),
-                            format!("player {}: Joined must be a date, not {shown}", p.id),
-                        )
-                        .with_hint(
-                            "enter the date the player entered the CIS pool, e.g. 2023-09-14, or leave it blank",
-                        ),
-                    );
-                }
-            }
-        }
-        findings
-    }
-}
-
 impl RatingSystem for Cis {
     fn name(&self) -> SystemName {
         SystemName::Cis
@@ -591,9 +534,10 @@ impl RatingSystem for Cis {
         let start = &period.players.players;
         let config = &period.config;
         let index = GameIndex::build(period);
-        let inputs = player_periods(period, &index);
+        let school_year = policy::settings(&config.rules).0;
+        let inputs = player_periods(period, &index, school_year);
         let results: Vec<CisPeriod> =
-            inputs.par_iter().map(|p| run_period(p, start_rating(p, config.end), config.school_year_start)).collect();
+            inputs.par_iter().map(|p| run_period(p, start_rating(p, config.end), school_year)).collect();
         let (columns, positions) = with_columns(&period.players.extra_columns, &[JOINED_COLUMN]);
         let joined_at = positions[0];
         let mut players = Vec::with_capacity(start.len());
