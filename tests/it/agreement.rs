@@ -124,3 +124,64 @@ fn the_games_rated_and_this_periods_counts_agree_everywhere() {
     assert!(changes < (with_change.len() - 1) as u64, "not the whole player file's: {}", with_change.len());
     assert!(with_change[1..].iter().filter(|r| !r[at].is_empty()).count() as u64 >= changes);
 }
+
+#[test]
+fn this_periods_counts_are_the_lists_counted_again_and_every_output_prints_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, out) = (dir.path().join("data"), dir.path().join("out"));
+    generate(&data, 2);
+    ok(&["period", "--data", &data.display().to_string(), "--out", &out.display().to_string()]);
+    let config = ratebook::config::PeriodConfig::load(&data.join("period.toml")).unwrap();
+    let ratings = out.join("ratings.xlsx");
+
+    // The listed players: every state's sheet of ratings.xlsx, one row each.
+    let listed: Vec<Vec<String>> = config
+        .states
+        .iter()
+        .flat_map(|(_, name)| {
+            let sheet = sheet_rows(&ratings, name);
+            let at = column(&sheet, "Change");
+            sheet[1..].iter().map(|r| vec![r[column(&sheet, "ID")].clone(), r[at].clone()]).collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(listed.len() > 100, "a list to count: {}", listed.len());
+    assert_eq!(this_period(&ratings, "Listed"), listed.len() as u64, "This Period's Listed");
+    let booklet = ratebook::commands::booklet_data(&data).unwrap();
+    assert_eq!(booklet.totals.active_players as u64, listed.len() as u64, "the cover's and About's active players");
+    let index = std::fs::read_to_string(out.join("site/index.html")).unwrap();
+    assert_eq!(index.matches("<td><a href=\"players/").count(), listed.len(), "the site's index lists them");
+
+    // Each band of rating changes counts the listed players whose printed
+    // change (in the lists' Change column) falls in it, and only them.
+    let changes: Vec<i64> = listed.iter().filter(|r| !r[1].is_empty()).map(|r| r[1].parse().unwrap()).collect();
+    let sheet = sheet_rows(&ratings, "This Period");
+    let mut counted = 0;
+    for row in sheet.iter().filter(|r| r[0].starts_with("Rating changes")) {
+        let band = row[0].rsplit(' ').next().unwrap();
+        let (lo, hi) = match band.split_once('–') {
+            Some((lo, hi)) => (lo.parse::<i64>().unwrap(), hi.parse::<i64>().unwrap()),
+            None if row[0].contains(" over ") => (band.parse::<i64>().unwrap() + 1, i64::MAX),
+            None => (band.parse().unwrap(), band.parse().unwrap()),
+        };
+        let expected = changes.iter().filter(|c| (lo..=hi).contains(&c.abs())).count();
+        assert_eq!(row[1], expected.to_string(), "{}", row[0]);
+        counted += expected;
+    }
+    assert_eq!(counted, changes.len(), "the bands cover every listed player with a change");
+
+    // Removed by maintenance: the rows of removed.xlsx.
+    let removed = sheet_rows(&out.join("removed.xlsx"), "Players");
+    assert_eq!(this_period(&ratings, "Removed by maintenance"), (removed.len() - 1) as u64);
+
+    // statistics.html and statistics.json print the workbook's This Period.
+    let page = std::fs::read_to_string(out.join("site/statistics.html")).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("site/downloads/statistics.json")).unwrap()).unwrap();
+    let table = json["tables"].as_array().unwrap().iter().find(|t| t["name"] == "This Period").unwrap();
+    let rows = table["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), sheet.len() - 1);
+    for (row, json_row) in sheet[1..].iter().zip(rows) {
+        assert!(page.contains(&format!("<th scope=\"row\">{}<td class=\"num\">{}<", row[0], row[1])), "{row:?}");
+        assert_eq!((json_row[0].as_str().unwrap(), json_row[1].to_string()), (row[0].as_str(), row[1].clone()));
+    }
+}
