@@ -131,7 +131,7 @@ fn this_periods_counts_are_the_lists_counted_again_and_every_output_prints_them(
     let (data, out) = (dir.path().join("data"), dir.path().join("out"));
     generate(&data, 2);
     ok(&["period", "--data", &data.display().to_string(), "--out", &out.display().to_string()]);
-    let config = ratebook::config::PeriodConfig::load(&data.join("period.toml")).unwrap();
+    let config = ratebook::ingest::DataFolder::open(&data).unwrap().config;
     let ratings = out.join("ratings.xlsx");
 
     // The listed players: every state's sheet of ratings.xlsx, one row each.
