@@ -1,8 +1,11 @@
 //! ratebook publishes a chess federation's rating list.
 //!
 //! The period-end run is a pipeline of stages, each a module taking a typed
-//! input and returning a typed output: [`ingest`] reads the data folder
-//! (period.toml, the player file, every tournament report) into raw records;
+//! input and returning a typed output: [`ingest`] opens the data folder
+//! once ([`ingest::DataFolder`]: period.toml read once, where its files
+//! are) and reads the player file and every tournament report into raw
+//! records, each game's result decided by one table of result tokens
+//! ([`model::results`]);
 //! [`validate`] checks them against the rules of eligibility and identity and
 //! turns them into a [`validate::ValidPeriod`] that later stages can trust,
 //! collecting every finding as a [`diag::Diagnostic`]; [`rate`] computes the
@@ -14,7 +17,8 @@
 //! [`publish::Publication`] (the rated period, its statistics, the record's
 //! history, the findings) as the workbooks, the booklet, the site and the
 //! validation report, every output a function of it. [`record`] keeps every
-//! published period in the rating record (SQLite), with history,
+//! published period in the rating record (SQLite, opened by
+//! [`record::Record::open`] with the access a command needs), with history,
 //! corrections and errata, beneath publishing; [`output_folder`] is what
 //! marks a folder as a publication, below both. [`formats`] holds every file
 //! format's schema, reader and writer, [`model`] the plain types and helpers

@@ -1,6 +1,6 @@
 //! Reading the period's input files ([`Inputs`]: `period.toml`, the player
 //! file and every tournament report under `reports/` at any depth) into raw
-//! records. Reports are parsed in parallel; a file that cannot be read is a
+//! records, from a data folder opened once ([`DataFolder`]). Reports are parsed in parallel; a file that cannot be read is a
 //! finding for that file, never the end of the run.
 
 pub mod data_folder;

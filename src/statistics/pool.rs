@@ -320,7 +320,9 @@ impl PoolFrame {
     }
 
     /// The Percentiles table: the rating at p (linear interpolation between
-    /// the closest ranks, R-7), whole as the lists print a rating.
+    /// the closest ranks, R-7), to one decimal as the mean and the median
+    /// are printed: the 50th percentile is the median Trends prints, the
+    /// same figure (a player's rating, such as Best, is printed whole).
     pub fn percentiles(&self, settings: &Settings) -> PolarsResult<StatTable> {
         let w = settings.words;
         let mut table = StatTable::new(
@@ -331,7 +333,7 @@ impl PoolFrame {
         let ratings = self.pooled.column("rating")?.f64()?;
         for p in PERCENTILES {
             let at = ratings.quantile(p as f64 / 100.0, QuantileMethod::Linear)?;
-            table.rows.push(vec![Cell::Count(p as u64), at.map_or(Cell::Empty, Cell::rating)]);
+            table.rows.push(vec![Cell::Count(p as u64), Cell::figure(at)]);
         }
         Ok(table)
     }

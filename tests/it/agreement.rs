@@ -172,6 +172,24 @@ fn this_periods_counts_are_the_lists_counted_again_and_every_output_prints_them(
     // Removed by maintenance: the rows of removed.xlsx.
     let removed = sheet_rows(&out.join("removed.xlsx"), "Players");
     assert_eq!(this_period(&ratings, "Removed by maintenance"), (removed.len() - 1) as u64);
+    // A removed player's page draws the rating its caption and table print
+    // for this period: the chart's last point stands at its right edge.
+    let id_at = column(&removed, "ID");
+    let mut charts = 0;
+    for row in &removed[1..] {
+        let page = std::fs::read_to_string(out.join(format!("site/players/{}.html", row[id_at]))).unwrap();
+        let xs = |tag: &str| -> Vec<f64> {
+            page.split(tag).skip(1).map(|rest| rest.split('"').next().unwrap().parse::<f64>().unwrap()).collect()
+        };
+        let (Some(last_point), Some(right_edge)) =
+            (xs("<circle cx=\"").last().copied(), xs("<text x=\"").into_iter().reduce(f64::max))
+        else {
+            continue;
+        };
+        charts += 1;
+        assert_eq!(last_point, right_edge, "player {}'s chart stops before this period", row[id_at]);
+    }
+    assert!(charts > 0, "removed players with a chart to check");
 
     // statistics.html and statistics.json print the workbook's This Period.
     let page = std::fs::read_to_string(out.join("site/statistics.html")).unwrap();

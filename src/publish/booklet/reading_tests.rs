@@ -338,4 +338,8 @@ fn about_this_booklet_is_never_split_from_its_last_lines() {
         })
         .count();
     assert_eq!(said, 2, "the introduction and the state lists say what the number after a name is: {}", pages[about].0);
+    // The officer's words are set as the rest of the text is: a typographic
+    // apostrophe, not the straight one of the rule set's words.
+    let about_text = &pages[about].0;
+    assert!(about_text.contains("state\u{2019}s") && !about_text.contains("state's"), "{about_text}");
 }

@@ -303,9 +303,12 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
         start.get(&id).map(|&k| input.rated.ratings.players[k].display_name())
     });
     let mut history: Vec<HistoryPoint> = input.history.get(&after.id).cloned().unwrap_or_default();
+    // The chart's last point is the rating his caption and table print: a
+    // removed player's too (he has no published rating on the new list, but
+    // his page shows the rating he was removed with).
     history.push(HistoryPoint {
         period: input.rated.period.config.period.clone(),
-        rating: rated.published,
+        rating: crate::rated::player::published(after),
         printed: rated.printed.clone(),
     });
     let mut events: Vec<EventGames> = Vec::new();
