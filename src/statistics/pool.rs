@@ -518,10 +518,10 @@ pub(crate) mod tests {
         let pool = PoolFrame::new(&players).unwrap();
         let table = pool.percentiles(&settings(vec![12], 2)).unwrap();
         let at = |p: u64| table.rows.iter().find(|r| r[0] == Cell::Count(p)).unwrap()[1].clone();
-        // Each a rating, whole as the lists print it.
-        assert_eq!(at(25), Cell::Rating(1075));
-        assert_eq!(at(50), Cell::Rating(1150));
-        assert_eq!(at(1), Cell::Rating(1003));
+        // Each a figure of the pool, to one decimal as the median is.
+        assert_eq!(at(25), Cell::Figure(1075.0));
+        assert_eq!(at(50), Cell::Figure(1150.0));
+        assert_eq!(at(1), Cell::Figure(1003.0));
         // A player's percentile: the share at or below him.
         let standings = pool.standings(&players, &AgeBands::new(&[12]));
         assert_eq!(standings.get(&1).unwrap().percentile, Some(50.0));
