@@ -30,9 +30,15 @@ pub struct Rerun {
     /// The data folder (default: the one the current folder is in).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
-    /// Where to write the errata and the corrected player file.
-    #[arg(long, default_value = "errata", value_name = "DIR")]
-    pub out: PathBuf,
+    /// The output folder the corrected latest period is published into, in
+    /// place of its first publication, with the errata in its `errata/`
+    /// (default: the folder that holds the latest period's publication, else
+    /// `output`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Booklet templates to use instead of the built-in ones, as `period --templates`.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
     /// Re-rate and report, but record and write nothing.
     #[arg(long)]
     pub dry_run: bool,
@@ -144,8 +150,11 @@ pub enum Command {
     ///
     /// A report given with --add replaces the recorded event with the same
     /// code, or adds it; --withdraw removes an event. Each re-rated period is
-    /// recorded as a new revision (the originals stay); errata.xlsx and
-    /// errata.pdf in --out list every player whose published rating changed.
+    /// recorded as a new revision (the originals stay), and the corrected
+    /// latest period is published again into the output folder (booklet,
+    /// workbooks, next player file, site), in the same commit; errata.xlsx
+    /// and errata.pdf in its errata/ list every player whose published
+    /// rating changed.
     Rerate {
         /// The first period to re-rate (its name, e.g. "August 1993").
         #[arg(long, value_name = "PERIOD")]

@@ -177,6 +177,8 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
             );
         }
     }
+    // (After a correction, the list the record holds now; never one it superseded.)
+    super::recording::check_published_list(folder, &before.period, &opts.from)?;
     let edited = edited_settings(folder.settings_text(), &after)?;
 
     let system = folder.config.system.rules();

@@ -9,15 +9,14 @@ use anyhow::Result;
 use super::recording::{Plan, Recording};
 use super::summary::{Outcome, PlayerCounts, RunSummary};
 use super::{load_switching, Loaded, Said, Screen, Stage, Stream};
-use crate::diag::{Code, Diagnostic, Location};
+use crate::diag::Diagnostic;
 use crate::ingest::DataFolder;
 use crate::publish;
 use crate::rated::Rated;
 use crate::record::query::list_changes;
 use crate::record::PeriodLines;
-use crate::statistics::{self, Settings, Statistics, ThisPeriod};
 use crate::timings::Timings;
-use crate::validate::{Disposition, Validated};
+use crate::validate::Validated;
 
 /// Settings of a period run.
 #[derive(Debug, Clone)]
@@ -56,7 +55,12 @@ pub struct PeriodReport {
 impl PeriodReport {
     /// A run whose outcome the record holds already: nothing published or
     /// recorded, and `note` says why.
-    fn held_already(diagnostics: Vec<Diagnostic>, timings: Timings, note: String, into: PathBuf) -> PeriodReport {
+    pub(super) fn held_already(
+        diagnostics: Vec<Diagnostic>,
+        timings: Timings,
+        note: String,
+        into: PathBuf,
+    ) -> PeriodReport {
         PeriodReport {
             published: false,
             summary: None,
@@ -72,9 +76,10 @@ impl PeriodReport {
 
 /// `period --revise` of a period the record holds later periods after: the
 /// revision is recorded, and the later periods re-rated from it, as
-/// `rerate` does: the errata and the last period's corrected player file go
-/// to the folder `errata` beside the output folder (the output folder keeps
-/// the last publication: a past period's booklet is not published again).
+/// `rerate` does; the corrected latest period is published into the output
+/// folder, with the errata in its `errata/`, in the same commit (the
+/// output folder holds the latest period, whose player file starts the next:
+/// a past period's booklet is not published over it).
 fn revise_with_later(
     opts: &PeriodOptions,
     folder: &DataFolder,
@@ -84,37 +89,33 @@ fn revise_with_later(
 ) -> Result<PeriodReport> {
     use super::rerate::{rerate_with, Correction, RerateOptions};
     let period = &validated.period;
-    let into = errata_folder(&opts.out);
     let correction = Correction { revised: Some(recording.inputs), ..Default::default() };
     let options = RerateOptions {
-        out: into.clone(),
+        out: Some(opts.out.clone()),
         from: Some(period.config.period.clone()),
         correction,
         dry_run: opts.dry_run,
+        templates: opts.templates.clone(),
     };
     let rerated = rerate_with(folder, &options, Some(recording.record))?;
     if let Some(said) = rerated.done_before {
-        return Ok(PeriodReport::held_already(validated.diagnostics, timings, said, into));
+        return Ok(PeriodReport::held_already(validated.diagnostics, timings, said, opts.out.clone()));
     }
-    let revisions: Vec<String> = rerated
-        .periods
-        .iter()
-        .map(|(name, revision)| match revision {
-            Some(r) => format!("{name} revision {r}"),
-            None => name.clone(),
-        })
-        .collect();
-    let done = if opts.dry_run { "would re-rate" } else { "recorded" };
     let note = format!(
-        "{}{done} {} (later periods re-rated as `ratebook rerate` does); the errata and the last period's corrected player file {} {}",
+        "{}{}",
         rerated.errata.summary(),
-        revisions.join(", "),
-        if opts.dry_run { "would go to" } else { "are in" },
-        into.display()
+        rerated.said(opts.dry_run).trim_end().replacen(
+            "recorded",
+            "recorded the revision and re-rated the later periods:",
+            1
+        )
     );
     let outcome = if opts.dry_run { Outcome::DryRun } else { Outcome::Published };
     let mut summary = RunSummary::new(outcome, period, &validated.diagnostics);
     summary.record = Some(note.clone());
+    if !opts.dry_run {
+        summary.outputs = vec![("corrected list", opts.out.clone()), ("errata", opts.out.join(super::rerate::ERRATA))];
+    }
     Ok(PeriodReport {
         summary: Some(summary),
         published: !opts.dry_run,
@@ -123,14 +124,8 @@ fn revise_with_later(
         diagnostics: validated.diagnostics,
         timings,
         record_note: Some(note),
-        into,
+        into: opts.out.clone(),
     })
-}
-
-/// Where `period --revise` of a period with later ones puts the errata:
-/// the folder `errata` beside the output folder.
-fn errata_folder(out: &std::path::Path) -> PathBuf {
-    out.with_file_name("errata")
 }
 
 /// The period-end run. `Err` means the command could not run at all (bad
@@ -143,11 +138,6 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     // The output folder is locked (and what a killed run left settled) for
     // the whole run; a dry run touches nothing.
     let staging = if opts.dry_run { None } else { Some(publish::Staging::new(&opts.out)?) };
-    if staging.is_some() {
-        // The errata a killed `period --revise` left half put in beside it
-        // go in (or are cleared) before the record settles by them.
-        publish::staging::finish_killed(&errata_folder(&opts.out))?;
-    }
     // The data folder is opened (its settings read, once); so is the record
     // locked, whatever the output folder, before anything else is read.
     let folder = DataFolder::open(&opts.data)?;
@@ -185,6 +175,11 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         drop(staging);
         return revise_with_later(opts, &folder, validated, timings, r);
     }
+    if let Some(r) = recording.take_if(|r| matches!(r.plan, Plan::Superseded { .. })) {
+        // The data folder holds what a correction superseded: the record's
+        // current revision is published again.
+        return super::republish::republish(opts, validated, timings, r, staging);
+    }
     if let Some(r) = recording.as_ref().filter(|r| r.plan == Plan::Unchanged && !r.later.is_empty()) {
         // A past period recorded with these very inputs (a revision run
         // again): its booklet is not published over the last period's.
@@ -198,7 +193,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     }
     timings.record("record", started);
     if errors > 0 {
-        note_skipped(&mut validated);
+        validated.note_skipped();
     }
     let Validated { period, diagnostics } = validated;
     timings.games = period
@@ -267,14 +262,17 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     };
 
     progress(Stage::Publishing);
-    // (The site's charts are what the history is read for.)
-    let history = match &recording {
-        Some(r) if rated.period.config.site => r.history()?,
-        _ => Default::default(),
-    };
     let started = Instant::now();
-    let statistics = period_statistics(&rated, recording.as_ref())?;
+    let (statistics, history) = super::publishing::record_extras(&rated, recording.as_ref().map(|r| &r.record))?;
     timings.record("statistics", started);
+    // A period published again into the folder that holds it keeps the
+    // errata of its last correction there.
+    let staging = match &recording {
+        Some(r) if r.record.revision_in(staging.out(), &rated.period.config.period)?.is_some() => {
+            staging.keeping(&[super::rerate::ERRATA])
+        }
+        _ => staging,
+    };
     let mut lines = lines;
     let publication = publish::Publication {
         rated: &rated,
@@ -305,7 +303,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let started = Instant::now();
     let period = &rated.period;
     let record_note = match recording.as_mut() {
-        Some(r) => Some(match r.confirm()? {
+        Some(r) => Some(match r.confirm(&opts.out)? {
             Some(staged) => {
                 format!("recorded in {} as {} revision {}", r.record.path().display(), staged.period, staged.revision)
             }
@@ -318,11 +316,27 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         None => None,
     };
     timings.record("record", started);
+    let report = published_report(opts, &rated, diagnostics, &published, record_note, timings);
+    crate::background::drop_later(rated);
+    Ok(report)
+}
+
+/// What a run that published `rated` (with its findings `diagnostics`)
+/// reports: the summary, the outputs, what happened to the record.
+pub(super) fn published_report(
+    opts: &PeriodOptions,
+    rated: &Rated,
+    diagnostics: Vec<Diagnostic>,
+    published: &publish::Published,
+    record_note: Option<String>,
+    mut timings: Timings,
+) -> PeriodReport {
     timings.push("xlsx", published.xlsx);
     timings.push("pdf", published.pdf);
     timings.push("site", published.site);
+    let period = &rated.period;
     let mut summary = RunSummary::new(Outcome::Published, period, &diagnostics);
-    summary.players = Some(player_counts(&rated));
+    summary.players = Some(player_counts(rated));
     summary.outputs = vec![
         ("booklet", opts.out.join("booklet.pdf")),
         ("workbook", opts.out.join("ratings.xlsx")),
@@ -333,7 +347,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     }
     summary.outputs.push(("validation report", opts.out.join("validation.txt")));
     summary.record = record_note.clone();
-    summary.site_pages = published.site_files.map(|files| {
+    summary.site_pages = published.site_files.as_ref().map(|files| {
         let pages = format!("{} pages", crate::commands::summary::thousands(files.pages));
         match files.kept {
             0 => pages,
@@ -343,8 +357,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             ),
         }
     });
-    crate::background::drop_later(rated);
-    Ok(PeriodReport {
+    PeriodReport {
         summary: Some(summary),
         published: true,
         players: published.players,
@@ -353,7 +366,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         timings,
         record_note,
         into: opts.out.clone(),
-    })
+    }
 }
 
 /// Runs the period and says what it did: its errors and warnings, then the
@@ -386,75 +399,11 @@ pub fn said(options: &PeriodOptions, timings: bool, screen: &dyn Screen) -> Resu
     Ok(said.with_code(u8::from(!report.published)))
 }
 
-/// The period's statistics, with the record's earlier periods (and the
-/// players' meetings in them, for the site).
-fn period_statistics(rated: &Rated, recording: Option<&Recording>) -> Result<Statistics> {
-    let Rated { period, system, .. } = rated;
-    let config = &period.config;
-    let now = ThisPeriod::of_rated(rated);
-    let end = config.end.to_string();
-    let (earlier, mut games) = match recording {
-        Some(r) => {
-            let periods: Vec<_> = r
-                .record
-                .recorded_periods(config)?
-                .into_iter()
-                .filter(|p| p.name != config.period && p.end < end)
-                .collect();
-            let games = if config.site { r.record.games_of(&periods)? } else { Vec::new() };
-            (r.record.earlier_periods(&periods)?, games)
-        }
-        None => (Vec::new(), Vec::new()),
-    };
-    if config.site {
-        let played: usize = period.events.iter().filter(|e| e.disposition.is_rated()).map(|e| e.games.len()).sum();
-        games.reserve(played);
-        games.extend(this_period_games(period));
-    }
-    let mut statistics =
-        statistics::compute(&now, &earlier, &Settings::of(config, system.words()), recording.is_some())?;
-    statistics.meetings = statistics::meetings(&games);
-    Ok(statistics)
-}
-
-/// The period's rated games as (white, black, white's points).
-fn this_period_games(period: &crate::validate::ValidPeriod) -> impl Iterator<Item = (u32, u32, f64)> + '_ {
-    period.events.iter().filter(|e| e.disposition.is_rated()).flat_map(|e| {
-        e.games.iter().filter_map(|g| match (g.outcome, g.black) {
-            (crate::model::Outcome::Played { white_score }, Some(black)) => Some((g.white, black, white_score)),
-            _ => None,
-        })
-    })
-}
-
 /// The players counted as the outputs count them.
-fn player_counts(rated: &Rated) -> PlayerCounts {
+pub(super) fn player_counts(rated: &Rated) -> PlayerCounts {
     PlayerCounts {
         in_file: rated.players.iter().filter(|p| !p.removed).count(),
         active: rated.listed().count(),
         active_rated: rated.listed().filter(|p| p.published.is_some()).count(),
     }
-}
-
-/// With `--skip-invalid`: a note for every event skipped because its report
-/// has errors, and for every file that could not be read.
-fn note_skipped(validated: &mut Validated) {
-    for e in validated.period.events.iter().filter(|e| e.disposition == Disposition::Invalid) {
-        validated.diagnostics.push(
-            Diagnostic::note(
-                Code::SkippedInvalid,
-                Location::file(&e.file),
-                format!("event {} skipped: its report has errors", e.code),
-            )
-            .with_hint("correct the report and it will be rated in a later period"),
-        );
-    }
-    for f in &validated.period.unreadable {
-        validated.diagnostics.push(Diagnostic::note(
-            Code::SkippedInvalid,
-            Location::file(f),
-            "skipped: the file could not be read",
-        ));
-    }
-    crate::diag::sort(&mut validated.diagnostics);
 }

@@ -7,6 +7,7 @@ use std::path::Path;
 use anyhow::{bail, Result};
 
 use crate::config::PeriodConfig;
+use crate::ingest::changes::Difference;
 use crate::ingest::{DataFolder, Inputs};
 use crate::model::PlayerFile;
 use crate::publish::Staging;
@@ -19,6 +20,10 @@ pub enum Plan {
     New,
     /// The period is recorded with these very inputs: nothing new is recorded.
     Unchanged,
+    /// The data folder holds the inputs of an earlier revision of the
+    /// period (`revision`), which a correction has superseded since: the
+    /// record's current revision is published again (nothing is recorded).
+    Superseded { revision: i64 },
     /// The period is recorded with other inputs, and `--revise` was given.
     Revise,
 }
@@ -29,6 +34,8 @@ pub struct Recording {
     pub plan: Plan,
     /// The period's input files (the record stores them with the revision).
     pub inputs: Inputs,
+    /// The period's current revision, when the record holds it.
+    pub current: Option<RevisionInfo>,
     /// The list before this period's (for the change column and the dry run).
     pub previous: Option<RevisionInfo>,
     pub previous_lines: Vec<PlayerLine>,
@@ -46,7 +53,7 @@ pub fn lock_record(folder: &DataFolder) -> Result<Option<RecordLock>> {
 
 /// Whether the player file carries the ratings and games of `lines` (a
 /// revision's list) for every player both hold, and holds one at least.
-fn agrees(file: &PlayerFile, lines: &[PlayerLine]) -> bool {
+pub(crate) fn agrees(file: &PlayerFile, lines: &[PlayerLine]) -> bool {
     let by_id: std::collections::HashMap<u32, &PlayerLine> = lines.iter().map(|l| (l.id, l)).collect();
     let mut compared = 0;
     for p in &file.players {
@@ -102,21 +109,20 @@ impl Recording {
             }
             None => Record::open(path, Access::ReadOrEmpty)?,
         };
-        let inputs_sha256 = inputs.manifest_sha256();
         let periods = record.periods()?;
         let end = config.end;
-        let plan = match periods.iter().find(|p| p.period == config.period) {
-            Some(current) if current.inputs_sha256.as_deref() == Some(inputs_sha256.as_str()) => Plan::Unchanged,
-            // (A dry run only says what would change.)
-            Some(current) if !revise && out.is_some() => bail!(
-                "{} is recorded already (revision {}, published {}) and its inputs have changed since: give --revise to publish and record the corrected list as revision {} (later periods are re-rated), or correct it with `ratebook rerate --from \"{}\"`",
-                config.period,
-                current.revision,
-                current.published,
-                current.revision + 1,
-                config.period
-            ),
-            Some(_) => Plan::Revise,
+        let current = periods.iter().find(|p| p.period == config.period).cloned();
+        let plan = match &current {
+            Some(current) if same_inputs(&record, current.id, current.inputs_sha256.as_deref(), &inputs)? => {
+                Plan::Unchanged
+            }
+            Some(_) if revise => Plan::Revise,
+            Some(current) => match superseded_by(&record, current, &inputs)? {
+                Some(revision) => Plan::Superseded { revision },
+                // (A dry run only says what would change.)
+                None if out.is_some() => return Err(inputs_changed(&record, current, &inputs)?),
+                None => Plan::Revise,
+            },
             None => {
                 if let Some(last) = periods.iter().rev().find(|p| p.end >= end) {
                     bail!(
@@ -136,7 +142,7 @@ impl Recording {
             Some(p) => record.player_lines(p.id)?,
             None => Vec::new(),
         };
-        Ok(Recording { record, plan, inputs, previous, previous_lines, later, staged: None })
+        Ok(Recording { record, plan, inputs, current, previous, previous_lines, later, staged: None })
     }
 
     /// Refuses to rate from a player file that an earlier revision of the
@@ -147,7 +153,8 @@ impl Recording {
     /// record's current list, or with none of its revisions (one the
     /// officer keeps by hand), is rated as it is.
     pub fn check_player_file(&self, file: &PlayerFile) -> Result<()> {
-        let Some(previous) = self.previous.as_ref().filter(|_| self.plan != Plan::Unchanged) else { return Ok(()) };
+        let rated_from_file = matches!(self.plan, Plan::New | Plan::Revise);
+        let Some(previous) = self.previous.as_ref().filter(|_| rated_from_file) else { return Ok(()) };
         if agrees(file, &self.previous_lines) {
             return Ok(());
         }
@@ -157,17 +164,19 @@ impl Recording {
                 continue;
             }
             let name = self.inputs.player_file().map(|(name, _)| name.to_string()).unwrap_or_default();
-            let output = self.record.output_of(previous.id)?;
-            let corrected = match output {
-                Some(folder) => format!("{}", Path::new(&folder).join("players.xlsx").display()),
-                None => "players.xlsx in the folder the correction's errata went to".to_string(),
-            };
             let why = match self.record.correction_of(previous.id)? {
                 Some((number, what)) => format!(" by correction {number} ({what})"),
                 None => String::new(),
             };
+            let corrected = match self.record.folder_holding(&previous.period)? {
+                Some(folder) => format!(
+                    "its player file is {}: put that file in the data folder as {name} (the corrected list this period starts from), then run again",
+                    folder.join("players.xlsx").display()
+                ),
+                None => lost_publication(&self.record, previous)?,
+            };
             bail!(
-                "the player file {name} is the one {} revision {revision} published, but the record has corrected {} since{why}: its ratings are those of revision {}, whose player file is {corrected}; put that file in the data folder as {name}, then run again",
+                "the player file {name} is the one {} revision {revision} published, but the record has corrected {} since{why}: its list is revision {}'s, and {corrected}",
                 previous.period,
                 previous.period,
                 previous.revision
@@ -196,8 +205,14 @@ impl Recording {
         Ok(())
     }
 
-    /// After the outputs went in: the revision is published.
-    pub fn confirm(&mut self) -> Result<Option<Staged>> {
+    /// After the outputs went in into `out`: the revision is published (a
+    /// period published again with the same inputs: the record notes the
+    /// folder that holds it now).
+    pub fn confirm(&mut self, out: &Path) -> Result<Option<Staged>> {
+        if let (Plan::Unchanged, Some(current)) = (self.plan, &self.current) {
+            let folder = crate::publish::staging::absolute(out)?;
+            self.record.set_output(current.id, &folder).map_err(|e| self.record.explain(e))?;
+        }
         let Some(staged) = self.staged.take() else { return Ok(None) };
         self.record.confirm(std::slice::from_ref(&staged)).map_err(|e| self.record.explain(e))?;
         Ok(Some(staged))
@@ -209,11 +224,159 @@ impl Recording {
             self.record.abandon(&[staged]).ok();
         }
     }
+}
 
-    /// Every player's line in the periods recorded before this one, for the
-    /// site's charts.
-    pub fn history(&self) -> Result<crate::record::query::History> {
-        let before = self.previous.as_ref().map(|p| p.end.to_string()).unwrap_or_default();
-        self.record.history_before(&before)
+/// Whether `inputs` are those recorded with the revision `id` (whose
+/// inputs' digest is `sha256`): the same files, or differing only in
+/// period.toml's comments or layout.
+fn same_inputs(record: &Record, id: i64, sha256: Option<&str>, inputs: &Inputs) -> Result<bool> {
+    Ok(sha256 == Some(inputs.manifest_sha256().as_str()) || record.differences(id, inputs)?.is_empty())
+}
+
+/// The earlier revision of `current`'s period whose inputs `inputs` are,
+/// if any: the data folder holds what a correction has superseded since.
+fn superseded_by(record: &Record, current: &RevisionInfo, inputs: &Inputs) -> Result<Option<i64>> {
+    for (id, revision) in record.superseded_revisions(&current.period, current.id)? {
+        let sha: Option<String> =
+            record.connection().query_row("SELECT inputs_sha256 FROM revision WHERE id = ?1", [id], |r| r.get(0))?;
+        if same_inputs(record, id, sha.as_deref(), inputs)? {
+            return Ok(Some(revision));
+        }
     }
+    Ok(None)
+}
+
+/// The refusal of a period recorded already whose inputs differ from the
+/// current revision's: every difference named (period.toml's by setting).
+fn inputs_changed(record: &Record, current: &RevisionInfo, inputs: &Inputs) -> Result<anyhow::Error> {
+    const SHOWN: usize = 12;
+    let differences = record.differences(current.id, inputs)?;
+    // A file as an earlier revision had it: the correction changed it, not the officer.
+    let earlier: Vec<(i64, Vec<(String, String)>)> = record
+        .superseded_revisions(&current.period, current.id)?
+        .into_iter()
+        .map(|(id, revision)| Ok((revision, record.input_digests(id)?)))
+        .collect::<Result<_>>()?;
+    let as_earlier = |path: &str| -> Option<i64> {
+        let now = inputs.files().find(|(p, _)| *p == path).map(|(_, f)| f.sha256().to_string());
+        earlier.iter().find_map(|(revision, digests)| {
+            let then = digests.iter().find(|(p, _)| p == path).map(|(_, sha)| sha.clone());
+            (then == now).then_some(*revision)
+        })
+    };
+    let mut named: Vec<String> = differences
+        .iter()
+        .take(SHOWN)
+        .map(|d| match d {
+            Difference::Added(path) | Difference::Gone(path) | Difference::Changed(path) => match as_earlier(path) {
+                Some(revision) => format!("{d} (as revision {revision} had it, before the correction)"),
+                None => d.to_string(),
+            },
+            Difference::Settings(_) => d.to_string(),
+        })
+        .collect();
+    if differences.len() > SHOWN {
+        named.push(format!("and {} more", differences.len() - SHOWN));
+    }
+    let by = match record.correction_of(current.id)? {
+        Some((number, what)) => format!(", made by correction {number}: {what}"),
+        None => String::new(),
+    };
+    Ok(anyhow::anyhow!(
+        "{} is recorded already (revision {}, published {}{by}) and the data folder's inputs differ from that revision's: {}; give --revise to publish and record them as revision {} (later periods are re-rated), or correct it with `ratebook rerate --from \"{}\"`",
+        current.period,
+        current.revision,
+        current.published,
+        named.join(", "),
+        current.revision + 1,
+        current.period
+    ))
+}
+
+/// What to say when no output folder holds the publication of `revision`
+/// (its current one) any more: the folder it went to, and how to make it again.
+fn lost_publication(record: &Record, revision: &RevisionInfo) -> Result<String> {
+    let went_to = record.output_of(revision.id)?.map(|f| format!(" (it went to {f})")).unwrap_or_default();
+    Ok(format!(
+        "no output folder holds its publication any more{went_to}: publish it again with `ratebook period --out DIR` on a data folder holding {}'s inputs (the record's current revision is published), then take DIR/players.xlsx",
+        revision.period
+    ))
+}
+
+/// After a correction published into `out`: when the data folder has
+/// started the period after the latest recorded one already, from that
+/// period's list as the correction found it, what to say (the file to put
+/// in its place; `period` refuses the stale one until then).
+pub fn stale_start(folder: &DataFolder, out: &Path) -> Result<Option<String>> {
+    let Some(path) = folder.record().filter(|p| p.is_file()) else { return Ok(None) };
+    let record = Record::open(&path, Access::Read)?;
+    let Some(latest) = record.periods()?.pop() else { return Ok(None) };
+    let Some(file) = folder.player_file() else { return Ok(None) };
+    if folder.config.end <= latest.end {
+        return Ok(None);
+    }
+    let name = file.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let (players, _) = crate::formats::player_file::read_player_file(&file, &name);
+    if agrees(&players, &record.player_lines(latest.id)?) {
+        return Ok(None);
+    }
+    for (id, revision) in record.superseded_revisions(&latest.period, latest.id)? {
+        if agrees(&players, &record.player_lines(id)?) {
+            return Ok(Some(format!(
+                "{} holds {}'s list as revision {revision} published it, before this correction: {} starts from the corrected one, so put {} in its place (`ratebook period` refuses the old one)\n",
+                file.display(),
+                latest.period,
+                folder.config.period,
+                out.join("players.xlsx").display()
+            )));
+        }
+    }
+    Ok(None)
+}
+
+/// `next`'s check of the publication it takes the player file from: when
+/// the folder `from` holds a publication of `period` that a correction has
+/// superseded since (by the record's token there, or, for a copy without
+/// it, by its player file's ratings), it is refused, naming the folder
+/// that holds the current one: taken in, it would start the next period
+/// from a list the record no longer holds.
+pub fn check_published_list(folder: &DataFolder, period: &str, from: &Path) -> Result<()> {
+    let Some(path) = folder.record().filter(|p| p.is_file()) else { return Ok(()) };
+    let record = Record::open(&path, Access::Read)?;
+    let Some(current) = record.current(period)? else { return Ok(()) };
+    let superseded = match record.revision_in(from, period)? {
+        Some((_, true)) => return Ok(()),
+        Some((revision, false)) => revision,
+        None => {
+            let Ok(bytes) = std::fs::read(from.join("players.xlsx")) else { return Ok(()) };
+            let (file, _) = crate::formats::player_file::read_player_file_bytes(&bytes, "players.xlsx");
+            if agrees(&file, &record.player_lines(current.id)?) {
+                return Ok(());
+            }
+            let mut found = None;
+            for (id, revision) in record.superseded_revisions(period, current.id)? {
+                if agrees(&file, &record.player_lines(id)?) {
+                    found = Some(revision);
+                    break;
+                }
+            }
+            let Some(revision) = found else { return Ok(()) };
+            revision
+        }
+    };
+    let why = match record.correction_of(current.id)? {
+        Some((number, what)) => format!(" by correction {number} ({what})"),
+        None => String::new(),
+    };
+    let remedy = match record.folder_holding(period)? {
+        Some(holding) => {
+            format!("published into {}: run `ratebook next --from {}`", holding.display(), holding.display())
+        }
+        None => lost_publication(&record, &current)?,
+    };
+    bail!(
+        "{} holds the list {period} revision {superseded} published, but the record has corrected {period} since{why}: the next period starts from revision {}'s list, {remedy} (nothing was changed)",
+        from.display(),
+        current.revision
+    )
 }

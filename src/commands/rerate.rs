@@ -1,8 +1,9 @@
 //! `ratebook rerate` and `ratebook merge`: a correction applied to a recorded
 //! period and every later one, re-rated by the record ([`crate::record::rerate`]);
-//! here the result is recorded as new revisions (the originals stay),
-//! together with the errata and the last period's corrected player file,
-//! all in one commit.
+//! here the result is recorded as new revisions (the originals stay) and the
+//! corrected latest period published again into the output folder, in place
+//! of its first publication, with the errata in its `errata/` folder: all in
+//! one commit, so that what the public sees is the record's current list.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -11,21 +12,30 @@ use anyhow::{bail, Result};
 
 use crate::config::PeriodConfig;
 use crate::ingest::DataFolder;
-use crate::publish::Staging;
+use crate::output_folder::{crash_point, RECORD_TOKEN};
+use crate::publish::{Publication, Staging};
 use crate::record::errata::Errata;
 pub use crate::record::rerate::Correction;
 use crate::record::rerate::{Outcome, Rerating};
 use crate::record::{Access, Record};
 use crate::timings::Timings;
 
+/// The folder inside the output folder that a correction's errata go to.
+pub const ERRATA: &str = "errata";
+
 /// What `rerate` and `merge` are asked.
 #[derive(Debug, Clone)]
 pub struct RerateOptions {
-    pub out: PathBuf,
+    /// The output folder the corrected latest period is published into
+    /// (`None`: the one its publication went to, which the record keeps;
+    /// else `output`).
+    pub out: Option<PathBuf>,
     /// The first period to re-rate (`None` for a merge: the first period DROP played in).
     pub from: Option<String>,
     pub correction: Correction,
     pub dry_run: bool,
+    /// Booklet templates to use instead of the built-in ones.
+    pub templates: Option<PathBuf>,
 }
 
 /// What a re-rating did.
@@ -36,18 +46,48 @@ pub struct Rerated {
     /// (`None` in a dry run).
     pub periods: Vec<(String, Option<i64>)>,
     pub errata: Errata,
+    /// The output folder the corrected latest period went (or would go) to.
+    pub out: PathBuf,
     /// Wall time of each stage, summed over the periods.
     pub timings: Timings,
 }
 
 impl Rerated {
-    fn done_before(said: String) -> Rerated {
-        Rerated { done_before: Some(said), periods: Vec::new(), errata: Errata::new(0.0), timings: Timings::default() }
+    fn done_before(said: String, out: PathBuf) -> Rerated {
+        Rerated {
+            done_before: Some(said),
+            periods: Vec::new(),
+            errata: Errata::new(0.0),
+            out,
+            timings: Timings::default(),
+        }
+    }
+
+    /// What was recorded and published, as the terminal says it.
+    pub fn said(&self, dry_run: bool) -> String {
+        let (latest, _) = self.periods.last().cloned().unwrap_or_default();
+        let out = self.out.display();
+        if dry_run {
+            return format!(
+                "dry run: nothing recorded or written; {latest} corrected would be published into {out}, the errata into {}\n",
+                self.out.join(ERRATA).display()
+            );
+        }
+        let revisions: Vec<String> = self
+            .periods
+            .iter()
+            .filter_map(|(period, revision)| revision.map(|r| format!("{period} revision {r}")))
+            .collect();
+        format!(
+            "recorded {}; {latest} corrected is published into {out} (booklet, workbooks, site, players.xlsx), the errata into {}\n",
+            revisions.join(", "),
+            self.out.join(ERRATA).display()
+        )
     }
 }
 
 /// Re-rates from the record and records the result (unless a dry run),
-/// writing the errata and the last period's corrected player file to `out`.
+/// publishing the corrected latest period with the errata.
 pub fn rerate(folder: &DataFolder, opts: &RerateOptions) -> Result<Rerated> {
     rerate_with(folder, opts, None)
 }
@@ -63,6 +103,21 @@ pub fn rerate_with(folder: &DataFolder, opts: &RerateOptions, record: Option<Rec
     rerate_record(folder, opts, &path, record, timings, started).map_err(|e| crate::record::explain(&path, e))
 }
 
+/// The output folder a correction publishes into: the one given, else the
+/// folder that holds the latest period's current publication (the record
+/// knows it), else `output`.
+fn output_folder(record: &Record, given: Option<&Path>) -> Result<PathBuf> {
+    if let Some(out) = given {
+        return Ok(out.to_path_buf());
+    }
+    let latest = record.periods()?.pop();
+    let holding = match latest {
+        Some(latest) => record.folder_holding(&latest.period)?,
+        None => None,
+    };
+    Ok(holding.unwrap_or_else(|| PathBuf::from("output")))
+}
+
 /// [`rerate_with`] of the record at `path`.
 fn rerate_record(
     folder: &DataFolder,
@@ -73,7 +128,6 @@ fn rerate_record(
     started: Instant,
 ) -> Result<Rerated> {
     let config = &folder.config;
-    crate::publish::staging::check_output_folder(&opts.out, folder.dir())?;
     // The record (locked for the whole run) and the output folder are
     // taken, and what a killed run left is settled, before anything is
     // decided: a correction a killed run put in is then seen as done.
@@ -82,7 +136,9 @@ fn rerate_record(
         (None, false) => Record::open(path, Access::WriteExisting)?,
         (None, true) => Record::open(path, Access::Read)?,
     };
-    let staging = if opts.dry_run { None } else { Some(Staging::new(&opts.out)?) };
+    let out = output_folder(&record, opts.out.as_deref())?;
+    crate::publish::staging::check_output_folder(&out, folder.dir())?;
+    let staging = if opts.dry_run { None } else { Some(Staging::new(&out)?) };
     if let Some(staging) = &staging {
         record.settle(Some(staging.out()))?;
     }
@@ -90,61 +146,109 @@ fn rerate_record(
     let from = opts.from.as_deref();
     let rerating =
         match crate::record::rerate::rerate(&record, from, &opts.correction, config.errata_tolerance, &mut timings)? {
-            Outcome::Held(said) => return Ok(Rerated::done_before(said)),
+            Outcome::Held(said) => return Ok(Rerated::done_before(said, out)),
             Outcome::Rerated(rerating) => rerating,
         };
     let Some(staging) = staging else {
         let periods = rerating.chain.iter().map(|p| (p.period.clone(), None)).collect();
-        return Ok(Rerated { periods, errata: rerating.errata, timings, done_before: None });
+        return Ok(Rerated { periods, errata: rerating.errata, out, timings, done_before: None });
     };
-    record_rerating(config, rerating, record, staging, timings)
+    let (periods, errata) =
+        record_rerating(config, rerating, &mut record, staging, opts.templates.as_deref(), &mut timings)?;
+    Ok(Rerated { periods, errata, out, timings, done_before: None })
 }
 
-/// Records a re-rating: the errata and the corrected player file are
-/// staged, the correction and every revision it made are staged in one
-/// transaction, put in with the errata, and published in one transaction:
-/// after a kill anywhere the record shows all of it or none of it, and the
-/// next run settles a staged correction by the errata folder's token.
+/// Records a re-rating and publishes it, all or nothing: the correction
+/// and every revision it made are staged in one transaction; the corrected
+/// latest period is published into the output folder (its statistics and
+/// history read from the record as it will be), with the errata in its
+/// `errata/` folder and the correction's token; the revisions are published
+/// once the outputs are in place. After a kill anywhere the record shows
+/// all of it or none of it, and the next run settles a staged correction by
+/// the token in the output folder. The periods re-rated with their new
+/// revisions, and the errata.
 fn record_rerating(
     config: &PeriodConfig,
     rerating: Rerating,
-    mut record: Record,
-    mut staging: Staging,
-    mut timings: Timings,
-) -> Result<Rerated> {
-    let started = Instant::now();
-    let Rerating { from, what, detail, chain, lines, errata, player_file } = rerating;
+    record: &mut Record,
+    staging: Staging,
+    templates: Option<&Path>,
+    timings: &mut Timings,
+) -> Result<(Vec<(String, Option<i64>)>, Errata)> {
+    let Rerating { from, what, detail, chain, lines, errata, latest } = rerating;
     let published = chain[chain.len() - 1].published;
-    crate::publish::errata::write_xlsx(&errata, &staging.path("errata.xlsx"), &what, &detail, published)?;
-    let pdf = crate::publish::errata::pdf(&errata, &config.federation, &what, &detail, &published.to_string())?;
-    staging.write("errata.pdf", &pdf)?;
-    let words = config.system.rules().words();
-    let players = staging.path("players.xlsx");
-    crate::formats::player_file::write_player_file_with_changes(&players, &player_file, published, None, &words)?;
-    timings.record("outputs", started);
+    crash_point("rated");
     let started = Instant::now();
-    crate::output_folder::crash_point("rated");
     let output = crate::publish::staging::absolute(staging.out())?;
     let staged = record.stage_correction(&from, &what, &detail, &lines, &output)?;
-    staging.write(crate::output_folder::RECORD_TOKEN, staged[0].token.as_bytes())?;
+    drop(lines);
     timings.record("stage", started);
     let started = Instant::now();
-    crate::output_folder::crash_point("recorded");
-    if let Err(e) = staging.commit() {
+    let extras = record.as_if_published(&staged, |r| super::publishing::record_extras(&latest.rated, Some(r)));
+    let (statistics, history) = match extras {
+        Ok(extras) => extras,
+        Err(e) => {
+            record.abandon(&staged).ok();
+            return Err(e);
+        }
+    };
+    let publication = Publication {
+        rated: &latest.rated,
+        statistics: &statistics,
+        history: &history,
+        findings: &latest.findings,
+        templates,
+    };
+    let (last, token) = (staged[staged.len() - 1].id, staged[0].token.clone());
+    let record_ref: &Record = record;
+    let published_outputs = crate::publish::publish(&publication, staging, &mut |staging| {
+        // (The outputs' digest is the publication's alone, as a fresh
+        // publication of the period records it: the errata come after.)
+        let outputs = crate::record::folder_sha256(staging.dir(), staging.digests())?;
+        record_ref.set_outputs_sha256(last, &outputs)?;
+        write_errata(staging, &errata, config, &what, &detail, published)?;
+        staging.write(RECORD_TOKEN, token.as_bytes())?;
+        crash_point("recorded");
+        Ok(())
+    });
+    if let Err(e) = published_outputs {
         record.abandon(&staged).ok();
         return Err(e);
     }
+    timings.record("publish", started);
+    let started = Instant::now();
     record.confirm(&staged)?;
     timings.record("commit", started);
+    crate::background::drop_later(latest);
     let periods = staged.iter().map(|s| (s.period.clone(), Some(s.revision))).collect();
-    Ok(Rerated { periods, errata, timings, done_before: None })
+    Ok((periods, errata))
+}
+
+/// Writes `errata.xlsx` and `errata.pdf` into the staging folder's
+/// `errata/` folder.
+fn write_errata(
+    staging: &mut Staging,
+    errata: &Errata,
+    config: &PeriodConfig,
+    what: &str,
+    detail: &str,
+    published: chrono::NaiveDate,
+) -> Result<()> {
+    let folder = staging.dir().join(ERRATA);
+    std::fs::create_dir_all(&folder)?;
+    let xlsx = staging.path(&format!("{ERRATA}/errata.xlsx"));
+    crate::publish::errata::write_xlsx(errata, &xlsx, what, detail, published)?;
+    let pdf = crate::publish::errata::pdf(errata, &config.federation, what, detail, &published.to_string())?;
+    staging.write(&format!("{ERRATA}/errata.pdf"), &pdf)
 }
 
 /// Runs `rerate` or `merge` (`from` `None`) and says what it did: the
-/// errata's summary, what was recorded and where the errata went.
+/// errata's summary, what was recorded and where the corrected list and
+/// the errata went.
 pub fn said(rerun: crate::cli::Rerun, from: Option<String>, correction: Correction) -> Result<super::Said> {
     let folder = super::data_folder(rerun.data.as_deref())?;
-    let options = RerateOptions { out: rerun.out, from, correction, dry_run: rerun.dry_run };
+    let options =
+        RerateOptions { out: rerun.out, from, correction, dry_run: rerun.dry_run, templates: rerun.templates };
     let report = rerate(&folder, &options)?;
     let mut said = super::Said::default();
     if let Some(done) = &report.done_before {
@@ -152,19 +256,16 @@ pub fn said(rerun: crate::cli::Rerun, from: Option<String>, correction: Correcti
         return Ok(said);
     }
     said.out(report.errata.summary());
-    if options.dry_run {
-        said.err("dry run: nothing recorded or written\n");
-    } else {
-        let revisions: Vec<String> = report
-            .periods
-            .iter()
-            .filter_map(|(period, revision)| revision.map(|r| format!("{period} revision {r}")))
-            .collect();
-        said.err(format!(
-            "recorded {}; errata and the corrected player file in {}\n",
-            revisions.join(", "),
-            options.out.display()
-        ));
+    said.err(report.said(options.dry_run));
+    if !options.dry_run {
+        // Which player file starts the next period, now.
+        said.err(match super::recording::stale_start(&folder, &report.out)? {
+            Some(stale) => stale,
+            None => format!(
+                "{} starts the period after it: `ratebook next` takes it\n",
+                report.out.join("players.xlsx").display()
+            ),
+        });
     }
     if rerun.timings {
         said.err(report.timings.render());

@@ -17,7 +17,7 @@ use crate::output_folder::{crash_point, sibling, take_lock, MARKER, RECORD_TOKEN
 
 /// Names a publication may hold besides [`MARKER`]: an existing output folder
 /// holding anything else is not replaced (it may be a folder of the user's).
-const OUTPUT_NAMES: [&str; 11] = [
+const OUTPUT_NAMES: [&str; 12] = [
     "booklet.pdf",
     "ratings.xlsx",
     "players.xlsx",
@@ -26,6 +26,7 @@ const OUTPUT_NAMES: [&str; 11] = [
     "history.xlsx",
     "errata.xlsx",
     "errata.pdf",
+    "errata",
     "site",
     MARKER,
     RECORD_TOKEN,
@@ -85,6 +86,10 @@ pub struct Staging {
     /// Outputs of the previous publication to keep (a refused run replaces
     /// only `validation.txt`).
     keep_previous: bool,
+    /// Entries of the previous publication to keep unless written again
+    /// (the errata of the period's last correction, when it is published
+    /// again).
+    keep_names: Vec<String>,
     /// The SHA-256 of files already written, by their path in the staging
     /// folder (`site/index.html`), where it was taken as they were written.
     digests: std::collections::HashMap<String, String>,
@@ -111,6 +116,7 @@ impl Staging {
             out: out.to_path_buf(),
             names: Vec::new(),
             keep_previous: false,
+            keep_names: Vec::new(),
             digests: Default::default(),
             _lock: lock,
         })
@@ -120,6 +126,13 @@ impl Staging {
     /// this time are replaced).
     pub fn keeping_previous(mut self) -> Staging {
         self.keep_previous = true;
+        self
+    }
+
+    /// Keep these entries of the previous publication (files or folders),
+    /// unless this run writes them.
+    pub fn keeping(mut self, names: &[&str]) -> Staging {
+        self.keep_names.extend(names.iter().map(|n| n.to_string()));
         self
     }
 
@@ -165,8 +178,9 @@ impl Staging {
                 bail!("{name} was not written, so nothing is published");
             }
         }
-        if self.keep_previous && self.out.is_dir() {
-            link_previous(&self.out, &self.dir, &self.names)?;
+        if (self.keep_previous || !self.keep_names.is_empty()) && self.out.is_dir() {
+            let only = (!self.keep_previous).then_some(self.keep_names.as_slice());
+            link_previous(&self.out, &self.dir, &self.names, only)?;
         }
         sync_tree(&self.dir)?;
         crash_point("staged");
@@ -197,20 +211,6 @@ impl Drop for Staging {
             std::fs::remove_dir_all(&self.dir).ok();
         }
     }
-}
-
-/// Finishes or clears what a killed run left beside the output folder
-/// `out` (see [`Staging::new`]), for a run that publishes elsewhere but
-/// whose record may settle a publication into `out`: `period --revise`
-/// puts its errata beside its output folder. Nothing is touched, and no
-/// lock taken, when nothing was left.
-pub fn finish_killed(out: &Path) -> Result<()> {
-    let out = &through_link(out)?;
-    if !sibling(out, "staging").exists() && !sibling(out, "old").exists() {
-        return Ok(());
-    }
-    let _lock = lock(out)?;
-    recover(out)
 }
 
 /// `out`, or the folder it leads to when it is a symbolic link.
@@ -336,12 +336,14 @@ fn exchange(_a: &Path, _b: &Path) -> Result<bool> {
 }
 
 /// Hard-links into `staging` every entry of the previous publication that
-/// this run does not write, so the exchange keeps it.
-fn link_previous(out: &Path, staging: &Path, written: &[String]) -> Result<()> {
+/// this run does not write (of those named `only`, when given), so the
+/// exchange keeps it.
+fn link_previous(out: &Path, staging: &Path, written: &[String], only: Option<&[String]>) -> Result<()> {
     for entry in std::fs::read_dir(out)? {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().to_string();
-        if name == MARKER || written.contains(&name) {
+        let wanted = only.is_none_or(|only| only.contains(&name));
+        if name == MARKER || written.iter().any(|w| w == &name || w.starts_with(&format!("{name}/"))) || !wanted {
             continue;
         }
         link_tree(&entry.path(), &staging.join(&name))?;

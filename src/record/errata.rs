@@ -6,6 +6,47 @@
 use super::PlayerLine;
 use std::collections::{HashMap, HashSet};
 
+/// What a correction did to an event: the words the errata and the
+/// `corrections` view say it in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum EventChange {
+    /// Its report replaced by a corrected one (`rerate --add` of a recorded
+    /// event's code, or `period --revise` with its report changed).
+    Replaced,
+    /// A report of an event the period did not hold.
+    Added,
+    /// Its report taken out.
+    Withdrawn,
+}
+
+impl EventChange {
+    /// The correction in the words of the `corrections` view.
+    pub fn what(self) -> &'static str {
+        match self {
+            EventChange::Replaced => "report replaced",
+            EventChange::Added => "report added",
+            EventChange::Withdrawn => "event withdrawn",
+        }
+    }
+
+    /// Why a player of event `code` is in the errata.
+    fn why(self, code: &str) -> String {
+        match self {
+            EventChange::Replaced => format!("event {code} corrected: its report replaced"),
+            EventChange::Added => format!("event {code} added"),
+            EventChange::Withdrawn => format!("event {code} withdrawn"),
+        }
+    }
+}
+
+/// An event a correction changed.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Corrected {
+    /// Its code, upper case.
+    pub code: String,
+    pub change: EventChange,
+}
+
 /// One player's published rating in one period, before and after.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ErrataLine {
@@ -50,8 +91,8 @@ impl Errata {
     }
 
     /// Compares a period's lines before and after the correction. `games`
-    /// and `old_games` are (event, white, black); `corrected` the codes of
-    /// the events the correction replaced, added or withdrew.
+    /// and `old_games` are (event, white, black); `corrected` the events the
+    /// correction replaced, added or withdrew.
     #[allow(clippy::too_many_arguments)]
     pub fn compare(
         &mut self,
@@ -60,7 +101,7 @@ impl Errata {
         new: &[PlayerLine],
         games: &[(String, u32, u32)],
         old_games: &[(String, u32, u32)],
-        corrected: &[String],
+        corrected: &[Corrected],
         merge: Option<(u32, u32)>,
     ) {
         self.periods.push(period.to_string());
@@ -75,9 +116,9 @@ impl Errata {
         for (event, white, black) in games.iter().chain(old_games) {
             opponents.entry(*white).or_default().push(*black);
             opponents.entry(*black).or_default().push(*white);
-            if corrected.iter().any(|c| c.eq_ignore_ascii_case(event)) {
-                in_corrected.entry(*white).or_insert_with(|| event.clone());
-                in_corrected.entry(*black).or_insert_with(|| event.clone());
+            if let Some(c) = corrected.iter().find(|c| c.code.eq_ignore_ascii_case(event)) {
+                in_corrected.entry(*white).or_insert_with(|| c.change.why(event));
+                in_corrected.entry(*black).or_insert_with(|| c.change.why(event));
             }
         }
         let mut changed = HashSet::new();
@@ -98,9 +139,9 @@ impl Errata {
             }
             let name = n.or(o).map(|l| l.display_name()).unwrap_or_default();
             let why = if let Some((keep, drop)) = merge.filter(|(k, d)| id == *k || id == *d) {
-                format!("{drop}'s games are now {keep}'s (one person under two IDs)")
-            } else if let Some(event) = in_corrected.get(&id) {
-                format!("the corrected event {event}")
+                format!("{drop} merged into {keep}: one person under two IDs, {drop}'s games now {keep}'s")
+            } else if let Some(why) = in_corrected.get(&id) {
+                why.clone()
             } else {
                 let mut through: Vec<u32> = opponents
                     .get(&id)
@@ -115,9 +156,9 @@ impl Errata {
                 through.dedup();
                 if through.is_empty() {
                     if self.changed_before.contains(&id) {
-                        "his own rating before this period changed".to_string()
+                        "his rating before this period corrected".to_string()
                     } else {
-                        "the re-rating of the period".to_string()
+                        "the period re-rated".to_string()
                     }
                 } else {
                     let shown: Vec<String> = through
@@ -131,7 +172,7 @@ impl Errata {
                         .collect();
                     let more =
                         if through.len() > 3 { format!(" and {} more", through.len() - 3) } else { String::new() };
-                    format!("through his opponents {}{more}", shown.join(", "))
+                    format!("through the corrected ratings of his opponents {}{more}", shown.join(", "))
                 }
             };
             self.lines.push(ErrataLine {

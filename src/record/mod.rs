@@ -8,6 +8,7 @@
 
 pub mod errata;
 pub mod lines;
+pub mod publication;
 pub mod query;
 pub mod replay;
 pub mod rerate;

@@ -108,6 +108,10 @@ pub struct Replayed {
     pub system: &'static dyn RatingSystem,
     /// The player file carried in, as a workbook (see [`Track::write_carried`]).
     pub carried_bytes: Option<Vec<u8>>,
+    /// The findings of its validation, as `validation.txt` lists them (the
+    /// reports skipped again noted as a publication with `--skip-invalid`
+    /// notes them).
+    pub findings: Vec<crate::diag::Diagnostic>,
 }
 
 /// What a command does with the replay.
@@ -312,16 +316,16 @@ fn rate_tracks(
             let bytes = bytes.map(|b| b.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
             (period, bytes)
         });
-        let period = period?;
+        let (period, findings) = period?;
         let carried_bytes = carried_bytes.transpose()?;
         let ratings = system.rate(&period);
-        rated.push(Replayed { period, ratings, system, carried_bytes });
+        rated.push(Replayed { period, ratings, system, carried_bytes, findings });
     }
     Ok(rated)
 }
 
-/// Validates the period again; an error of its inputs refuses the whole
-/// replay.
+/// Validates the period again, with its findings; an error of its inputs
+/// refuses the whole replay.
 fn validate(
     raw: RawData,
     system: &'static dyn RatingSystem,
@@ -329,8 +333,8 @@ fn validate(
     revision: &RevisionInfo,
     how: &str,
     skip: &Skip,
-) -> Result<ValidPeriod> {
-    let validated = validate_with_ids(raw, system, pinned);
+) -> Result<(ValidPeriod, Vec<crate::diag::Diagnostic>)> {
+    let mut validated = validate_with_ids(raw, system, pinned);
     let skipped = skip.files(&validated.period);
     let errors: Vec<String> = validated
         .diagnostics
@@ -346,7 +350,10 @@ fn validate(
             errors.join("\n")
         );
     }
-    Ok(validated.period)
+    if validated.error_count() > 0 {
+        validated.note_skipped();
+    }
+    Ok((validated.period, validated.diagnostics))
 }
 
 /// What a period's publication skipped (`--skip-invalid`), which its

@@ -18,12 +18,13 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 
-use super::errata::Errata;
+use super::errata::{Corrected, Errata, EventChange};
 use super::replay::{replay, Read, Recorded, Replayed, Replayer, Track, Under};
 use super::{PeriodLines, PlayerLine, Record, RevisionInfo};
+use crate::diag::Diagnostic;
+use crate::ingest::changes::Difference;
 use crate::ingest::inputs::Role;
 use crate::ingest::{Inputs, RawData};
-use crate::model::PlayerFile;
 use crate::rated::Rated;
 use crate::timings::Timings;
 
@@ -52,8 +53,17 @@ pub struct Rerating {
     pub chain: Vec<RevisionInfo>,
     pub lines: Vec<PeriodLines>,
     pub errata: Errata,
-    /// The last period's corrected player file (the players kept).
-    pub player_file: PlayerFile,
+    /// The last period re-rated, to be published again in place of its
+    /// first publication (its player file starts the next period).
+    pub latest: RatedAgain,
+}
+
+/// A recorded period rated again from the inputs the record keeps: what a
+/// publication of it prints.
+pub struct RatedAgain {
+    pub rated: Rated,
+    /// The findings of its validation (`validation.txt`).
+    pub findings: Vec<Diagnostic>,
 }
 
 /// What [`rerate`] comes to.
@@ -100,17 +110,55 @@ pub fn rerate(
         before,
         lines: Vec::new(),
         errata: Errata::new(tolerance),
+        changes: Vec::new(),
+        other: Vec::new(),
+        latest: None,
     };
     let mut tracks = [Track::new(Under::Recorded)];
     tracks[0].write_carried = true;
     if let Some(held) = replay(record, chain, &mut tracks, &mut rerater, &super::switch::DeriveAgain, timings)? {
         return Ok(Outcome::Held(held));
     }
-    let [track] = tracks;
-    let (what, detail) = describe(c, &from);
-    let Rerater { lines, errata, .. } = rerater;
-    let player_file = track.player_file();
-    Ok(Outcome::Rerated(Rerating { from, what, detail, chain: chain.to_vec(), lines, errata, player_file }))
+    let (what, detail) = describe(c, &from, &rerater.changes, &rerater.other);
+    let Rerater { lines, errata, latest, .. } = rerater;
+    let latest = latest.context("a re-rating rates one period at least")?;
+    Ok(Outcome::Rerated(Rerating { from, what, detail, chain: chain.to_vec(), lines, errata, latest }))
+}
+
+/// The recorded `revision` rated again from the inputs the record keeps,
+/// as its publication rated it (the change taken against the recorded
+/// period before it): what publishing it again prints.
+pub fn rate_again(record: &Record, revision: &RevisionInfo, timings: &mut Timings) -> Result<RatedAgain> {
+    let periods = record.periods()?;
+    let before = match periods.iter().rfind(|p| p.end < revision.end) {
+        Some(p) => record.player_lines(p.id)?,
+        None => Vec::new(),
+    };
+    let mut again = Again { before, latest: None };
+    let mut tracks = [Track::new(Under::Recorded)];
+    replay(record, std::slice::from_ref(revision), &mut tracks, &mut again, &super::switch::DeriveAgain, timings)?;
+    again.latest.context("the period is rated again")
+}
+
+/// [`rate_again`]'s part of the replay: the period rated, kept.
+struct Again {
+    before: Vec<PlayerLine>,
+    latest: Option<RatedAgain>,
+}
+
+impl Replayer for Again {
+    fn failing(&self, _track: &Track) -> String {
+        "from the inputs the record keeps".to_string()
+    }
+
+    fn rated(&mut self, _: &RevisionInfo, _: Recorded, rated: Vec<Replayed>, _: &mut Timings) -> Result<()> {
+        let Some(Replayed { period, ratings, system, findings, .. }) = rated.into_iter().next() else {
+            bail!("a period is rated again on one track");
+        };
+        let rated = Rated::new(period, ratings, system, &super::lines::baseline(&self.before));
+        self.latest = Some(RatedAgain { rated, findings });
+        Ok(())
+    }
 }
 
 /// The correction's part of the replay: the first period corrected, DROP's
@@ -125,6 +173,13 @@ struct Rerater<'a> {
     before: Vec<PlayerLine>,
     lines: Vec<PeriodLines>,
     errata: Errata,
+    /// The events the correction changed, each with the file of the report
+    /// that replaced or added it (`--add`).
+    changes: Vec<(Corrected, Option<String>)>,
+    /// What else `period --revise` changed: the player file, the settings.
+    other: Vec<Difference>,
+    /// The last period rated, as published again.
+    latest: Option<RatedAgain>,
 }
 
 impl Replayer for Rerater<'_> {
@@ -144,14 +199,17 @@ impl Replayer for Rerater<'_> {
         if revision.id != self.corrected {
             return Ok(None);
         }
-        read.corrected = apply_reports(&mut read.inputs, &mut read.raw, c)?;
+        self.changes = apply_reports(&mut read.inputs, &mut read.raw, c)?;
         let recorded_already = revision.inputs_sha256.as_deref() == Some(read.inputs.manifest_sha256().as_str());
         if c.merge.is_none() && recorded_already {
             return Ok(Some(already_in(self.record, revision)?));
         }
         if c.revised.is_some() {
-            read.corrected = revised_events(self.record, revision.id, &read.raw, &read.inputs)?;
+            self.changes = revised_events(self.record, revision.id, &read.raw, &read.inputs)?;
+            let differences = self.record.differences(revision.id, &read.inputs)?;
+            self.other = differences.into_iter().filter(|d| !is_report(d)).collect();
         }
+        read.corrected = self.changes.iter().map(|(c, _)| c.code.clone()).collect();
         Ok(None)
     }
 
@@ -163,7 +221,7 @@ impl Replayer for Rerater<'_> {
         timings: &mut Timings,
     ) -> Result<()> {
         let started = Instant::now();
-        let Some(Replayed { period, ratings, system, carried_bytes }) = rated.into_iter().next() else {
+        let Some(Replayed { period, ratings, system, carried_bytes, findings }) = rated.into_iter().next() else {
             bail!("a correction re-rates on one track");
         };
         let rated = Rated::new(period, ratings, system, &super::lines::baseline(&self.before));
@@ -179,9 +237,12 @@ impl Replayer for Rerater<'_> {
         let games = lines.games.iter().map(|g| (g.event.clone(), g.white, g.black)).collect::<Vec<_>>();
         let old_games = self.record.games(revision.id)?;
         let merge = self.correction.merge;
+        let corrected: Vec<Corrected> =
+            self.changes.iter().map(|(c, _)| c.clone()).filter(|c| corrected.contains(&c.code)).collect();
         self.errata.compare(&revision.period, &recorded, &lines.players, &games, &old_games, &corrected, merge);
         self.before = lines.players.clone();
         self.lines.push(lines);
+        self.latest = Some(RatedAgain { rated, findings });
         timings.record("errata", started);
         Ok(())
     }
@@ -255,11 +316,19 @@ fn already_in(record: &Record, revision: &RevisionInfo) -> Result<String> {
 }
 
 /// The events a revision of a period's inputs corrects: those whose report
-/// is new or changed, and those recorded that are gone.
-fn revised_events(record: &Record, revision_id: i64, raw: &RawData, inputs: &Inputs) -> Result<Vec<String>> {
+/// is changed (replaced) or new (added), and those recorded that are gone
+/// (withdrawn).
+fn revised_events(
+    record: &Record,
+    revision_id: i64,
+    raw: &RawData,
+    inputs: &Inputs,
+) -> Result<Vec<(Corrected, Option<String>)>> {
     let recorded: HashSet<(String, String)> = record.input_digests(revision_id)?.into_iter().collect();
+    let recorded_codes: HashSet<String> =
+        record.event_codes(revision_id)?.into_iter().map(|(code, _)| code.to_uppercase()).collect();
     let code_of = |r: &crate::ingest::RawReport| r.event.code.as_ref().map(|c| c.value.to_uppercase());
-    let mut events: Vec<String> = raw
+    let mut events: Vec<Corrected> = raw
         .reports
         .iter()
         .filter(|r| {
@@ -270,49 +339,85 @@ fn revised_events(record: &Record, revision_id: i64, raw: &RawData, inputs: &Inp
                 .any(|(path, file)| !recorded.contains(&(path.to_string(), file.sha256().to_string())))
         })
         .filter_map(code_of)
+        .map(|code| {
+            let change = if recorded_codes.contains(&code) { EventChange::Replaced } else { EventChange::Added };
+            Corrected { code, change }
+        })
         .collect();
     let now: HashSet<String> = raw.reports.iter().filter_map(code_of).collect();
-    for (code, _) in record.event_codes(revision_id)? {
-        if !now.contains(&code.to_uppercase()) {
-            events.push(code.to_uppercase());
-        }
+    for code in recorded_codes.into_iter().filter(|code| !now.contains(code)) {
+        events.push(Corrected { code, change: EventChange::Withdrawn });
     }
     events.sort();
-    events.dedup();
-    Ok(events)
+    events.dedup_by(|a, b| a.code == b.code);
+    Ok(events.into_iter().map(|c| (c, None)).collect())
 }
 
-/// The correction in the words of the `corrections` view.
-fn describe(c: &Correction, from: &str) -> (String, String) {
-    let mut what = Vec::new();
+/// Whether a difference of the inputs is a report's (or its sidecar's).
+fn is_report(d: &Difference) -> bool {
+    match d {
+        Difference::Added(path) | Difference::Gone(path) | Difference::Changed(path) => path.starts_with("reports/"),
+        Difference::Settings(_) => false,
+    }
+}
+
+/// The correction in the words of the `corrections` view and the errata:
+/// what happened ("report replaced", "report added", "event withdrawn",
+/// "players merged", "player file corrected", "settings corrected") and to
+/// what. Only file names and codes: never a folder of the officer's (the
+/// errata go to players, and the same correction made from two folders
+/// reads the same).
+fn describe(
+    c: &Correction,
+    from: &str,
+    changes: &[(Corrected, Option<String>)],
+    other: &[Difference],
+) -> (String, String) {
+    let mut what: Vec<&str> = Vec::new();
     let mut detail = Vec::new();
     if let Some((keep, drop)) = c.merge {
         what.push("players merged");
         detail.push(format!("{drop} merged into {keep} from {from}"));
     }
-    if !c.add.is_empty() {
-        what.push("report added");
-        for f in &c.add {
-            detail.push(format!("report {}", f.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()));
+    if c.revised.is_some() {
+        detail.push(format!("{from} revised"));
+    }
+    for kind in [EventChange::Replaced, EventChange::Added, EventChange::Withdrawn] {
+        let named: Vec<String> = changes
+            .iter()
+            .filter(|(e, _)| e.change == kind)
+            .map(|(e, file)| match file {
+                Some(file) => format!("{} (by {file})", e.code),
+                None => e.code.clone(),
+            })
+            .collect();
+        if named.is_empty() {
+            continue;
         }
+        what.push(kind.what());
+        detail.push(match kind {
+            EventChange::Withdrawn => format!("withdrawn {}", named.join(", ")),
+            EventChange::Replaced => format!("report replaced: {}", named.join(", ")),
+            EventChange::Added => format!("report added: {}", named.join(", ")),
+        });
     }
-    if !c.withdraw.is_empty() {
-        what.push("event withdrawn");
-        detail.push(format!("withdrawn {}", c.withdraw.join(", ")));
+    for d in other {
+        what.push(if matches!(d, Difference::Settings(_)) { "settings corrected" } else { "player file corrected" });
+        detail.push(d.to_string());
     }
-    if let Some(inputs) = &c.revised {
-        what.push("report replaced");
-        detail.push(format!("{from} revised from the inputs in {}", inputs.label.display()));
+    if what.is_empty() {
+        what.push("period revised");
     }
+    what.dedup();
     (what.join(", "), detail.join("; "))
 }
 
 /// Applies `--withdraw` and `--add` to the first period's `inputs` and to
 /// what was read of them, `raw`: a withdrawn event's report (with its TRF
 /// sidecar) goes; an added report, recorded under `reports/corrections/`,
-/// replaces the report of its event, if any. The codes of the events
-/// corrected.
-fn apply_reports(inputs: &mut Inputs, raw: &mut RawData, c: &Correction) -> Result<Vec<String>> {
+/// replaces the report of its event, if any. The events corrected, and how
+/// (with the name of the report that replaced or added each).
+fn apply_reports(inputs: &mut Inputs, raw: &mut RawData, c: &Correction) -> Result<Vec<(Corrected, Option<String>)>> {
     let mut events = Vec::new();
     let code_of = |r: &crate::ingest::RawReport| r.event.code.as_ref().map(|c| c.value.to_uppercase());
     // The files of the reports of event `code`, with their sidecars.
@@ -337,7 +442,7 @@ fn apply_reports(inputs: &mut Inputs, raw: &mut RawData, c: &Correction) -> Resu
         let code = code.to_uppercase();
         let files = files_of(raw, inputs, &code, "");
         take_out(raw, inputs, files);
-        events.push(code);
+        events.push((Corrected { code, change: EventChange::Withdrawn }, None));
     }
     for file in &c.add {
         let name = file.file_name().context("a report file has a name")?.to_string_lossy();
@@ -362,8 +467,9 @@ fn apply_reports(inputs: &mut Inputs, raw: &mut RawData, c: &Correction) -> Resu
             bail!("the report {} has no event code: it must name the event it replaces or adds", file.display());
         };
         let replaced = files_of(raw, inputs, &code, &target);
+        let change = if replaced.is_empty() { EventChange::Added } else { EventChange::Replaced };
         take_out(raw, inputs, replaced);
-        events.push(code);
+        events.push((Corrected { code, change }, Some(name.to_string())));
     }
     Ok(events)
 }

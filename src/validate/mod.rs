@@ -143,6 +143,31 @@ impl Validated {
     pub fn has_global_errors(&self) -> bool {
         has_global_errors(&self.diagnostics)
     }
+
+    /// Published without the reports in error (`--skip-invalid`, or a
+    /// correction re-rating such a publication): a note for every event
+    /// skipped because its report has errors, and for every file that could
+    /// not be read, as `validation.txt` lists them.
+    pub fn note_skipped(&mut self) {
+        for e in self.period.events.iter().filter(|e| e.disposition == Disposition::Invalid) {
+            self.diagnostics.push(
+                Diagnostic::note(
+                    Code::SkippedInvalid,
+                    Location::file(&e.file),
+                    format!("event {} skipped: its report has errors", e.code),
+                )
+                .with_hint("correct the report and it will be rated in a later period"),
+            );
+        }
+        for f in &self.period.unreadable {
+            self.diagnostics.push(Diagnostic::note(
+                Code::SkippedInvalid,
+                Location::file(f),
+                "skipped: the file could not be read",
+            ));
+        }
+        crate::diag::sort(&mut self.diagnostics);
+    }
 }
 
 /// Whether any error is outside the reports (the player file, a folder that

@@ -1,0 +1,68 @@
+//! What the record adds to a rated period's publication: the statistics
+//! over the recorded periods before it, and every player's recorded
+//! periods, which the site's charts draw. `period` publishes with them, and
+//! so does a correction, which publishes the corrected latest period again
+//! (reading the record as it will be once the correction is in): the same
+//! bytes a fresh publication of that period gives.
+
+use anyhow::Result;
+
+use crate::rated::Rated;
+use crate::record::query::History;
+use crate::record::Record;
+use crate::statistics::{self, Settings, Statistics, ThisPeriod};
+
+/// The statistics and the site's history of `rated`'s publication, from
+/// `record` (`None`: a period kept without one).
+pub fn record_extras(rated: &Rated, record: Option<&Record>) -> Result<(Statistics, History)> {
+    let statistics = period_statistics(rated, record)?;
+    let history = match record {
+        Some(record) if rated.period.config.site => {
+            // Every recorded period before this one.
+            let end = rated.period.config.end;
+            let before = record.periods()?.into_iter().rfind(|p| p.end < end);
+            record.history_before(&before.map(|p| p.end.to_string()).unwrap_or_default())?
+        }
+        _ => History::default(),
+    };
+    Ok((statistics, history))
+}
+
+/// The period's statistics, with the record's earlier periods (and the
+/// players' meetings in them, for the site).
+fn period_statistics(rated: &Rated, record: Option<&Record>) -> Result<Statistics> {
+    let Rated { period, system, .. } = rated;
+    let config = &period.config;
+    let now = ThisPeriod::of_rated(rated);
+    let end = config.end.to_string();
+    let (earlier, mut games) = match record {
+        Some(record) => {
+            let periods: Vec<_> = record
+                .recorded_periods(config)?
+                .into_iter()
+                .filter(|p| p.name != config.period && p.end < end)
+                .collect();
+            let games = if config.site { record.games_of(&periods)? } else { Vec::new() };
+            (record.earlier_periods(&periods)?, games)
+        }
+        None => (Vec::new(), Vec::new()),
+    };
+    if config.site {
+        let played: usize = period.events.iter().filter(|e| e.disposition.is_rated()).map(|e| e.games.len()).sum();
+        games.reserve(played);
+        games.extend(this_period_games(period));
+    }
+    let mut statistics = statistics::compute(&now, &earlier, &Settings::of(config, system.words()), record.is_some())?;
+    statistics.meetings = statistics::meetings(&games);
+    Ok(statistics)
+}
+
+/// The period's rated games as (white, black, white's points).
+fn this_period_games(period: &crate::validate::ValidPeriod) -> impl Iterator<Item = (u32, u32, f64)> + '_ {
+    period.events.iter().filter(|e| e.disposition.is_rated()).flat_map(|e| {
+        e.games.iter().filter_map(|g| match (g.outcome, g.black) {
+            (crate::model::Outcome::Played { white_score }, Some(black)) => Some((g.white, black, white_score)),
+            _ => None,
+        })
+    })
+}
