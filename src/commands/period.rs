@@ -101,15 +101,16 @@ fn revise_with_later(
     if let Some(said) = rerated.done_before {
         return Ok(PeriodReport::held_already(validated.diagnostics, timings, said, opts.out.clone()));
     }
-    let note = format!(
-        "{}{}",
-        rerated.errata.summary(),
-        rerated.said(opts.dry_run).trim_end().replacen(
-            "recorded",
-            "recorded the revision and re-rated the later periods:",
-            1
-        )
-    );
+    let said = rerated.said(opts.dry_run);
+    let said = match opts.dry_run {
+        true => said,
+        false => said.replacen(
+            "recorded ",
+            "recorded the revision, the later periods re-rated as `ratebook rerate` does: ",
+            1,
+        ),
+    };
+    let note = format!("{}{}", rerated.errata.summary(), said.trim_end());
     let outcome = if opts.dry_run { Outcome::DryRun } else { Outcome::Published };
     let mut summary = RunSummary::new(outcome, period, &validated.diagnostics);
     summary.record = Some(note.clone());

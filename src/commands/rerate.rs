@@ -68,8 +68,10 @@ impl Rerated {
         let (latest, _) = self.periods.last().cloned().unwrap_or_default();
         let out = self.out.display();
         if dry_run {
+            let periods: Vec<&str> = self.periods.iter().map(|(period, _)| period.as_str()).collect();
             return format!(
-                "dry run: nothing recorded or written; {latest} corrected would be published into {out}, the errata into {}\n",
+                "dry run: would re-rate {}, and publish {latest} corrected into {out}, the errata into {}; nothing was recorded or written\n",
+                periods.join(", "),
                 self.out.join(ERRATA).display()
             );
         }

@@ -209,3 +209,39 @@ pub fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
         .map(|r| r.iter().map(|c| ratebook::formats::sheet::cell_text(c).unwrap_or_default()).collect())
         .collect()
 }
+
+/// Every file of a publication in the output folder `out`, by its path
+/// there, but for its hidden marks and a correction's `errata/`.
+pub fn publication_files(out: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    let mut files = std::collections::BTreeMap::new();
+    let mut pending = vec![out.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let entry = entry.unwrap();
+            let name = entry.file_name().to_string_lossy().to_string();
+            let path = entry.path();
+            let relative = path.strip_prefix(out).unwrap().to_string_lossy().to_string();
+            if name.starts_with('.') || relative == "errata" {
+                continue;
+            }
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                files.insert(relative, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    files
+}
+
+/// The two output folders hold the same publication, byte for byte (their
+/// hidden marks and a correction's errata aside): the files that differ
+/// are named.
+pub fn assert_same_publication(a: &Path, b: &Path) {
+    let (a_files, b_files) = (publication_files(a), publication_files(b));
+    let names = |files: &std::collections::BTreeMap<String, Vec<u8>>| files.keys().cloned().collect::<Vec<_>>();
+    assert_eq!(names(&a_files), names(&b_files), "the same files in {} and {}", a.display(), b.display());
+    let differ: Vec<&String> =
+        a_files.iter().filter(|(name, bytes)| b_files[*name] != **bytes).map(|(n, _)| n).collect();
+    assert!(differ.is_empty(), "{} and {} differ in {differ:?}", a.display(), b.display());
+}

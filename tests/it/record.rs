@@ -300,16 +300,18 @@ fn rerate_with_an_event_withdrawn_equals_publishing_without_it() {
     ok(&f.run(&["period"]));
     let report = f.a_report();
     let code = report.file_stem().unwrap().to_string_lossy().to_string();
-    let errata = f.root.path().join("errata");
-    let run = f.run(&["rerate", "--from", "August 1993", "--withdraw", &code, "--out", errata.to_str().unwrap()]);
+    // (No --out: the folder that holds the period's publication.)
+    let run = f.run(&["rerate", "--from", "August 1993", "--withdraw", &code]);
     ok(&run);
-    assert!(errata.join("errata.xlsx").is_file() && errata.join("players.xlsx").is_file());
+    let errata = f.out().join("errata");
+    assert!(errata.join("errata.xlsx").is_file());
     let pdf = std::fs::read(errata.join("errata.pdf")).unwrap();
     assert!(pdf.starts_with(b"%PDF"));
     let lines = crate::common::sheet_rows(&errata.join("errata.xlsx"), "Errata");
     assert_eq!(lines[0][..6], ["Period", "ID", "Name", "Old", "New", "Change"]);
-    assert!(lines.len() > 1 && lines[1..].iter().any(|l| l[8] == format!("the corrected event {code}")), "{lines:?}");
-    assert!(String::from_utf8_lossy(&run.stdout).contains(&format!("the corrected event {code}")));
+    // Its players under what happened to the event: withdrawn.
+    assert!(lines.len() > 1 && lines[1..].iter().any(|l| l[8] == format!("event {code} withdrawn")), "{lines:?}");
+    assert!(String::from_utf8_lossy(&run.stdout).contains(&format!("event {code} withdrawn")));
     assert_eq!(
         f.query("SELECT from_period, what, detail FROM corrections"),
         [["August 1993".to_string(), "event withdrawn".into(), format!("withdrawn {code}")]]
@@ -321,8 +323,9 @@ fn rerate_with_an_event_withdrawn_equals_publishing_without_it() {
     std::fs::remove_file(fresh.data().join(report.strip_prefix(f.data()).unwrap())).unwrap();
     ok(&fresh.run(&["period"]));
     assert_eq!(ratings(&f.record()), ratings(&fresh.record()));
-    // And the corrected player file is the one publishing afresh writes.
-    assert_eq!(read_players(&errata.join("players.xlsx")), read_players(&fresh.out().join("players.xlsx")));
+    // And the output folder holds what publishing afresh writes, byte for
+    // byte: booklet, workbooks, next player file, site, validation report.
+    crate::common::assert_same_publication(&f.out(), &fresh.out());
 }
 
 #[test]
@@ -334,11 +337,12 @@ fn rerate_with_a_report_added_replaces_the_event_of_its_code() {
     ok(&f.run(&["period"]));
     let code = report.file_stem().unwrap().to_string_lossy().to_string();
     assert!(f.query(&format!("SELECT * FROM events WHERE code = '{code}'")).is_empty());
-    let errata = f.root.path().join("errata");
-    let run =
-        f.run(&["rerate", "--from", "August 1993", "--add", kept.to_str().unwrap(), "--out", errata.to_str().unwrap()]);
+    let run = f.run(&["rerate", "--from", "August 1993", "--add", kept.to_str().unwrap()]);
     ok(&run);
     assert_eq!(f.query(&format!("SELECT COUNT(*) FROM events WHERE code = '{code}'")), [["1"]]);
+    let name = kept.file_name().unwrap().to_string_lossy();
+    let added = [["report added".to_string(), format!("report added: {code} (by {name})")]];
+    assert_eq!(f.query("SELECT what, detail FROM corrections"), added);
 
     let fresh = Folder::generated(200, 12, 13);
     ok(&fresh.run(&["period"]));
@@ -457,8 +461,7 @@ fn merge_gives_the_dropped_ids_games_to_the_kept_one() {
     };
     let (keep_games, drop_games) = (games(&keep), games(&drop));
     assert!(drop_games > 0);
-    let errata = f.root.path().join("errata");
-    let run = f.run(&["merge", &keep, &drop, "--out", errata.to_str().unwrap()]);
+    let run = f.run(&["merge", &keep, &drop]);
     ok(&run);
     assert_eq!(games(&keep), keep_games + drop_games);
     assert_eq!(games(&drop), 0);
@@ -521,8 +524,8 @@ fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
         r.periods().unwrap().into_iter().map(|p| (p.period.clone(), r.input_files(p.id).unwrap())).collect()
     };
     assert_eq!(inputs.len(), 3);
-    let errata = root.join("errata");
-    withdraw_from_first(&data, &code, &errata);
+    let corrected = root.join("corrected");
+    withdraw_from_first(&data, &code, &corrected);
 
     // Afresh: each period from its own inputs, the first without the report,
     // each later one from the player file the one before published.
@@ -551,11 +554,10 @@ fn rerate_over_a_chain_equals_publishing_the_corrected_chain_afresh() {
         previous_output = Some(out);
     }
     assert_eq!(ratings(&record), ratings(&fresh_record), "period by period, the same ratings");
-    assert_eq!(
-        read_players(&errata.join("players.xlsx")),
-        read_players(&previous_output.unwrap().join("players.xlsx")),
-        "the corrected player file is the one the corrected chain publishes"
-    );
+    // The correction published the last period as the corrected chain
+    // publishes it, byte for byte (its statistics and site over the
+    // corrected earlier periods).
+    crate::common::assert_same_publication(&corrected, &previous_output.unwrap());
 }
 
 #[test]
@@ -600,27 +602,33 @@ fn period_revise_of_a_period_with_later_ones_re_rates_them_as_rerate_does() {
     let said = String::from_utf8_lossy(&run.stdout);
     assert!(said.contains("would re-rate August 1993, August 1994, August 1995"), "{said}\n{}", stderr(&run));
     assert_eq!(std::fs::read(&revised_record).unwrap(), before);
-    assert!(!root.join("errata").exists());
+    assert!(!out.exists() && !root.join("errata").exists());
 
     // With --revise: the period and both later ones are re-rated.
     let run = period(&["--revise"]);
     ok(&run);
     assert!(stderr(&run).contains("August 1995 revision 2"), "{}", stderr(&run));
+    // It advises no player file into a data folder (the corrected list is
+    // the latest period's end, which the next period starts from).
+    assert!(!stderr(&run).contains("data folder"), "{}", stderr(&run));
     let periods = query(&revised_record, "SELECT period, revision FROM periods WHERE current = 1 ORDER BY period");
     assert_eq!(periods, [["August 1993", "2"], ["August 1994", "2"], ["August 1995", "2"]]);
-    assert_eq!(query(&revised_record, "SELECT what FROM corrections"), [["report replaced"]]);
-    // The output folder keeps the last publication; the errata go beside it.
-    assert!(!out.join("booklet.pdf").exists());
-    let errata = root.join("errata");
-    assert!(errata.join("errata.pdf").is_file() && errata.join("players.xlsx").is_file());
+    // Its report gone: the event withdrawn, in those words.
+    let said = query(&revised_record, "SELECT what, detail FROM corrections");
+    assert_eq!(said, [["event withdrawn".to_string(), format!("August 1993 revised; withdrawn {code}")]]);
+    // The output folder holds the latest period corrected, the errata in its errata/.
+    assert!(out.join("booklet.pdf").is_file() && out.join("players.xlsx").is_file());
+    let errata = out.join("errata");
+    assert!(errata.join("errata.pdf").is_file());
     let lines = crate::common::sheet_rows(&errata.join("errata.xlsx"), "Errata");
-    assert!(lines[1..].iter().any(|l| l[8] == format!("the corrected event {code}")), "{lines:?}");
+    assert!(lines[1..].iter().any(|l| l[8] == format!("event {code} withdrawn")), "{lines:?}");
+    assert!(!root.join("errata").exists(), "nothing beside the output folder");
 
     // The same as `rerate --withdraw` of that event.
-    let by_rerate = root.join("errata-by-rerate");
+    let by_rerate = root.join("output-by-rerate");
     withdraw_from_first(&data, &code, &by_rerate);
     assert_eq!(ratings(&revised_record), ratings(&record), "period by period, the same ratings");
-    assert_eq!(read_players(&errata.join("players.xlsx")), read_players(&by_rerate.join("players.xlsx")));
+    crate::common::assert_same_publication(&out, &by_rerate);
 }
 
 #[test]

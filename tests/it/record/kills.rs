@@ -99,21 +99,23 @@ fn killed_at_every_step(chain: &Path, args: &[String], record: &'static str) {
     killed_at(chain, args, record, &STEPS);
 }
 
-/// The errata of the correction are in place in the folder `errata` of the
-/// trial, carrying the token of the correction's revisions, and no staging
-/// folder is left beside it.
+/// The corrected latest period and the errata of the correction are in
+/// place in the trial's output folder (its `--out`), carrying the token of
+/// the correction's revisions, and no staging folder is left beside it.
 fn errata_in_place(trial: &Trial, step: &str) {
-    let errata = trial.root.path().join("errata");
-    for name in ["errata.xlsx", "errata.pdf", "players.xlsx"] {
-        assert!(errata.join(name).is_file(), "{step}: {name} in place in errata/");
+    let at = trial.args.iter().position(|a| a == "--out").expect("the trial names its output folder");
+    let out = PathBuf::from(trial.args[at + 1].replace("{root}", &trial.root.path().display().to_string()));
+    for name in ["booklet.pdf", "players.xlsx", "site/index.html", "errata/errata.xlsx", "errata/errata.pdf"] {
+        assert!(out.join(name).is_file(), "{step}: {name} in place in {}", out.display());
     }
-    let token = std::fs::read_to_string(errata.join(".ratebook-record")).unwrap();
+    let token = std::fs::read_to_string(out.join(".ratebook-record")).unwrap();
     let recorded = query(
         &trial.record(),
         "SELECT DISTINCT token FROM revision WHERE correction_id IS NOT NULL AND state = 'published'",
     );
-    assert_eq!(recorded, [[token]], "{step}: the errata in place are the correction's");
-    assert!(!trial.root.path().join(".errata.staging").exists(), "{step}: no staging folder left");
+    assert_eq!(recorded, [[token]], "{step}: the publication in place is the correction's");
+    let name = out.file_name().unwrap().to_string_lossy();
+    assert!(!out.with_file_name(format!(".{name}.staging")).exists(), "{step}: no staging folder left");
 }
 
 /// [`killed_at_every_step`] at the steps `steps`.
@@ -151,12 +153,12 @@ fn killed_at(chain: &Path, args: &[String], record: &'static str, steps: &[&str]
     }
 }
 
-/// A recorded chain of two periods, in `root/data`, and an errata folder
-/// of an earlier correction (so that the errata are exchanged with it, and
-/// the fallback's renames can be forced).
+/// A recorded chain of two periods, in `root/data`, its last published
+/// into `root/output` (so that the correction's publication is exchanged
+/// with it, and the fallback's renames can be forced).
 fn chain(seed: u64) -> Folder {
     let f = Folder::chain(120, 8, seed, 2);
-    std::fs::create_dir_all(f.root.path().join("errata")).unwrap();
+    ok(&f.run(&["period"]));
     f
 }
 
@@ -165,7 +167,7 @@ fn a_rerate_killed_at_any_step_is_all_or_nothing() {
     let f = chain(41);
     let code = event_without_newcomers(&f.record());
     let args: Vec<String> =
-        ["rerate", "--from", "August 1993", "--withdraw", &code, "--data", "{root}/data", "--out", "{root}/errata"]
+        ["rerate", "--from", "August 1993", "--withdraw", &code, "--data", "{root}/data", "--out", "{root}/output"]
             .map(String::from)
             .to_vec();
     killed_at_every_step(f.root.path(), &args, "data/record.sqlite");
@@ -184,7 +186,7 @@ fn a_merge_killed_at_any_step_is_all_or_nothing() {
     ))[0][0]
         .clone();
     let args: Vec<String> =
-        ["merge", &keep, &drop, "--data", "{root}/data", "--out", "{root}/errata"].map(String::from).to_vec();
+        ["merge", &keep, &drop, "--data", "{root}/data", "--out", "{root}/output"].map(String::from).to_vec();
     killed_at_every_step(f.root.path(), &args, "data/record.sqlite");
 }
 
@@ -196,10 +198,10 @@ fn a_revision_of_a_period_with_later_ones_killed_at_any_step_is_all_or_nothing()
 }
 
 #[test]
-fn a_revision_killed_while_its_first_errata_go_in_has_them_put_in_by_the_run_again() {
-    // No errata folder yet: the errata's staging folder is renamed into place.
+fn a_revision_killed_while_its_first_publication_goes_in_has_it_put_in_by_the_run_again() {
+    // No output folder yet: the staging folder is renamed into place.
     let f = chain(45);
-    std::fs::remove_dir_all(f.root.path().join("errata")).unwrap();
+    std::fs::remove_dir_all(f.out()).unwrap();
     let args = revising_the_first_period(&f);
     let steps = ["rated", "recorded", "written", "staged", "marked", "swapped", "confirming"];
     killed_at(f.root.path(), &args, "revised/record.sqlite", &steps);
