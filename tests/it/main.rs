@@ -31,3 +31,4 @@ mod trf;
 mod trf_exports;
 mod vocabulary;
 mod workbook;
+mod year;

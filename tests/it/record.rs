@@ -11,6 +11,7 @@ mod concurrency;
 mod kills;
 mod next;
 mod odd;
+mod published;
 
 /// A generated data folder (one period) in a temporary folder.
 struct Folder {
@@ -68,7 +69,7 @@ impl Folder {
         if args[0] == "period" && !args.contains(&"--out") {
             all.extend(["--out".into(), self.out().display().to_string()]);
         }
-        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ratebook"));
+        let mut command = std::process::Command::new(crate::common::binary());
         command.args(&all);
         for (k, v) in env {
             command.env(k, v);

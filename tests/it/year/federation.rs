@@ -1,0 +1,138 @@
+//! A small generated federation for the year's tests: its periods' reports
+//! drawn by `ratebook generate`'s own generator, each period from the
+//! player file the one before published, and the edits an officer makes to
+//! a report (a result fixed).
+
+use std::path::{Path, PathBuf};
+
+use ratebook::formats::report::write::{report_workbook, EventReport, ReportGame, ReportPlayer, ReportResults};
+use ratebook::formats::report::{RawReport, RawResults};
+use ratebook::generate::{generate_period, Carry, GenerateOptions};
+use ratebook::model::Outcome;
+
+/// The federation: how big, and the chain of periods drawn so far.
+pub struct Federation {
+    pub options: GenerateOptions,
+    /// The carry of the last period drawn (`None`: none yet).
+    carry: Option<Carry>,
+}
+
+impl Federation {
+    /// A federation of `players` players and `events` events a period,
+    /// drawn from `seed`, its data folders written under `scratch`.
+    pub fn new(scratch: &Path, players: usize, events: usize, seed: u64) -> Federation {
+        let options = GenerateOptions {
+            out: scratch.join("drawn"),
+            players,
+            events,
+            seed,
+            system: ratebook::model::system::SystemName::Acf,
+        };
+        Federation { options, carry: None }
+    }
+
+    /// Draws the next period's data folder (period.toml, players.xlsx,
+    /// reports/): the first from nothing, a later one from `published`, the
+    /// player file the period before published. Its folder.
+    pub fn draw(&mut self, published: Option<&Path>) -> PathBuf {
+        let previous = match (&self.carry, published) {
+            (Some(carry), Some(file)) => Some((carry, file)),
+            _ => None,
+        };
+        let (_, carry) = generate_period(&self.options, previous).expect("the period is drawn");
+        self.carry = Some(carry);
+        self.options.out.clone()
+    }
+}
+
+/// Copies the folder `from` to `to` (made if need be), file by file.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// The report in `bytes` (a workbook with a Games sheet) with the result of
+/// its first decisive game over the board fixed to a draw, written again;
+/// `None` for a report it cannot so fix (a crosstable, no decisive game).
+pub fn result_fixed(bytes: &[u8], stamp: chrono::NaiveDate) -> Option<Vec<u8>> {
+    let (report, _) = ratebook::formats::report::read::read_report_bytes(bytes, "report.xlsx");
+    let report = report?;
+    let RawResults::Games(games) = &report.results else { return None };
+    let decisive = games.iter().position(|g| {
+        matches!(g.outcome.value, Outcome::Played { white_score } if white_score != 0.5) && g.black.is_some()
+    })?;
+    let mut written = event_report(&report)?;
+    if let ReportResults::Games(games) = &mut written.results {
+        games[decisive].result = "½-½".to_string();
+    }
+    let mut workbook = report_workbook(&written, stamp).ok()?;
+    workbook.save_to_buffer().ok()
+}
+
+/// A report as read, as the writer takes it (`None`: a crosstable).
+fn event_report(r: &RawReport) -> Option<EventReport> {
+    let e = &r.event;
+    let RawResults::Games(games) = &r.results else { return None };
+    let result = |o: Outcome| match o {
+        Outcome::Played { white_score } | Outcome::PlayedUnrated { white_score } => match white_score {
+            s if s == 1.0 => "1-0",
+            s if s == 0.0 => "0-1",
+            _ => "½-½",
+        },
+        Outcome::Forfeit { white_points, .. } if white_points > 0.0 => "1F-0F",
+        Outcome::Forfeit { black_points, .. } if black_points > 0.0 => "0F-1F",
+        Outcome::Forfeit { .. } => "0F-0F",
+        Outcome::Bye { points } if points >= 1.0 => "1",
+        Outcome::Bye { points } if points > 0.0 => "½",
+        Outcome::Bye { .. } => "0",
+    };
+    Some(EventReport {
+        code: e.code.as_ref()?.value.clone(),
+        name: e.name.clone().unwrap_or_default(),
+        state: e.state.as_ref()?.value.clone(),
+        start: e.start.as_ref()?.value,
+        end: e.end.as_ref()?.value,
+        rounds: e.rounds.as_ref()?.value,
+        time_control: e.time_control.as_ref()?.value.clone(),
+        event_type: Some(e.kind.as_str().to_string()),
+        handicap: e.handicap.value,
+        fixed_opening: e.fixed_opening.value,
+        approved: e.approved.value,
+        federation_event: e.federation_event.value,
+        submitted: e.submitted,
+        players: r
+            .players
+            .iter()
+            .map(|p| ReportPlayer {
+                no: p.no,
+                id: p.id,
+                surname: p.surname.clone(),
+                first_names: p.first_names.clone(),
+                gender: p.gender,
+                birth_date: p.birth_date,
+                state: p.state.clone(),
+                club: p.club.clone(),
+            })
+            .collect(),
+        results: ReportResults::Games(
+            games
+                .iter()
+                .map(|g| ReportGame {
+                    round: g.round.value,
+                    white: g.white.value,
+                    black: g.black.as_ref().map(|b| b.value),
+                    result: result(g.outcome.value).to_string(),
+                    remarks: g.remarks.as_ref().map(|r| r.value.clone()),
+                })
+                .collect(),
+        ),
+    })
+}
