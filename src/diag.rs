@@ -76,6 +76,8 @@ pub enum Code {
     DateRead,
     BadSettings,
     ReturningPlayer,
+    MergedPlayer,
+    RatedBefore,
 }
 
 impl Code {
@@ -129,6 +131,8 @@ impl Code {
             Code::DateRead => "date-read",
             Code::BadSettings => "bad-settings",
             Code::ReturningPlayer => "returning-player",
+            Code::MergedPlayer => "merged-player",
+            Code::RatedBefore => "rated-before",
         }
     }
 }

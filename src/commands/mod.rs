@@ -31,7 +31,7 @@ use crate::ingest::DataFolder;
 use crate::publish::booklet_data::BookletData;
 use crate::rate::{RatingSystem, Ratings};
 use crate::timings::Timings;
-use crate::validate::{validate, Validated};
+use crate::validate::{validate_with_ids_above, Validated};
 
 /// Where a command's text goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,6 +147,10 @@ pub struct Loaded {
     pub validated: Validated,
     pub system: &'static dyn RatingSystem,
     pub inputs: crate::ingest::Inputs,
+    /// The player file as the data folder holds it, when the period
+    /// switches rule sets (the validated one carries the new rule set's
+    /// states): the list it starts from, which the record checks.
+    pub switched_from: Option<crate::model::PlayerFile>,
 }
 
 /// The data folder `--data` names, or else the one [`DataFolder::find`]
@@ -173,24 +177,28 @@ pub fn load_switching(folder: &DataFolder, timings: &mut Timings) -> anyhow::Res
     let started = Instant::now();
     let system = folder.config.system.rules();
     let (mut raw, inputs) = folder.read(system.inputs())?;
+    crate::record::merges::apply_from_data_folder(&mut raw, folder);
+    crate::record::rated_before::check_from_data_folder(&mut raw, folder);
     crate::record::returning::reinstate_from_data_folder(&mut raw, folder);
     timings.record("read", started);
     let started = Instant::now();
-    let switched = switch_player_file(folder, &mut raw)?;
+    let (switched, switched_from) = switch_player_file(folder, &mut raw)?;
     timings.record("switch", started);
     let started = Instant::now();
-    let mut validated = validate(raw, system);
+    let taken = crate::record::query::highest_id_before(folder, &raw.config);
+    let mut validated = validate_with_ids_above(raw, system, &Default::default(), taken);
     validated.period.switched = switched;
     timings.record("validate", started);
-    Ok(Loaded { validated, system, inputs })
+    Ok(Loaded { validated, system, inputs, switched_from })
 }
 
 /// Gives `raw`'s player file the states of its rule set when the period
-/// changes the rule set; what it says of the change.
+/// changes the rule set; what it says of the change, and (switching from
+/// the record) the file as it was.
 fn switch_player_file(
     folder: &DataFolder,
     raw: &mut crate::ingest::RawData,
-) -> anyhow::Result<Option<crate::switch::Switched>> {
+) -> anyhow::Result<(Option<crate::switch::Switched>, Option<crate::model::PlayerFile>)> {
     let config = &raw.config;
     let record = folder.record().filter(|p| p.is_file());
     let file = std::mem::take(&mut raw.player_file);
@@ -204,25 +212,27 @@ fn switch_player_file(
                 let derived = crate::record::switch::Derived::Conversion(conversion);
                 let (file, switched) = derived.apply(file, config, None);
                 raw.player_file = file;
-                Some(switched)
+                (Some(switched), None)
             }
             None => {
                 raw.player_file = file;
-                None
+                (None, None)
             }
         });
     };
     let record = crate::record::Record::open(&path, crate::record::Access::Read)?;
+    let periods = record.periods().map_err(|e| crate::record::explain(&path, e))?;
+    let original = crate::record::switch::switching(&periods, config).map(|_| file.clone());
     let switched = crate::record::switch::switch_player_file(&record, config, file)
         .map_err(|e| crate::record::explain(&path, e))?;
     Ok(match switched {
         Ok((file, switched)) => {
             raw.player_file = file;
-            Some(switched)
+            (Some(switched), original)
         }
         Err(file) => {
             raw.player_file = file;
-            None
+            (None, None)
         }
     })
 }

@@ -195,10 +195,16 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
             .collect();
     let validated = crate::validate::validate(raw, system);
     let period = &validated.period;
+    // What the publication did with each event, as the record holds it
+    // (the run read the folder with the record's returning and merged
+    // players, and a switch's states, which this reading does not).
+    let published = super::recording::published_dispositions(folder, &before.period)?;
     let mut archived = Vec::new();
     let mut kept = Vec::new();
     for event in &period.events {
-        let why = match &event.disposition {
+        let recorded = published.as_ref().and_then(|p| p.get(&event.code.to_uppercase()));
+        let disposition = recorded.cloned().unwrap_or_else(|| event.disposition.clone());
+        let why = match &disposition {
             Disposition::Deferred => {
                 format!("deferred: ends {}, after {}: it is rated in {}", event.end, before.period, after.period)
             }

@@ -144,7 +144,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let folder = DataFolder::open(&opts.data)?;
     let record_lock = if opts.dry_run { None } else { super::recording::lock_record(&folder)? };
     progress(Stage::Reading);
-    let Loaded { mut validated, system, inputs } = load_switching(&folder, &mut timings)?;
+    let Loaded { mut validated, system, inputs, switched_from } = load_switching(&folder, &mut timings)?;
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
         let skippable = !validated.has_global_errors();
@@ -168,7 +168,9 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let out = staging.as_ref().map(|s| s.out());
     let mut recording = Recording::begin(&folder, &validated.period.config, inputs, opts.revise, out, record_lock)?;
     if let Some(r) = &recording {
-        r.check_player_file(&validated.period.players).map_err(|e| r.record.explain(e))?;
+        // (The list the data folder holds, before a switch gave it the new rule set's states.)
+        let file = switched_from.as_ref().unwrap_or(&validated.period.players);
+        r.check_player_file(file).map_err(|e| r.record.explain(e))?;
     }
     if let Some(r) = recording.take_if(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
         // The output folder is let go (the errata go beside it); the

@@ -334,6 +334,38 @@ pub fn stale_start(folder: &DataFolder, out: &Path) -> Result<Option<String>> {
     Ok(None)
 }
 
+/// What the publication of `period` did with each event, by code (upper
+/// case), as the record holds it: rated (or late), not rated for good,
+/// deferred, or not rated for its report's errors (the last two belong to
+/// the next period). `None` without a record.
+pub fn published_dispositions(
+    folder: &DataFolder,
+    period: &str,
+) -> Result<Option<std::collections::HashMap<String, crate::validate::Disposition>>> {
+    use crate::validate::Disposition;
+    let Some(path) = folder.record().filter(|p| p.is_file()) else { return Ok(None) };
+    let record = Record::open(&path, Access::Read)?;
+    let Some(current) = record.current(period)? else { return Ok(None) };
+    let mut stmt =
+        record.connection().prepare("SELECT code, disposition, reason FROM event_line WHERE revision_id = ?1")?;
+    let rows = stmt.query_map([current.id], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?, r.get::<_, Option<String>>(2)?))
+    })?;
+    let invalid = Disposition::Invalid.note();
+    let mut dispositions = std::collections::HashMap::new();
+    for row in rows {
+        let (code, disposition, reason) = row?;
+        let disposition = match disposition.as_str() {
+            "deferred" => Disposition::Deferred,
+            "not-rated" if reason.as_deref() == Some(invalid.as_str()) => Disposition::Invalid,
+            // (Rated, late or not rated for good: the period is done with it.)
+            _ => Disposition::Rated,
+        };
+        dispositions.insert(code.to_uppercase(), disposition);
+    }
+    Ok(Some(dispositions))
+}
+
 /// `next`'s check of the publication it takes the player file from: when
 /// the folder `from` holds a publication of `period` that a correction has
 /// superseded since (by the record's token there, or, for a copy without

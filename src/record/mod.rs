@@ -8,8 +8,10 @@
 
 pub mod errata;
 pub mod lines;
+pub mod merges;
 pub mod publication;
 pub mod query;
+pub mod rated_before;
 pub mod replay;
 pub mod rerate;
 pub mod returning;

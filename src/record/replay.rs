@@ -30,7 +30,7 @@ use crate::model::PlayerFile;
 use crate::rate::{RatingSystem, Ratings};
 use crate::switch::RatingConversion;
 use crate::timings::Timings;
-use crate::validate::{validate_with_ids, NewcomerIds, ValidPeriod};
+use crate::validate::{validate_with_ids_above, NewcomerIds, ValidPeriod};
 
 /// Which rule set rates a track's periods.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -253,13 +253,17 @@ fn read(record: &Record, revision: &RevisionInfo, inputs: Inputs, tracks: &[Trac
         carry_ratings(&mut player_file, c);
     }
     let mut raw = crate::ingest::read_with_player_file(&inputs, config, (player_file, findings), &wanted);
+    let mut pinned = record.newcomer_ids(revision.id)?;
+    // The players the record has merged since, one person each.
+    for merge in record.merges()? {
+        merge.apply(&mut raw, &mut pinned);
+    }
     // Players removed before who play again, as the period's run put them back.
     let end = revision.end.to_string();
     let back = super::returning::reinstate(&mut raw, record, &revision.period, &end)?;
     if let (Some(c), false) = (tracks.first().and_then(|t| t.carried.as_ref()), back.is_empty()) {
         carry_ratings(&mut raw.player_file, c);
     }
-    let pinned = record.newcomer_ids(revision.id)?;
     let recorded = record.player_lines(revision.id)?;
     Ok(Read { inputs, raw, pinned, corrected: Vec::new(), recorded })
 }
@@ -334,7 +338,7 @@ fn validate(
     how: &str,
     skip: &Skip,
 ) -> Result<(ValidPeriod, Vec<crate::diag::Diagnostic>)> {
-    let mut validated = validate_with_ids(raw, system, pinned);
+    let mut validated = validate_with_ids_above(raw, system, pinned, skip.taken);
     let skipped = skip.files(&validated.period);
     let errors: Vec<String> = validated
         .diagnostics
@@ -364,6 +368,9 @@ struct Skip {
     recorded: HashSet<String>,
     /// Whether the period's inputs are revised ones (`period --revise`).
     revised: bool,
+    /// The highest ID the record has given: a newcomer it has not pinned
+    /// (of a report a correction adds) gets one above it.
+    taken: u32,
 }
 
 impl Skip {
@@ -374,7 +381,7 @@ impl Skip {
             record.connection().prepare("SELECT code FROM event_line WHERE revision_id = ?1 AND reason = ?2")?;
         let rows = stmt.query_map(rusqlite::params![revision.id, invalid], |r| r.get::<_, String>(0))?;
         let recorded = rows.map(|code| code.map(|c| c.to_uppercase())).collect::<Result<_, _>>()?;
-        Ok(Skip { recorded, revised })
+        Ok(Skip { recorded, revised, taken: record.highest_id(None)? })
     }
 
     /// The report files (with their sidecars) whose errors the publication

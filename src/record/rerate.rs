@@ -194,12 +194,20 @@ impl Replayer for Rerater<'_> {
     fn prepare(&mut self, revision: &RevisionInfo, read: &mut Read) -> Result<Option<String>> {
         let c = self.correction;
         if let Some((keep, drop)) = c.merge {
-            merge_ids(&mut read.raw, &mut read.pinned, keep, drop);
+            super::merges::Merge::new(keep, drop).apply(&mut read.raw, &mut read.pinned);
         }
         if revision.id != self.corrected {
             return Ok(None);
         }
         self.changes = apply_reports(&mut read.inputs, &mut read.raw, c)?;
+        if !c.add.is_empty() {
+            // A report added is read as the recorded ones were: the players
+            // merged since one person, a removed player back from the record.
+            for merge in self.record.merges()? {
+                merge.apply(&mut read.raw, &mut read.pinned);
+            }
+            super::returning::reinstate(&mut read.raw, self.record, &revision.period, &revision.end.to_string())?;
+        }
         let recorded_already = revision.inputs_sha256.as_deref() == Some(read.inputs.manifest_sha256().as_str());
         if c.merge.is_none() && recorded_already {
             return Ok(Some(already_in(self.record, revision)?));
@@ -473,30 +481,6 @@ fn apply_reports(inputs: &mut Inputs, raw: &mut RawData, c: &Correction) -> Resu
     }
     Ok(events)
 }
-/// DROP's games become KEEP's: in the reports, and for a newcomer the
-/// record gave DROP's ID.
-fn merge_ids(raw: &mut RawData, pinned: &mut crate::validate::NewcomerIds, keep: u32, drop: u32) {
-    let drop_entries: Vec<(String, u32)> =
-        pinned.iter().filter(|(_, &id)| id == drop).map(|(entry, _)| entry.clone()).collect();
-    for entry in &drop_entries {
-        pinned.remove(entry);
-    }
-    for report in &mut raw.reports {
-        let code = report.event.code.as_ref().map(|c| c.value.clone()).unwrap_or_default();
-        for e in &mut report.players {
-            if e.id == Some(drop) || (e.id.is_none() && drop_entries.contains(&(code.clone(), e.no))) {
-                e.id = Some(keep);
-            }
-        }
-    }
-    let has_keep = raw.player_file.players.iter().any(|p| p.id == keep);
-    if has_keep {
-        raw.player_file.players.retain(|p| p.id != drop);
-    } else if let Some(p) = raw.player_file.players.iter_mut().find(|p| p.id == drop) {
-        p.id = keep;
-    }
-}
-
 /// The first recorded period in which DROP played; refuses a merge of an ID
 /// with itself, of an ID the record does not hold, or of two IDs that met.
 fn first_period_played(record: &Record, periods: &[RevisionInfo], keep: u32, drop: u32) -> Result<String> {

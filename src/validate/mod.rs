@@ -223,6 +223,19 @@ pub type NewcomerIds = BTreeMap<(String, u32), u32>;
 /// [`validate`], giving the newcomers listed in `pinned` their recorded IDs
 /// (the others get IDs above every ID in the file and in `pinned`).
 pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &NewcomerIds) -> Validated {
+    validate_with_ids_above(raw, policy, pinned, 0)
+}
+
+/// [`validate_with_ids`], the newcomers not pinned given IDs above `taken`
+/// too: the highest ID the rating record has given, so that the ID of a
+/// player who left the file (removed, or merged into another) is never
+/// given to someone else.
+pub fn validate_with_ids_above(
+    raw: RawData,
+    policy: &dyn EligibilityPolicy,
+    pinned: &NewcomerIds,
+    taken: u32,
+) -> Validated {
     let RawData { config, player_file, reports, unreadable, inputs, mut diagnostics } = raw;
     diagnostics.extend(players::check_players(&player_file, &config, policy));
     diagnostics.extend(text::check_player_text(&player_file));
@@ -283,13 +296,14 @@ pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &
         by_event_rule.push(disposal.by_event_rule);
     }
 
-    // Newcomers in rated events get IDs after the highest in the file, in
-    // order of event code, then start number. So do, as they did when the
+    // Newcomers in rated events get IDs after the highest in the file (and
+    // the record's, `taken`), in order of event code, then start number. So do, as they did when the
     // event rule ran after validation, the newcomers of an event the event
     // rule turned down who appear nowhere in its results.
     let mut players = player_file;
     let file_count = players.players.len();
-    let mut next_id = players.players.iter().map(|p| p.id).chain(pinned.values().copied()).max().unwrap_or(0) + 1;
+    let mut next_id =
+        players.players.iter().map(|p| p.id).chain(pinned.values().copied()).chain([taken]).max().unwrap_or(0) + 1;
     let mut newcomer_entries = Vec::new();
     let mut order: Vec<usize> =
         (0..checked.len()).filter(|&i| dispositions[i].is_rated() || by_event_rule[i]).collect();

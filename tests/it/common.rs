@@ -211,10 +211,11 @@ pub fn sheet_rows(path: &Path, sheet: &str) -> Vec<Vec<String>> {
 }
 
 /// Every file of a publication in the output folder `out`, by its path
-/// there, but for its hidden marks and a correction's `errata/`.
+/// there, but for its hidden marks and a correction's `errata/` (none when
+/// there is no such folder).
 pub fn publication_files(out: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
     let mut files = std::collections::BTreeMap::new();
-    let mut pending = vec![out.to_path_buf()];
+    let mut pending: Vec<PathBuf> = out.is_dir().then(|| out.to_path_buf()).into_iter().collect();
     while let Some(dir) = pending.pop() {
         for entry in std::fs::read_dir(&dir).unwrap() {
             let entry = entry.unwrap();

@@ -4,5 +4,6 @@
 
 pub mod federation;
 pub mod invariants;
+mod model;
 pub mod officer;
 mod year;

@@ -66,10 +66,28 @@ impl Officer {
 
     /// The next period's reports drawn from the player file `published`
     /// (the list the period before ended with), copied into the data
-    /// folder's reports beside those `next` kept.
+    /// folder's reports beside those `next` kept. (The generator numbers a
+    /// late event by its year, so that it may draw another event under the
+    /// code of one the record holds: such a report is left out, as no state
+    /// officer sends two events under one code.)
     pub fn draw_reports(&mut self, published: &Path) {
         let drawn = self.federation.draw(Some(published));
-        copy_tree(&drawn.join("reports"), &self.data().join("reports"));
+        let held: Vec<String> = match self.record().is_file() {
+            true => self.query("SELECT DISTINCT UPPER(code) FROM events").into_iter().map(|r| r[0].clone()).collect(),
+            false => Vec::new(),
+        };
+        for state in std::fs::read_dir(drawn.join("reports")).unwrap() {
+            let state = state.unwrap().path();
+            let into = self.data().join("reports").join(state.file_name().unwrap());
+            std::fs::create_dir_all(&into).unwrap();
+            for report in std::fs::read_dir(&state).unwrap() {
+                let report = report.unwrap().path();
+                let code = report.file_stem().unwrap().to_string_lossy().to_uppercase();
+                if !held.contains(&code) && !into.join(report.file_name().unwrap()).exists() {
+                    std::fs::copy(&report, into.join(report.file_name().unwrap())).unwrap();
+                }
+            }
+        }
     }
 
     /// Every row of a query of the record, each value as text.
@@ -80,5 +98,10 @@ impl Officer {
     /// The record's bytes.
     pub fn record_bytes(&self) -> Vec<u8> {
         std::fs::read(self.record()).unwrap()
+    }
+
+    /// The record's bytes, if there is one yet.
+    pub fn record_bytes_if_any(&self) -> Option<Vec<u8>> {
+        std::fs::read(self.record()).ok()
     }
 }
