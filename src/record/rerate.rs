@@ -495,16 +495,25 @@ fn first_period_played(record: &Record, periods: &[RevisionInfo], keep: u32, dro
     }
     let mut first = None;
     for p in periods {
-        for (event, white, black) in record.games(p.id)? {
-            if (white == keep && black == drop) || (white == drop && black == keep) {
+        let mut events: std::collections::BTreeMap<&str, (bool, bool)> = Default::default();
+        let games = record.games(p.id)?;
+        for (event, white, black) in &games {
+            if (*white == keep && *black == drop) || (*white == drop && *black == keep) {
                 bail!(
                     "{keep} and {drop} played each other ({}, event {event}): they are two people, not one",
                     p.period
                 );
             }
-            if first.is_none() && (white == drop || black == drop) {
+            let seen = events.entry(event.as_str()).or_default();
+            seen.0 |= *white == keep || *black == keep;
+            seen.1 |= *white == drop || *black == drop;
+            if first.is_none() && (*white == drop || *black == drop) {
                 first = Some(p.period.clone());
             }
+        }
+        // (One person plays an event under one start number.)
+        if let Some((event, _)) = events.iter().find(|(_, (k, d))| *k && *d) {
+            bail!("{keep} and {drop} both played in event {event} ({}): they are two people, not one", p.period);
         }
     }
     first.ok_or_else(|| anyhow::anyhow!("{drop} played no recorded game: there is nothing to re-rate"))
