@@ -114,20 +114,18 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
         }
     };
     let mut raw = raw;
+    let mut numbering = Default::default();
     if !player_file {
         raw.player_file = players_of_reports(&raw);
     } else if let Some(folder) = &folder {
-        crate::record::merges::apply_from_data_folder(&mut raw, folder);
+        numbering = crate::record::merges::numbering_from_data_folder(&mut raw, folder);
         crate::record::rated_before::check_from_data_folder(&mut raw, folder);
         crate::record::returning::reinstate_from_data_folder(&mut raw, folder);
     }
     let reports = raw.reports.len() + raw.unreadable.len();
     let candidates = new_entrants(&raw);
-    let taken = match (&folder, player_file) {
-        (Some(folder), true) => crate::record::query::highest_id_before(folder, &raw.config),
-        _ => 0,
-    };
-    let mut validated = crate::validate::validate_with_ids_above(raw, system, &Default::default(), taken);
+    let (pinned, taken) = numbering;
+    let mut validated = crate::validate::validate_with_ids_above(raw, system, &pinned, taken);
     if !player_file {
         // The names were not checked against anything: the player file is
         // the reports' own.

@@ -177,7 +177,7 @@ pub fn load_switching(folder: &DataFolder, timings: &mut Timings) -> anyhow::Res
     let started = Instant::now();
     let system = folder.config.system.rules();
     let (mut raw, inputs) = folder.read(system.inputs())?;
-    crate::record::merges::apply_from_data_folder(&mut raw, folder);
+    let (pinned, taken) = crate::record::merges::numbering_from_data_folder(&mut raw, folder);
     crate::record::rated_before::check_from_data_folder(&mut raw, folder);
     crate::record::returning::reinstate_from_data_folder(&mut raw, folder);
     timings.record("read", started);
@@ -185,8 +185,7 @@ pub fn load_switching(folder: &DataFolder, timings: &mut Timings) -> anyhow::Res
     let (switched, switched_from) = switch_player_file(folder, &mut raw)?;
     timings.record("switch", started);
     let started = Instant::now();
-    let taken = crate::record::query::highest_id_before(folder, &raw.config);
-    let mut validated = validate_with_ids_above(raw, system, &Default::default(), taken);
+    let mut validated = validate_with_ids_above(raw, system, &pinned, taken);
     validated.period.switched = switched;
     timings.record("validate", started);
     Ok(Loaded { validated, system, inputs, switched_from })

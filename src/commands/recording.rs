@@ -173,6 +173,11 @@ impl Recording {
                     "its player file is {}: put that file in the data folder as {name} (the corrected list this period starts from), then run again",
                     folder.join("players.xlsx").display()
                 ),
+                None if self.plan == Plan::Revise => format!(
+                    "no output folder holds that list on its own (a correction published the periods after it): correct {} with `ratebook rerate --from \"{}\"` (--add FILE, --withdraw CODE), which starts it from the corrected list",
+                    self.current.as_ref().map_or("this period", |c| c.period.as_str()),
+                    self.current.as_ref().map_or("PERIOD", |c| c.period.as_str())
+                ),
                 None => lost_publication(&self.record, previous)?,
             };
             bail!(

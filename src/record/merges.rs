@@ -94,17 +94,29 @@ impl Merge {
     }
 }
 
-/// Applies the merges of the record the data folder `folder` keeps, when
-/// there is one, to a period read from it: a report that still gives DROP's
-/// ID is read as KEEP's, with a note. A record that cannot be read merges
-/// nothing (the run that writes it says what is wrong with it).
-pub fn apply_from_data_folder(raw: &mut RawData, folder: &crate::ingest::DataFolder) {
-    let Some(path) = folder.record().filter(|p| p.is_file()) else { return };
-    let Ok(record) = Record::open(&path, super::Access::ReadOrEmpty) else { return };
-    let mut pinned = NewcomerIds::new();
+/// How the record the data folder `folder` keeps numbers the players of
+/// the period `raw` reads from it: the IDs its current revision of the
+/// period gave the newcomers (a period published again, or revised, keeps
+/// them) and the highest ID it has given at all (a newcomer it has not
+/// numbered gets one above it, so that no ID is given twice). The merges it
+/// holds are applied to `raw`: a report that still gives DROP's ID is read
+/// as KEEP's, with a note. Without a record (or with one that cannot be
+/// read: the run that writes it says what is wrong with it), nothing.
+pub fn numbering_from_data_folder(raw: &mut RawData, folder: &crate::ingest::DataFolder) -> (NewcomerIds, u32) {
+    let Some(path) = folder.record().filter(|p| p.is_file()) else { return Default::default() };
+    let Ok(record) = Record::open(&path, super::Access::ReadOrEmpty) else { return Default::default() };
+    let numbering = || -> Result<(NewcomerIds, u32)> {
+        let pinned = match record.current(&raw.config.period)? {
+            Some(current) => record.newcomer_ids(current.id)?,
+            None => NewcomerIds::new(),
+        };
+        Ok((pinned, record.highest_id()?))
+    };
+    let (mut pinned, taken) = numbering().unwrap_or_default();
     for merge in record.merges().unwrap_or_default() {
         merge.apply(raw, &mut pinned);
     }
+    (pinned, taken)
 }
 
 #[cfg(test)]

@@ -47,34 +47,53 @@ impl Record {
 
     /// The output folder that holds the publication of `period`'s current
     /// revision: the one it was last published into, when the token there
-    /// is still the revision's.
+    /// is still the revision's and names no later period (the revisions of
+    /// one correction share a token, and its folder publishes the latest).
     pub fn folder_holding(&self, period: &str) -> Result<Option<PathBuf>> {
-        let row: Option<(Option<String>, String)> = self
+        let row: Option<(Option<String>, String, String)> = self
             .conn
-            .query_row("SELECT output, token FROM current_revision WHERE period = ?1", [period], |r| {
-                Ok((r.get(0)?, r.get(1)?))
+            .query_row("SELECT output, token, \"end\" FROM current_revision WHERE period = ?1", [period], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
             })
             .optional()?;
-        let Some((Some(folder), token)) = row else { return Ok(None) };
+        let Some((Some(folder), token, end)) = row else { return Ok(None) };
+        if self.later_with_token(&token, &end)? {
+            return Ok(None);
+        }
         let folder = PathBuf::from(folder);
         let in_place = crate::output_folder::token_in_place(&folder);
         Ok(in_place.filter(|t| t.trim() == token).map(|_| folder))
     }
 
-    /// The token in the output folder `folder`, if it is the token of a
-    /// revision of `period` (its number, and whether it is the current one).
+    /// Whether a published revision carrying `token` is of a period ending
+    /// after `end` (its folder publishes that later period).
+    fn later_with_token(&self, token: &str, end: &str) -> Result<bool> {
+        let later: i64 = self.conn.query_row(
+            "SELECT COUNT(*) FROM revision WHERE token = ?1 AND state = 'published' AND \"end\" > ?2",
+            [token, end],
+            |r| r.get(0),
+        )?;
+        Ok(later > 0)
+    }
+
+    /// The revision of `period` whose publication the output folder
+    /// `folder` holds, by its token there (its number, and whether it is
+    /// the current one); `None` when it holds another period's.
     pub fn revision_in(&self, folder: &Path, period: &str) -> Result<Option<(i64, bool)>> {
         let Some(token) = crate::output_folder::token_in_place(folder) else { return Ok(None) };
-        let revision: Option<i64> = self
+        let revision: Option<(i64, String)> = self
             .conn
             .query_row(
-                "SELECT revision FROM revision WHERE period = ?1 AND token = ?2 AND state = 'published'
+                "SELECT revision, \"end\" FROM revision WHERE period = ?1 AND token = ?2 AND state = 'published'
                  ORDER BY revision DESC LIMIT 1",
                 rusqlite::params![period, token.trim()],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()?;
-        let Some(revision) = revision else { return Ok(None) };
+        let Some((revision, end)) = revision else { return Ok(None) };
+        if self.later_with_token(token.trim(), &end)? {
+            return Ok(None);
+        }
         let current = self.current(period)?.is_some_and(|c| c.revision == revision);
         Ok(Some((revision, current)))
     }

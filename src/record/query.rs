@@ -168,14 +168,13 @@ impl Record {
         Ok(history)
     }
 
-    /// The highest player ID any published revision holds (of the periods
-    /// ending before `end`, when given): a newcomer the record has not
-    /// given an ID gets one above it.
-    pub fn highest_id(&self, end: Option<&str>) -> Result<u32> {
+    /// The highest player ID any published revision holds: a newcomer the
+    /// record has not numbered gets one above it.
+    pub fn highest_id(&self) -> Result<u32> {
         let highest: Option<u32> = self.connection().query_row(
             "SELECT MAX(l.player_id) FROM player_line l JOIN revision r ON r.id = l.revision_id
-             WHERE r.state = 'published' AND (?1 IS NULL OR r.\"end\" < ?1)",
-            [end],
+             WHERE r.state = 'published'",
+            [],
             |r| r.get(0),
         )?;
         Ok(highest.unwrap_or(0))
@@ -187,15 +186,6 @@ impl Record {
         let rows = stmt.query_map([], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
-}
-
-/// The highest ID the record a data folder keeps has given in the periods
-/// before the one `config` sets (0 without a record, or one that cannot be
-/// read: the run that writes it says what is wrong with it).
-pub fn highest_id_before(folder: &crate::ingest::DataFolder, config: &crate::config::PeriodConfig) -> u32 {
-    let Some(path) = folder.record().filter(|p| p.is_file()) else { return 0 };
-    let Ok(record) = Record::open(&path, super::Access::ReadOrEmpty) else { return 0 };
-    record.highest_id(Some(&config.end.to_string())).unwrap_or(0)
 }
 
 /// What a list changes against the one before.

@@ -381,7 +381,7 @@ impl Skip {
             record.connection().prepare("SELECT code FROM event_line WHERE revision_id = ?1 AND reason = ?2")?;
         let rows = stmt.query_map(rusqlite::params![revision.id, invalid], |r| r.get::<_, String>(0))?;
         let recorded = rows.map(|code| code.map(|c| c.to_uppercase())).collect::<Result<_, _>>()?;
-        Ok(Skip { recorded, revised, taken: record.highest_id(None)? })
+        Ok(Skip { recorded, revised, taken: record.highest_id()? })
     }
 
     /// The report files (with their sidecars) whose errors the publication

@@ -9,6 +9,7 @@ use crate::common::{ratebook, read_players, stderr};
 
 mod concurrency;
 mod kills;
+mod merged;
 mod next;
 mod odd;
 mod published;

@@ -110,6 +110,21 @@ fn a_player_with_games_in_a_deferred_event_is_not_removed_and_a_removed_one_retu
 }
 
 #[test]
+fn next_archives_a_report_the_publication_rated_with_a_returning_player() {
+    let f = august();
+    ok(&f.run(&["period"]));
+    let returns = bellamy_returns(&f);
+    next_period(&f, DECEMBER_1993, &["V93001"], &[returns]);
+    ok(&f.run(&["period"]));
+    // December rated V93201, Bellamy put back from the record: `next`
+    // archives it (read without the record, his ID is unknown to the file).
+    let run = f.run(&["next", "--from", f.out().to_str().unwrap()]);
+    ok(&run);
+    assert!(!f.data().join("reports/V/V93201.xlsx").exists(), "{}", String::from_utf8_lossy(&run.stdout));
+    assert!(f.data().join("archive/December-1993/reports/V/V93201.xlsx").is_file());
+}
+
+#[test]
 fn a_removed_player_unknown_to_the_record_is_an_error_whose_hint_names_removed_xlsx() {
     let f = august();
     ok(&f.run(&["period"]));

@@ -187,3 +187,47 @@ fn a_correction_after_next_says_which_player_file_starts_the_next_period() {
     let starts = query(&f.record(), "SELECT period FROM periods ORDER BY \"end\"");
     assert_eq!(starts.last().unwrap()[0], "December 1994", "the period `next` started: {starts:?}");
 }
+
+#[test]
+fn a_period_that_switches_rule_sets_refuses_the_list_a_correction_superseded_too() {
+    let f = published_chain(78);
+    ok(&f.run(&["next", "--from", f.out().to_str().unwrap()]));
+    let code = event_without_newcomers(&f.record());
+    ok(&f.run(&["rerate", "--from", "August 1993", "--withdraw", &code]));
+    let settings = f.data().join("period.toml");
+    let text = std::fs::read_to_string(&settings).unwrap();
+    let system = text.lines().find(|l| l.starts_with("system")).unwrap().to_string();
+    std::fs::write(&settings, text.replace(&system, "system = \"glicko2\"")).unwrap();
+    let out = f.root.path().join("december");
+    let run = f.run(&["period", "--out", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    let corrected = f.out().join("players.xlsx").display().to_string();
+    assert!(stderr(&run).contains(&corrected), "{}", stderr(&run));
+    assert!(!out.exists(), "nothing published");
+}
+
+#[test]
+fn a_report_rated_in_an_earlier_period_is_an_error_at_its_code_not_rated_again() {
+    let f = published_chain(79);
+    ok(&f.run(&["next", "--from", f.out().to_str().unwrap()]));
+    // A report `next` archived, put back among December's.
+    let rated = f.query("SELECT code FROM events WHERE period = 'August 1994' AND disposition = 'rated' ORDER BY code");
+    let code = &rated[0][0];
+    let archive = f.data().join("archive/August-1994/reports");
+    let state = std::fs::read_dir(&archive)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|dir| dir.join(format!("{code}.xlsx")).is_file())
+        .expect("the report is archived");
+    let back = f.data().join("reports").join(state.file_name().unwrap());
+    std::fs::create_dir_all(&back).unwrap();
+    std::fs::copy(state.join(format!("{code}.xlsx")), back.join(format!("{code}.xlsx"))).unwrap();
+    let out = f.root.path().join("december");
+    let run = f.run(&["period", "--out", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
+    let said = format!("event {code} was rated in August 1994 already");
+    assert!(stderr(&run).contains(&said) && stderr(&run).contains("rated-before"), "{}", stderr(&run));
+    ok(&f.run(&["period", "--out", out.to_str().unwrap(), "--skip-invalid"]));
+    let events = f.query(&format!("SELECT period, disposition FROM events WHERE code = '{code}' ORDER BY period"));
+    assert_eq!(events, [["August 1994", "rated"], ["December 1994", "not-rated"]], "rated once");
+}

@@ -142,7 +142,9 @@ impl Trial {
     }
 
     /// Two IDs a merge can join: a newcomer who played, and a player rated
-    /// in the first period who never sat in an event with him.
+    /// who never sat in an event with him in any revision the record holds
+    /// (the generator's people are all distinct: two who met in a report,
+    /// even one withdrawn since, would meet again in the data folder).
     fn mergeable(&mut self) -> Option<(String, String)> {
         let drops = self.officer.query(
             "SELECT DISTINCT n.player_id FROM newcomer n JOIN current_revision c ON c.id = n.revision_id
@@ -151,8 +153,8 @@ impl Trial {
         let drop = drops.get(self.rng.random_range(0..drops.len().max(1)))?[0].clone();
         let keep = self.officer.query(&format!(
             "SELECT player_id FROM ratings WHERE status = 'confirmed' AND player_id NOT IN
-               (SELECT white_id FROM games WHERE event IN (SELECT event FROM games WHERE {drop} IN (white_id, black_id))
-                UNION SELECT black_id FROM games WHERE event IN (SELECT event FROM games WHERE {drop} IN (white_id, black_id)))
+               (SELECT white_id FROM game_line WHERE event IN (SELECT event FROM game_line WHERE {drop} IN (white_id, black_id))
+                UNION SELECT black_id FROM game_line WHERE event IN (SELECT event FROM game_line WHERE {drop} IN (white_id, black_id)))
              ORDER BY player_id LIMIT 1"
         ));
         Some((keep.first()?[0].clone(), drop))
