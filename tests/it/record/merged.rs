@@ -47,19 +47,34 @@ fn a_merge_stays_through_a_later_correction_and_a_revision_of_the_last_period() 
     let (keep, drop) = a_pair(&f);
     ok(&f.run(&["merge", &keep, &drop]));
     assert_eq!(held(&f, &drop), ("0".to_string(), "0".to_string()), "merged");
-    // The last period revised from its data folder, a report taken out.
-    let reports =
-        f.query("SELECT code FROM events WHERE period = 'August 1994' AND disposition = 'rated' ORDER BY code");
+    // KEEP's games in August 1994 (DROP's among them), and its players.
+    let august = |f: &Folder| {
+        let games =
+            format!("SELECT COUNT(*) FROM games WHERE period = 'August 1994' AND {keep} IN (white_id, black_id)");
+        let players = "SELECT COUNT(*) FROM ratings WHERE period = 'August 1994'";
+        (f.query(&games)[0][0].clone(), f.query(players)[0][0].clone())
+    };
+    let merged = august(&f);
+    // The last period revised from its data folder, a report KEEP is not in taken out.
+    let reports = f.query(&format!(
+        "SELECT code FROM events WHERE period = 'August 1994' AND disposition = 'rated' AND code NOT IN
+           (SELECT event FROM games WHERE {keep} IN (white_id, black_id))
+         ORDER BY code"
+    ));
     let code = &reports.last().unwrap()[0];
     let file = walk(&f.data().join("reports")).into_iter().find(|p| p.ends_with(format!("{code}.xlsx"))).unwrap();
     std::fs::remove_file(file).unwrap();
     ok(&f.run(&["period", "--revise"]));
     assert_eq!(held(&f, &drop), ("0".to_string(), "0".to_string()), "still merged after a revision");
+    let revised = august(&f);
+    assert_eq!(revised.0, merged.0, "KEEP keeps DROP's games through a revision");
     // Another correction re-rates both periods from the record's inputs,
-    // whose reports still give DROP's entries.
+    // whose reports still give DROP's entries: no one comes back under a
+    // new ID either.
     let code = event_without_newcomers(&f.record());
     ok(&f.run(&["rerate", "--from", "August 1993", "--withdraw", &code]));
     assert_eq!(held(&f, &drop), ("0".to_string(), "0".to_string()), "still merged after a correction");
+    assert_eq!(august(&f), revised, "KEEP keeps DROP's games through a correction, and no one is added");
 }
 
 #[test]

@@ -63,15 +63,33 @@ pub fn copy_tree(from: &Path, to: &Path) {
 /// its first decisive game over the board fixed to a draw, written again;
 /// `None` for a report it cannot so fix (a crosstable, no decisive game).
 pub fn result_fixed(bytes: &[u8], stamp: chrono::NaiveDate) -> Option<Vec<u8>> {
+    rewritten(bytes, stamp, |report| {
+        let ReportResults::Games(games) = &mut report.results else { return false };
+        let decisive = games.iter().position(|g| g.black.is_some() && (g.result == "1-0" || g.result == "0-1"));
+        decisive.map(|k| games[k].result = "½-½".to_string()).is_some()
+    })
+}
+
+/// The report in `bytes` with the entrant of ID `id` entered again as a
+/// newcomer, his surname misspelt (as a hurried state officer does: he gets
+/// a second ID, which a merge later joins to his own); `None` when the
+/// report has no such entrant or cannot be so written.
+pub fn entered_again(bytes: &[u8], stamp: chrono::NaiveDate, id: u32) -> Option<Vec<u8>> {
+    rewritten(bytes, stamp, |report| {
+        let Some(p) = report.players.iter_mut().find(|p| p.id == Some(id)) else { return false };
+        p.id = None;
+        p.surname = format!("{}{}", p.surname, p.surname.chars().last().unwrap_or('e'));
+        true
+    })
+}
+
+/// The report in `bytes` (with a Games sheet) as `edit` changes it (`edit`
+/// says whether it did), written again.
+fn rewritten(bytes: &[u8], stamp: chrono::NaiveDate, edit: impl FnOnce(&mut EventReport) -> bool) -> Option<Vec<u8>> {
     let (report, _) = ratebook::formats::report::read::read_report_bytes(bytes, "report.xlsx");
-    let report = report?;
-    let RawResults::Games(games) = &report.results else { return None };
-    let decisive = games.iter().position(|g| {
-        matches!(g.outcome.value, Outcome::Played { white_score } if white_score != 0.5) && g.black.is_some()
-    })?;
-    let mut written = event_report(&report)?;
-    if let ReportResults::Games(games) = &mut written.results {
-        games[decisive].result = "½-½".to_string();
+    let mut written = event_report(&report?)?;
+    if !edit(&mut written) {
+        return None;
     }
     let mut workbook = report_workbook(&written, stamp).ok()?;
     workbook.save_to_buffer().ok()

@@ -33,7 +33,8 @@ enum Step {
     Withdraw { period: String, code: String },
     FixResult { period: String, code: String },
     Revise { period: String, code: String },
-    Merge { keep: String, drop: String },
+    Duplicate,
+    Merge { keep: u32, drop: u32 },
     Switch,
     Compare { system: &'static str },
     Break,
@@ -57,6 +58,11 @@ struct Model {
     switched: bool,
     /// Files written so far (reports fixed, folders revised), for names.
     written: usize,
+    /// A player entered again as a newcomer in the data folder's period:
+    /// (his ID, the event, his start number there).
+    entering_again: Option<(u32, String, u32)>,
+    /// One person under two IDs, published: (his own, the second).
+    duplicates: Vec<(u32, u32)>,
 }
 
 /// The officer, the model, the generator of steps.
@@ -103,7 +109,9 @@ impl Trial {
             (2, Step::Period { skip_invalid: true, dry_run: false }),
             (1, Step::Period { skip_invalid: false, dry_run: true }),
         ];
-        if self.model.periods.len() < MAX_PERIODS || !data_recorded {
+        // (A player entered twice is merged before the next period is drawn:
+        // the generator would take his second ID for another person.)
+        if (self.model.periods.len() < MAX_PERIODS || !data_recorded) && self.model.duplicates.is_empty() {
             steps.push((if data_recorded { 4 } else { 1 }, Step::Next));
         }
         if let Some(period) = self.a_period() {
@@ -117,10 +125,11 @@ impl Trial {
             let system = if self.model.switched { "acf" } else { "fide" };
             steps.push((1, Step::Compare { system }));
         }
-        if data_recorded {
-            if let Some((keep, drop)) = self.mergeable() {
-                steps.push((1, Step::Merge { keep, drop }));
-            }
+        if let Some(&(keep, drop)) = self.model.duplicates.first() {
+            steps.push((2, Step::Merge { keep, drop }));
+        }
+        if !data_recorded && self.model.entering_again.is_none() {
+            steps.push((1, Step::Duplicate));
         }
         if !data_recorded && !self.model.switched && !self.model.switch_pending && !self.model.periods.is_empty() {
             steps.push((1, Step::Switch));
@@ -139,25 +148,6 @@ impl Trial {
             pick -= weight;
         }
         unreachable!("a step is drawn")
-    }
-
-    /// Two IDs a merge can join: a newcomer who played, and a player rated
-    /// who never sat in an event with him in any revision the record holds
-    /// (the generator's people are all distinct: two who met in a report,
-    /// even one withdrawn since, would meet again in the data folder).
-    fn mergeable(&mut self) -> Option<(String, String)> {
-        let drops = self.officer.query(
-            "SELECT DISTINCT n.player_id FROM newcomer n JOIN current_revision c ON c.id = n.revision_id
-               JOIN games g ON n.player_id IN (g.white_id, g.black_id) ORDER BY n.player_id",
-        );
-        let drop = drops.get(self.rng.random_range(0..drops.len().max(1)))?[0].clone();
-        let keep = self.officer.query(&format!(
-            "SELECT player_id FROM ratings WHERE status = 'confirmed' AND player_id NOT IN
-               (SELECT white_id FROM game_line WHERE event IN (SELECT event FROM game_line WHERE {drop} IN (white_id, black_id))
-                UNION SELECT black_id FROM game_line WHERE event IN (SELECT event FROM game_line WHERE {drop} IN (white_id, black_id)))
-             ORDER BY player_id LIMIT 1"
-        ));
-        Some((keep.first()?[0].clone(), drop))
     }
 
     /// The periods from `period` to the last: each gets a revision.
@@ -203,8 +193,18 @@ impl Trial {
             }
             Step::FixResult { period, code } => self.fix_result(period, code, &unchanged),
             Step::Revise { period, code } => self.revise(period, code),
+            Step::Duplicate => self.enter_again(),
             Step::Merge { keep, drop } => {
-                self.officer.ok(&["merge", keep, drop]);
+                self.model.duplicates.remove(0);
+                let (keep, drop) = (keep.to_string(), drop.to_string());
+                let games = format!("SELECT COUNT(*) FROM games WHERE {drop} IN (white_id, black_id)");
+                if self.officer.query(&games) == [["0"]] {
+                    // (His games under the second ID withdrawn since: nothing to merge.)
+                    let run = self.officer.run(&["merge", &keep, &drop]);
+                    assert_eq!(run.status.code(), Some(2), "a merge of an ID with no games: {}", stderr(&run));
+                    return unchanged(self, "merge refused");
+                }
+                self.officer.ok(&["merge", &keep, &drop]);
                 let first = self.officer.query(&format!(
                     "SELECT period FROM periods WHERE current = 1 AND period IN
                        (SELECT period FROM revision r JOIN game_line g ON g.revision_id = r.id
@@ -270,6 +270,15 @@ impl Trial {
             return self.period(skip_invalid, false, unchanged);
         }
         assert!(run.status.success(), "{period}, a new period: {said}");
+        if let Some((id, code, no)) = self.model.entering_again.take() {
+            let given = self.officer.query(&format!(
+                "SELECT n.player_id FROM newcomer n JOIN current_revision c ON c.id = n.revision_id
+                 WHERE c.period = '{period}' AND n.event = '{code}' AND n.number = {no}"
+            ));
+            if let Some(row) = given.first() {
+                self.model.duplicates.push((id, row[0].parse().unwrap()));
+            }
+        }
         self.model.revisions.insert(period.clone(), 1);
         self.model.periods.push(period);
         self.model.maybe_stale = false;
@@ -335,6 +344,35 @@ impl Trial {
         ]);
         assert!(run.status.success(), "period --revise of {period}: {}", stderr(&run));
         self.revised_from(period);
+    }
+
+    /// A player of a report in the data folder entered again as a newcomer,
+    /// his surname misspelt: published, he holds two IDs.
+    fn enter_again(&mut self) {
+        let file = crate::common::read_players(&self.officer.data().join("players.xlsx"));
+        let mut reports: Vec<PathBuf> = Vec::new();
+        for state in std::fs::read_dir(self.officer.data().join("reports")).unwrap() {
+            reports.extend(std::fs::read_dir(state.unwrap().path()).unwrap().map(|e| e.unwrap().path()));
+        }
+        reports.sort();
+        reports.retain(|r| Some(r) != self.model.broken.as_ref());
+        for report in reports {
+            let bytes = std::fs::read(&report).unwrap();
+            let (read, _) = ratebook::formats::report::read::read_report_bytes(&bytes, "report.xlsx");
+            let Some(read) = read else { continue };
+            let Some(entrant) =
+                read.players.iter().find(|p| p.id.is_some_and(|id| file.players.iter().any(|f| f.id == id)))
+            else {
+                continue;
+            };
+            let (id, no) = (entrant.id.unwrap(), entrant.no);
+            let code = read.event.code.as_ref().unwrap().value.clone();
+            if let Some(again) = super::federation::entered_again(&bytes, crate::common::date(1993, 8, 1), id) {
+                std::fs::write(&report, again).unwrap();
+                self.model.entering_again = Some((id, code, no));
+                return;
+            }
+        }
     }
 
     /// A report with a result no one can read, dropped into the data folder.
