@@ -126,12 +126,23 @@ fn booklet_shows_the_record(out: &Path, lines: &[PlayerLine], step: &str) {
     let (mut checked, mut listed) = (0, 0);
     for line in lines.iter().filter(|l| l.status.is_listed()) {
         listed += 1;
+        // (A namesake's name is followed by his ID.)
         let name = format!("{}, {}", line.surname, line.first_names);
-        let found: Vec<&str> = lists
-            .match_indices(&name)
-            .filter(|(at, _)| lists[at + name.len()..].starts_with(|c: char| c == ' ' || c == '\n'))
-            .filter_map(|(at, _)| lists[..at].split_whitespace().rev().nth(1))
-            .collect();
+        let with_id = format!("{name} ({})", line.id);
+        let printed_before = |name: &str| -> Vec<&str> {
+            lists
+                .match_indices(name)
+                .filter(|(at, _)| {
+                    let after = &lists[at + name.len()..];
+                    after.starts_with([' ', '\n']) && !after.starts_with(" (")
+                })
+                .filter_map(|(at, _)| lists[..at].split_whitespace().rev().nth(1))
+                .collect()
+        };
+        let found = match printed_before(&with_id) {
+            found if found.is_empty() => printed_before(&name),
+            found => found,
+        };
         if found.len() == 1 {
             assert_eq!(found[0], line.printed, "{step}: the booklet prints {name} ({}) as {}", line.id, found[0]);
             checked += 1;
