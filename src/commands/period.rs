@@ -101,16 +101,11 @@ fn revise_with_later(
     if let Some(said) = rerated.done_before {
         return Ok(PeriodReport::held_already(validated.diagnostics, timings, said, opts.out.clone()));
     }
-    let said = rerated.said(opts.dry_run);
-    let said = match opts.dry_run {
-        true => said,
-        false => said.replacen(
-            "recorded ",
-            "recorded the revision, the later periods re-rated as `ratebook rerate` does: ",
-            1,
-        ),
-    };
-    let note = format!("{}{}", rerated.errata.summary(), said.trim_end());
+    let note = format!(
+        "{}the revision and the later periods re-rated as `ratebook rerate` does: {}",
+        rerated.errata.summary(),
+        rerated.said(opts.dry_run).trim_end()
+    );
     let outcome = if opts.dry_run { Outcome::DryRun } else { Outcome::Published };
     let mut summary = RunSummary::new(outcome, period, &validated.diagnostics);
     summary.record = Some(note.clone());
