@@ -427,7 +427,7 @@ impl NextPeriod {
             }
             let _ = writeln!(
                 out,
-                "  `ratebook period` puts him back with his rating from the record; without a record, copy his row from {} back into players.xlsx (or blank the ID to enter him as new).",
+                "  `ratebook period` puts each back with the rating the record holds; without a record, copy the player's row from {} back into players.xlsx (or blank the ID to enter the player as new).",
                 Path::new(&self.archive).join("removed.xlsx").display()
             );
         }

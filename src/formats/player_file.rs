@@ -269,7 +269,7 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
                 ),
             )
             .with_hint(
-                "if they are one person, keep one row and give his reports that ID; if not, fill in both birth dates",
+                "if they are one person, keep one row and give the player's reports that ID; if not, fill in both birth dates",
             ),
         );
     }

@@ -336,3 +336,12 @@ fn generate_writes_the_bytes_it_always_has() {
         .unwrap();
     assert_eq!(folder_sha256(&cis), "89a66a89674ff97c748db0bf53c1efd8926abf9b88e1dbf06ae8e75c5a6b4543");
 }
+
+/// The shipped sample's period.toml is the one `make sample` writes for
+/// its last period (August 1996): the first `make period` of a fresh clone
+/// regenerates `data/` and must leave `git status` clean.
+#[test]
+fn the_shipped_period_toml_is_the_generators() {
+    let shipped = include_str!("../../data/period.toml");
+    assert_eq!(chain::period_config(SystemName::Acf, 3).to_toml(), shipped);
+}

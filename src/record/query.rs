@@ -168,6 +168,43 @@ impl Record {
         Ok(history)
     }
 
+    /// Each player's year of birth as the details of a revision hold it
+    /// (the players without a birth date left out), by ID: `history`
+    /// names its candidates with it, as `explain` does.
+    pub fn birth_years(&self, revision_id: i64) -> Result<HashMap<u32, i32>> {
+        let mut stmt = self.connection().prepare(
+            "SELECT player_id, birth_date FROM player_detail WHERE revision_id = ?1 AND birth_date IS NOT NULL",
+        )?;
+        let rows = stmt.query_map([revision_id], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?)))?;
+        let mut years = HashMap::new();
+        for row in rows {
+            let (id, date) = row?;
+            if let Some(year) = date.get(..4).and_then(|y| y.parse().ok()) {
+                years.insert(id, year);
+            }
+        }
+        Ok(years)
+    }
+
+    /// The name each of `ids` was last recorded under ("Surname, First
+    /// names"), for the players the record holds; the site names an
+    /// opponent no longer in the player file by it.
+    pub fn last_names(&self, ids: &[u32]) -> Result<HashMap<u32, String>> {
+        let mut stmt = self.connection().prepare(
+            "SELECT l.surname, l.first_names FROM player_line l JOIN current_revision c ON c.id = l.revision_id
+             WHERE l.player_id = ?1 ORDER BY c.\"end\" DESC, c.published DESC LIMIT 1",
+        )?;
+        let mut names = HashMap::new();
+        for &id in ids {
+            let mut rows = stmt.query([id])?;
+            if let Some(r) = rows.next()? {
+                let (surname, first): (String, String) = (r.get(0)?, r.get(1)?);
+                names.insert(id, if first.is_empty() { surname } else { format!("{surname}, {first}") });
+            }
+        }
+        Ok(names)
+    }
+
     /// Every player ID ever recorded.
     pub fn known_ids(&self) -> Result<HashSet<u32>> {
         let mut stmt = self.connection().prepare("SELECT DISTINCT player_id FROM player_line")?;

@@ -143,8 +143,8 @@ impl ThisPeriod {
 pub struct Standing<'a> {
     /// His age band (`25–49`, `Age unknown`).
     pub age_band: &'a str,
-    /// The share of the rated pool at or below his rating, in percent to one
-    /// decimal; `None` without a published rating.
+    /// The share of the rated pool rated below him, or him, in percent
+    /// rounded down to one decimal; `None` without a published rating.
     pub percentile: Option<f64>,
     /// How many players the rated pool holds: whom the percentile counts.
     pub pool: usize,
@@ -206,6 +206,11 @@ pub struct Statistics {
     /// Each player's record against each opponent (filled for the site).
     #[serde(skip)]
     pub meetings: Meetings,
+    /// The names of the opponents in `meetings` whom this period's player
+    /// file no longer holds (removed in an earlier period), as the record
+    /// last named them, by ID.
+    #[serde(skip)]
+    pub former_names: std::collections::HashMap<u32, String>,
 }
 
 impl Statistics {
@@ -256,5 +261,6 @@ pub fn compute(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Settings,
         trend,
         standings,
         meetings: Meetings::default(),
+        former_names: Default::default(),
     })
 }

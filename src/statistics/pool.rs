@@ -338,16 +338,19 @@ impl PoolFrame {
         Ok(table)
     }
 
-    /// Each player's age band and percentile (the share of the rated pool
-    /// at or below his rating).
+    /// Each player's age band and percentile: the share of the rated pool
+    /// rated below him or him (those level with him not counted), rounded
+    /// down to one decimal, so that 100% is only ever the player alone at
+    /// the top (the second of 2,505 is 99.9%, not 100.0%).
     pub fn standings(&self, players: &[PlayerFacts], bands: &AgeBands) -> Standings {
         let n = self.sorted.len();
         let mut standings: Vec<(u32, usize, Option<f64>)> = players
             .iter()
             .map(|p| {
                 let percentile = p.rating.filter(|_| n > 0).map(|r| {
-                    let at_or_below = self.sorted.partition_point(|&x| x <= r);
-                    (1000.0 * at_or_below as f64 / n as f64).round() / 10.0
+                    let below = self.sorted.partition_point(|&x| x < r) + usize::from(p.pooled);
+                    // (Whole thousandths first: 1000 × 2 / 4 is 500 exactly, never 499.99…)
+                    (1000 * below.min(n) / n) as f64 / 10.0
                 });
                 (p.id, bands.place(p.age), percentile)
             })
@@ -522,12 +525,31 @@ pub(crate) mod tests {
         assert_eq!(at(25), Cell::Figure(1075.0));
         assert_eq!(at(50), Cell::Figure(1150.0));
         assert_eq!(at(1), Cell::Figure(1003.0));
-        // A player's percentile: the share at or below him.
+        // A player's percentile: the share below him, or him.
         let standings = pool.standings(&players, &AgeBands::new(&[12]));
         assert_eq!(standings.get(&1).unwrap().percentile, Some(50.0));
         assert_eq!(standings.get(&3).unwrap().percentile, Some(100.0));
         assert_eq!(standings.get(&3).unwrap().age_band, "12 and over");
         assert_eq!(standings.get(&3).unwrap().pool, 4, "whom the percentile counts");
+    }
+
+    #[test]
+    fn only_the_player_alone_at_the_top_reads_100_percent() {
+        // 2,505 players, the two best level at 2400 in the first pool and
+        // apart in the second: the second-placed read 99.9%, never 100.0%.
+        for level in [true, false] {
+            let mut players: Vec<PlayerFacts> =
+                (0..2503).map(|i| player(i, Some(1000.0 + (i / 3) as f64), Some(30), false, "V")).collect();
+            players.push(player(9001, Some(2400.0), Some(30), false, "V"));
+            players.push(player(9002, Some(if level { 2400.0 } else { 2399.0 }), Some(30), false, "V"));
+            let pool = PoolFrame::new(&players).unwrap();
+            let standings = pool.standings(&players, &AgeBands::new(&[12]));
+            let (first, second) = (standings.get(&9001).unwrap(), standings.get(&9002).unwrap());
+            assert_eq!(second.percentile, Some(99.9), "level at the top: {level}");
+            assert_eq!(first.percentile, Some(if level { 99.9 } else { 100.0 }), "level at the top: {level}");
+            // The weakest: himself alone, 1 of 2,505, rounded down.
+            assert_eq!(standings.get(&0).unwrap().percentile, Some(0.0));
+        }
     }
 
     #[test]

@@ -177,7 +177,7 @@ pub fn trends(
     let n = settings.top_average;
     let top = format!("Top-{n} average");
     let first = format!("New players' mean first {}", settings.words.rating);
-    let note = if !recorded {
+    let mut note = if !recorded {
         "No rating record (record = false): this period alone".to_string()
     } else if periods.len() == 1 {
         "The record holds no earlier period: this period alone".to_string()
@@ -187,6 +187,12 @@ pub fn trends(
         "Every recorded period, oldest first; drift is the mean change of the players in the rated pool of both periods"
             .to_string()
     };
+    // Nobody is listed before the first period the record holds: whether
+    // its players were new to the list is not known (not all of them new).
+    note.push_str(&format!(
+        "; new players are not counted for {}, the first, as the record holds no list before it",
+        periods.first().map_or("the first period", |p| p.name.as_str())
+    ));
     let mut table = StatTable::new(
         "Trends",
         note,
@@ -238,12 +244,15 @@ pub fn trends(
             }
         };
         let before_detailed = k > 0 && periods[k - 1].detailed;
+        // (New to the list: not known in the first period, with no list before it.)
+        let (new, first_rating) =
+            if k == 0 { (Cell::Empty, Cell::Empty) } else { (count(&newcomers, 0), Cell::figure(get(&newcomers, 1))) };
         table.rows.push(vec![
             Cell::text(p.name.as_str()),
             count(&listed_counts, 0),
             count(&pool, 0),
-            count(&newcomers, 0),
-            Cell::figure(get(&newcomers, 1)),
+            new,
+            first_rating,
             Cell::Count(p.counts.events_rated),
             Cell::Count(p.counts.games_rated),
             Cell::figure(get(&pool, 1)),
@@ -282,7 +291,9 @@ mod tests {
         let periods = [period("A", &[(1, 1000.0), (2, 1200.0)]), period("B", &[(1, 1010.0), (2, 1230.0), (3, 900.0)])];
         let (table, points) = trends(&[&periods[0], &periods[1]], &settings, true).unwrap();
         let printed: Vec<Vec<String>> = table.rows.iter().map(|r| r.iter().map(Cell::printed).collect()).collect();
-        assert_eq!(printed[0], ["A", "2", "2", "2", "1100.0", "2", "10", "1100.0", "1100.0", "", "1100.0", ""]);
+        // The first period's players are not all new: nobody knows who was.
+        assert_eq!(printed[0], ["A", "2", "2", "", "", "2", "10", "1100.0", "1100.0", "", "1100.0", ""]);
+        assert!(table.note.contains("not counted for A, the first"), "{}", table.note);
         assert_eq!(printed[1], ["B", "3", "3", "1", "900.0", "2", "10", "1046.7", "1010.0", "", "1120.0", "20.0"]);
         assert_eq!(points[1].median, Some(1010.0));
     }

@@ -19,6 +19,7 @@ mod next;
 mod officer;
 mod outputs;
 mod public;
+mod readers;
 mod record;
 mod robustness;
 mod site;

@@ -390,3 +390,26 @@ fn explain_takes_a_name() {
     assert_eq!(run.status.code(), Some(1));
     assert!(stderr(&run).contains("no player named Nobody"), "{}", stderr(&run));
 }
+
+/// `history NAME` names the players the name fits as `explain` does, their
+/// year of birth in the Born column (from the record's last list).
+#[test]
+fn history_names_its_candidates_with_their_birth_years_as_explain_does() {
+    let f = Fixture::new(AUGUST_1993);
+    let mut players: Vec<Player> = vec![
+        player(101, "Anderson", "Stephen", "V", Status::Provisional, Some(851.0), 12),
+        player(102, "Anderson", "Stephen", "N", Status::Provisional, Some(1225.0), 12),
+    ];
+    players[1].birth_date = Some(date(1971, 3, 3));
+    f.players(players);
+    let run = f.run(&["period"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let table = |command: &str| -> Vec<String> {
+        let run = f.run(&[command, "Anderson, Stephen"]);
+        stdout(&run).lines().filter(|l| l.starts_with("  ")).map(str::to_string).collect()
+    };
+    let (explained, history) = (table("explain"), table("history"));
+    assert_eq!(explained.len(), 3, "a heading and two players: {explained:?}");
+    assert!(explained[2].contains("1971"), "{explained:?}");
+    assert_eq!(history, explained, "history's candidates, as explain's");
+}

@@ -299,9 +299,11 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
     let system = input.rated.system;
     let name = after.display_name();
     let standing = input.statistics.standings.get(&after.id);
-    let meetings = super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| {
-        start.get(&id).map(|&k| input.rated.ratings.players[k].display_name())
-    });
+    let meetings =
+        super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| match start.get(&id) {
+            Some(&k) => Some((input.rated.ratings.players[k].display_name(), true)),
+            None => input.statistics.former_names.get(&id).map(|name| (name.clone(), false)),
+        });
     let mut history: Vec<HistoryPoint> = input.history.get(&after.id).cloned().unwrap_or_default();
     // The chart's last point is the rating his caption and table print: a
     // removed player's too (he has no published rating on the new list, but
@@ -400,16 +402,16 @@ fn places(rated: &RatedPlayer, state_name: Option<&str>, words: &Words) -> Optio
     Some(text)
 }
 
-/// His percentile and whom it counts: "100.0%: the share of the rated pool
-/// (the 2034 confirmed players active since 1 July 1991) at or below his
-/// rating".
+/// His percentile and whom it counts: "99.9%: the share of the rated pool
+/// (the 2034 confirmed players active since 1 July 1991) rated below him,
+/// or him" (rounded down: 100% is only the player alone at the top).
 fn percentile(standing: &Standing, words: &Words, active_since: chrono::NaiveDate) -> Option<String> {
     let p = standing.percentile?;
     Some(format!(
-        "{p:.1}%: the share of the rated pool (the {} {} players active since {}) at or below his {}",
+        "{p:.1}%: the share of the rated pool (the {} {} players active since {}) {} below him, or him",
         standing.pool,
         words.confirmed,
         long_date(active_since),
-        words.rating
+        words.rated
     ))
 }
