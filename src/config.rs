@@ -11,6 +11,7 @@ use thiserror::Error;
 mod keys;
 mod limits;
 mod lists;
+mod rolled;
 mod rules;
 
 pub use lists::{ListSizes, StatisticsSettings};

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use chrono::{Datelike, Months, NaiveDate};
+use chrono::{Datelike, NaiveDate};
 
 use crate::config::PeriodConfig;
 use crate::ingest::data_folder::{ARCHIVE, PLAYER_FILE_NAMES, SETTINGS};
@@ -64,49 +64,11 @@ pub struct Returning {
     pub name: String,
 }
 
-/// The settings of the period after `config`: every date rolled on by the
-/// period's length (whole months, or else days), the name of the month and
+/// The settings of the period after `config` ([`PeriodConfig::rolled`]):
+/// every date rolled on by the period's length, the name of the month and
 /// year of the new published date when this one is so named, else `name`.
 pub fn rolled(config: &PeriodConfig, name: Option<&str>) -> Result<PeriodConfig> {
-    let on = |day: NaiveDate| -> Result<NaiveDate> {
-        let later = match config.months() {
-            Some(m) => day.checked_add_months(Months::new(m)),
-            None => day.checked_add_signed(config.end - config.start + chrono::Duration::days(1)),
-        };
-        later.with_context(|| format!("{day} rolled on by the period's length is past the calendar's end"))
-    };
-    let published = on(config.published)?;
-    let new_year = |year| NaiveDate::from_ymd_opt(year, 1, 1).expect("1 January exists");
-    // Ages taken on 1 January of the published year stay so.
-    let age_date = if config.age_date == new_year(config.published.year()) {
-        new_year(published.year())
-    } else {
-        on(config.age_date)?
-    };
-    let month_year = |day: NaiveDate| day.format("%B %Y").to_string();
-    let period = match name.map(str::trim) {
-        Some(given) if !given.is_empty() => given.to_string(),
-        Some(_) => bail!("--name is empty: give the next period's name, e.g. \"{}\"", month_year(published)),
-        None if config.period.trim() == month_year(config.published) => month_year(published),
-        None => bail!(
-            "the next period's name cannot be told from \"{}\" (not the month and year it is published, {}): give it with --name, e.g. --name \"{}\"",
-            config.period,
-            month_year(config.published),
-            month_year(published)
-        ),
-    };
-    // (The day after the end rolls on: a period to 30 November ends next on 31 March.)
-    let start = config.end.succ_opt().context("the period ends at the calendar's end")?;
-    let end = on(start)?.pred_opt().expect("a day after the start has a day before it");
-    Ok(PeriodConfig {
-        period,
-        published,
-        start,
-        end,
-        active_since: on(config.active_since)?,
-        age_date,
-        ..config.clone()
-    })
+    config.rolled(name)
 }
 
 /// `text` (period.toml) with the keys that roll set to `after`'s values and

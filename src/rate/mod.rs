@@ -12,6 +12,7 @@
 //! modules. The list of rule sets is [`with_rule_sets!`](crate::with_rule_sets):
 //! it declares the folders and gives [`SystemName::rules`].
 
+pub mod calculator;
 pub mod common;
 pub mod explanation;
 pub mod games;
@@ -28,6 +29,7 @@ pub use crate::model::words::{LegendEntry, RulesText, Words};
 use crate::model::{Player, PlayerFile};
 use crate::rate::tables::SystemTables;
 use crate::validate::{EligibilityPolicy, ValidPeriod};
+pub use calculator::Calculator;
 pub use explanation::Explanation;
 
 /// The lists print ratings rounded as the rule sets round them.
@@ -223,6 +225,14 @@ pub trait RatingSystem: EligibilityPolicy {
     /// Its rules in one text, with its legend: the booklet's rules section
     /// and the site's `rules.html` print it.
     fn rules(&self) -> RulesText;
+    /// Its part of the site's what-if calculator (its script, its tables
+    /// and settings, what it leaves out), for games of the period `next`.
+    fn calculator(&self, next: &PeriodConfig) -> Calculator;
+    /// The state the calculator starts a player from in the period `next`:
+    /// his record after this period (the new player file's line, `columns`
+    /// its extra columns), with no more of his birth date than `next.birth`
+    /// lets a page show.
+    fn calculator_state(&self, player: &Player, columns: &[String], next: &PeriodConfig) -> serde_json::Value;
 }
 
 /// The rule sets' part of the booklet (served as `system.typ`): the legend

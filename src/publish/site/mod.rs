@@ -6,6 +6,7 @@
 //! text escaped), restyled from one stylesheet, `site.css`. Nothing is
 //! fetched from elsewhere, and the same inputs give the same bytes.
 
+pub mod calculator;
 pub mod chart;
 pub mod downloads;
 mod folder;
@@ -31,7 +32,7 @@ use folder::SiteFolder;
 use pages::{row, signed, Row};
 
 /// The templates and static files, compiled into the binary.
-const TEMPLATES: [(&str, &str); 16] = [
+const TEMPLATES: [(&str, &str); 18] = [
     ("base.html", include_str!("../../../templates/site/base.html")),
     ("index.html", include_str!("../../../templates/site/index.html")),
     ("top.html", include_str!("../../../templates/site/top.html")),
@@ -48,6 +49,8 @@ const TEMPLATES: [(&str, &str); 16] = [
     ("statistics.html", include_str!("../../../templates/site/statistics.html")),
     ("meetings.html", include_str!("../../../templates/site/meetings.html")),
     ("opponents.html", include_str!("../../../templates/site/opponents.html")),
+    ("calculator.html", include_str!("../../../templates/site/calculator.html")),
+    ("what_if.html", include_str!("../../../templates/site/what_if.html")),
 ];
 const STYLESHEET: &str = include_str!("../../../templates/site/site.css");
 const SEARCH: &str = include_str!("../../../templates/site/search.js");
@@ -181,6 +184,22 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
     }
     let mut stats = SiteStats::default();
 
+    // The what-if calculator: its script (the rule set's settings and part
+    // first; a templates folder's own `calculator.js` replaces the site's
+    // part) and its page.
+    let system = input.rated.system;
+    let what_if = calculator::SiteCalculator::new(system, c);
+    let shared = match templates.map(|dir| dir.join("site").join("calculator.js")).filter(|p| p.is_file()) {
+        Some(own) => std::fs::read_to_string(&own).with_context(|| format!("reading {}", own.display()))?,
+        None => calculator::SCRIPT.to_string(),
+    };
+    write("calculator.js", what_if.script(&shared).as_bytes())?;
+    let calculator_page = what_if.page();
+    write("calculator.html", &render("calculator.html", "", context! { calculator => &calculator_page })?)?;
+    stats.pages += 1;
+    let columns: &[String] =
+        input.rated.ratings.extra_columns.as_deref().unwrap_or(&input.rated.period.players.extra_columns);
+
     let index = pages::index(input);
     write("index.html", &render("index.html", "", context! { index => &index })?)?;
     let top: Vec<(String, String, Vec<Row>, Vec<&str>)> = input
@@ -261,10 +280,19 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
             page.meeting_parts = names;
             page.meeting_rows = statistics::meeting_rows(&[]);
         }
+        let state = what_if.state(system, &input.rated.ratings.players[p], columns);
+        let state = minijinja::Value::from_safe_string(state);
         let player_page = |page: &pages::PlayerPage| {
             let events = pages::game_tables(&page.events, &words);
             let calculation = pages::calculation_items(&page.calculation);
-            render("player.html", "../", context! { player => page, events => events, calculation => calculation })
+            render(
+                "player.html",
+                "../",
+                context! {
+                    player => page, events => events, calculation => calculation,
+                    what_if => &state, calculator => &calculator_page,
+                },
+            )
         };
         let mut text = player_page(&page)?;
         if text.len() > PAGE_BYTES {

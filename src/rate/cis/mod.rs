@@ -7,6 +7,7 @@
 //! independently, in parallel; every event joins the player's history
 //! (`history.xlsx`), which is carried from period to period and never loses a row.
 
+mod calculator;
 mod explain;
 pub mod policy;
 
@@ -632,6 +633,14 @@ impl RatingSystem for Cis {
 
     fn tables(&self) -> SystemTables {
         SystemTables::default()
+    }
+
+    fn calculator(&self, _next: &crate::config::PeriodConfig) -> super::Calculator {
+        calculator::calculator()
+    }
+
+    fn calculator_state(&self, player: &Player, _: &[String], _: &crate::config::PeriodConfig) -> serde_json::Value {
+        calculator::state(player)
     }
 
     fn rules(&self) -> RulesText {

@@ -6,6 +6,7 @@
 //! three, with a junior bonus by age on 1 September. Players are graded
 //! independently, in parallel, from the grades of the last list.
 
+mod calculator;
 mod explain;
 
 use chrono::{Datelike, NaiveDate};
@@ -384,6 +385,19 @@ impl RatingSystem for Ecf {
 
     fn tables(&self) -> SystemTables {
         SystemTables::default()
+    }
+
+    fn calculator(&self, next: &crate::config::PeriodConfig) -> super::Calculator {
+        calculator::calculator(next)
+    }
+
+    fn calculator_state(
+        &self,
+        player: &Player,
+        columns: &[String],
+        next: &crate::config::PeriodConfig,
+    ) -> serde_json::Value {
+        calculator::state(player, columns, next)
     }
 
     fn rules(&self) -> RulesText {

@@ -8,6 +8,7 @@
 //! draws against 1800, at most 2200; the list publishes 1400 and more.
 //! Players are rated independently, in parallel, from the last list.
 
+mod calculator;
 mod explain;
 mod pool;
 mod state;
@@ -398,6 +399,14 @@ impl RatingSystem for Fide {
         }
     }
 
+    fn calculator(&self, next: &PeriodConfig) -> super::Calculator {
+        calculator::calculator(next)
+    }
+
+    fn calculator_state(&self, player: &Player, columns: &[String], next: &PeriodConfig) -> serde_json::Value {
+        calculator::state(player, columns, next)
+    }
+
     fn rules(&self) -> RulesText {
         RulesText {
             text: include_str!("rules.typ"),
@@ -435,9 +444,12 @@ fn rows(period: &ValidPeriod, id: u32, calc: &FideCalc, out: &mut Vec<Calculatio
     }
 }
 
+/// A junior's K lasts to the end of the year he turns this old.
+pub const JUNIOR_AGE: i32 = 18;
+
 /// The end of the year of a player's 18th birthday is on or after `on`.
 fn junior(birth: Option<NaiveDate>, on: NaiveDate) -> bool {
-    birth.is_some_and(|b| on.year() <= b.year() + 18)
+    birth.is_some_and(|b| on.year() <= b.year() + JUNIOR_AGE)
 }
 
 #[cfg(test)]

@@ -42,15 +42,21 @@ impl KReason {
     }
 }
 
+/// K is 10 for good once a published rating reaches this (8.3.3).
+pub const K10_FROM: f64 = 2400.0;
+/// K is 40 with fewer rated games than this, and for a junior rated under `JUNIOR_K40_BELOW`.
+pub const K40_GAMES: u32 = 30;
+pub const JUNIOR_K40_BELOW: f64 = 2300.0;
+
 /// K (8.3.3) for a player rated `rating` with `games` rated games to date,
 /// born on `birth`, whose published rating has (or has not) reached 2400,
 /// on the day `on`.
 pub fn k_for(rating: f64, games: u32, birth: Option<NaiveDate>, reached_2400: bool, on: NaiveDate) -> (u32, KReason) {
-    if reached_2400 || rating >= 2400.0 {
+    if reached_2400 || rating >= K10_FROM {
         (10, KReason::Reached2400)
-    } else if games < 30 {
+    } else if games < K40_GAMES {
         (40, KReason::New)
-    } else if junior(birth, on) && rating < 2300.0 {
+    } else if junior(birth, on) && rating < JUNIOR_K40_BELOW {
         (40, KReason::Junior)
     } else {
         (20, KReason::Standard)

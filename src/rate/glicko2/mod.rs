@@ -7,6 +7,7 @@
 //! rating while his RD grows. A rating whose RD is above `provisional_rd`
 //! prints as provisional.
 
+mod calculator;
 mod explain;
 pub mod math;
 pub mod settings;
@@ -309,6 +310,16 @@ impl RatingSystem for Glicko2 {
 
     fn tables(&self) -> SystemTables {
         SystemTables::default()
+    }
+
+    fn calculator(&self, next: &PeriodConfig) -> super::Calculator {
+        calculator::calculator(&Settings::read(&next.rules).0)
+    }
+
+    fn calculator_state(&self, player: &Player, columns: &[String], next: &PeriodConfig) -> serde_json::Value {
+        let settings = Settings::read(&next.rules).0;
+        let state = Columns::of(columns).state(player, &settings);
+        calculator::state(state, &settings)
     }
 
     fn rules(&self) -> RulesText {
