@@ -59,6 +59,8 @@ pub fn page(c: &Comparison) -> String {
         c.periods.len(),
         c.games
     );
+    // Tables wider than a phone scroll inside their own region, not the page.
+    html += "<div class=\"wide\" tabindex=\"0\" role=\"region\" aria-label=\"The rule sets compared, measure by measure\">\n";
     html += "<table class=\"comparison\">\n<thead><tr><th scope=\"col\">Measure</th>";
     for h in c.headings() {
         html += &format!("<th scope=\"col\">{}</th>", escape(&h));
@@ -71,11 +73,15 @@ pub fn page(c: &Comparison) -> String {
         }
         html += &format!("<td class=\"note\">{}</td></tr>\n", escape(row.note));
     }
-    html += "</tbody>\n</table>\n";
+    html += "</tbody>\n</table>\n</div>\n";
     html += "<h2>The mean over the periods</h2>\n";
     html += &chart(c);
     for column in c.systems.iter().filter(|s| !s.against_recorded.movers.is_empty()) {
         html += &format!("<h2>Biggest movers under {} against the recorded list</h2>\n", column.system);
+        html += &format!(
+            "<div class=\"wide\" tabindex=\"0\" role=\"region\" aria-label=\"Biggest movers under {}\">\n",
+            column.system
+        );
         html += "<table class=\"movers\">\n<thead><tr><th scope=\"col\">ID</th><th scope=\"col\">Name</th><th scope=\"col\">Recorded</th><th scope=\"col\">Re-rated</th><th scope=\"col\">Shift</th></tr></thead>\n<tbody>\n";
         for m in &column.against_recorded.movers {
             html += &format!(
@@ -87,14 +93,18 @@ pub fn page(c: &Comparison) -> String {
                 Format::Signed.print(Some(m.shift))
             );
         }
-        html += "</tbody>\n</table>\n";
+        html += "</tbody>\n</table>\n</div>\n";
     }
     html += "</main>\n</body>\n</html>\n";
     html
 }
 
-const STYLE: &str = "body { font-family: Georgia, serif; margin: 0; color: #222; }
+const STYLE: &str = "body { font-family: Georgia, serif; margin: 0; color: #222; overflow-wrap: anywhere; }
 main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
+.wide { overflow-x: auto; }
+.wide:focus-visible { outline: 3px solid #b8860b; outline-offset: 2px; }
+svg { display: block; max-width: 100%; height: auto; }
+@media (max-width: 30rem) { svg text { font-size: 16px; } }
 table { border-collapse: collapse; margin: 1rem 0; }
 th, td { padding: 0.25rem 0.6rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -139,10 +149,18 @@ fn chart(c: &Comparison) -> String {
         v += step;
     }
     let every = c.periods.len().div_ceil(6).max(1);
+    let last = c.periods.len().saturating_sub(1);
     for (i, period) in c.periods.iter().enumerate() {
-        if i % every == 0 || i + 1 == c.periods.len() {
+        if i % every == 0 || i == last {
+            // The first label starts at its period and the last ends at
+            // its, so that neither runs off the chart ("August 1996").
+            let anchor = match i {
+                0 if last > 0 => "start",
+                i if i == last && last > 0 => "end",
+                _ => "middle",
+            };
             svg += &format!(
-                "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
+                "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>\n",
                 x(i),
                 h - bottom + 18.0,
                 escape(period)
@@ -167,6 +185,7 @@ fn chart(c: &Comparison) -> String {
         svg += &format!("<span><i style=\"background:{}\"></i>{}</span>", COLOURS[s % COLOURS.len()], escape(heading));
     }
     svg += "</figcaption>\n</figure>\n";
+    svg += "<div class=\"wide\" tabindex=\"0\" role=\"region\" aria-label=\"The mean and drift of each rule set, period by period\">\n";
     svg += "<table class=\"means\">\n<thead><tr><th scope=\"col\">Period</th>";
     for h in c.headings() {
         svg += &format!("<th scope=\"col\">Mean, {}</th><th scope=\"col\">Drift</th>", escape(&h));
@@ -183,7 +202,7 @@ fn chart(c: &Comparison) -> String {
         }
         svg += "</tr>\n";
     }
-    svg += "</tbody>\n</table>\n";
+    svg += "</tbody>\n</table>\n</div>\n";
     svg
 }
 

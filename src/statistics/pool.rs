@@ -144,19 +144,22 @@ impl PoolFrame {
         Ok(table)
     }
 
-    /// By State: listed players and the rated pool state by state, ranked by
-    /// top-N average; states without one last, in `[states]` order.
+    /// By State (By Region, By Union … in the rule set's word for the
+    /// federation's parts): listed players and the rated pool state by
+    /// state, ranked by top-N average; states without one last, in
+    /// `[states]` order.
     pub fn by_state(&self, settings: &Settings) -> PolarsResult<StatTable> {
         let n = settings.top_average;
         let top = format!("Top-{n} average");
         let women = format!("Top-{n} women's average");
         let best = format!("Best {}", settings.words.rating);
         let (by_top, by_median) = (format!("Rank by top-{n} average"), "Rank by median");
+        let title = format!("By {}", settings.words.region_title);
         let mut table = StatTable::new(
-            "By State",
+            &title,
             String::new(),
             &[
-                "State",
+                settings.words.region_title,
                 "Name",
                 &by_top,
                 by_median,
@@ -190,7 +193,8 @@ impl PoolFrame {
         others.sort();
         others.dedup();
         for s in others {
-            states.push((s.clone(), if s.is_empty() { "No state".to_string() } else { s.clone() }));
+            let none = format!("No {}", settings.words.region);
+            states.push((s.clone(), if s.is_empty() { none } else { s.clone() }));
         }
         let mut rows: Vec<(Option<f64>, usize, Vec<Cell>)> = states
             .iter()
@@ -218,14 +222,15 @@ impl PoolFrame {
         table.rows = rows.into_iter().map(|(_, _, row)| row).collect();
         let top_leader = rank_column(&mut table.rows, 9, 2);
         let median_leader = rank_column(&mut table.rows, 8, 3);
+        let region = settings.words.region;
         table.note = match (top_leader, median_leader) {
             (Some(t), Some(m)) if t == m => format!(
-                "Listed players and the rated pool by state, ranked by the top-{n} average; {t} is first by the top-{n} average and by the median"
+                "Listed players and the rated pool by {region}, ranked by the top-{n} average; {t} is first by the top-{n} average and by the median"
             ),
             (Some(t), Some(m)) => format!(
-                "Listed players and the rated pool by state, ranked by the top-{n} average, which puts {t} first; by the median {m} is first (the two Rank columns give both)"
+                "Listed players and the rated pool by {region}, ranked by the top-{n} average, which puts {t} first; by the median {m} is first (the two Rank columns give both)"
             ),
-            _ => format!("Listed players and the rated pool by state, ranked by the top-{n} average"),
+            _ => format!("Listed players and the rated pool by {region}, ranked by the top-{n} average"),
         };
         Ok(table)
     }

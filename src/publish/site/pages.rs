@@ -81,6 +81,36 @@ pub struct Index {
     pub count: usize,
 }
 
+/// The players with a page who are not on the list (inactive, never
+/// played, or removed), whom the index's search finds too and marks: a
+/// line each, in the collation's order,
+/// `key<TAB>id<TAB>name<TAB>rating<TAB>state<TAB>mark`, as the script
+/// `search-more.js` gives them to `search.js` (kept out of index.html,
+/// which they would make longer for readers without scripts).
+pub fn not_listed(input: &Publication) -> String {
+    let rated = input.rated;
+    let mut rows: Vec<(&RatedPlayer, &crate::model::Player)> =
+        rated.players.iter().zip(&rated.ratings.players).filter(|(r, _)| !r.listed).collect();
+    rows.sort_by(|a, b| a.0.name_key.cmp(&b.0.name_key).then(a.0.id.cmp(&b.0.id)));
+    let clean = |t: &str| t.replace(['\t', '\n', '\r'], " ");
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|(r, p)| {
+            let mark = if r.removed { "removed" } else { "inactive" };
+            format!(
+                "{}\t{}\t{}\t{}\t{}\t{mark}",
+                search_key(&p.surname, &p.first_names, p.id),
+                r.id,
+                clean(&r.printed_name()),
+                clean(&r.printed),
+                clean(r.state_code())
+            )
+        })
+        .collect();
+    let text = serde_json::to_string(&lines.join("\n")).expect("a string").replace('<', "\\u003c");
+    format!("// The players with a page who are not on the list, for the index's search (search.js).\nwindow.RATEBOOK_NOT_LISTED = {text};\n")
+}
+
 pub const CHUNK: usize = 250;
 
 pub fn index(input: &Publication) -> Index {

@@ -624,7 +624,15 @@ impl RatingSystem for Cis {
     /// CIS ratings are rated or not: no provisional or confirmed status.
     fn words(&self) -> Words {
         let words = Words { confirmed: "rated", provisional: None, band: 50, ..crate::model::words::ACF };
-        Words { officer: "rating coordinator", officer_of: "your school district's", ..words }
+        Words {
+            officer: "rating coordinator",
+            officer_of: "your school district's",
+            region: "district",
+            regions: "districts",
+            region_title: "District",
+            regions_title: "Districts",
+            ..words
+        }
     }
 
     fn state_columns(&self) -> &'static [&'static str] {

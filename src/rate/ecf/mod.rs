@@ -376,6 +376,10 @@ impl RatingSystem for Ecf {
             band: 10,
             officer: "grader",
             officer_of: "your county's",
+            region: "union",
+            regions: "unions",
+            region_title: "Union",
+            regions_title: "Unions",
         }
     }
 

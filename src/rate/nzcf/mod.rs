@@ -528,6 +528,10 @@ impl RatingSystem for Nzcf {
             confirmed: "established",
             officer: "rating officer",
             officer_of: "the federation's",
+            region: "region",
+            regions: "regions",
+            region_title: "Region",
+            regions_title: "Regions",
             ..crate::model::words::ACF
         }
     }

@@ -18,8 +18,10 @@ pub(super) fn largest(dir: &str) -> String {
     format!("{dir}/{}", file.display())
 }
 
-fn fits(rel: &str) {
-    with_page(&site_page(rel), 390, true, |p| {
+fn fits(page: &std::path::Path) {
+    let rel = page.display();
+    with_page(page, 390, true, |p| {
+        super::checks::draw_the_calculator(p);
         p.next_frame().unwrap();
         let w = p.eval("[document.documentElement.scrollWidth, document.documentElement.clientWidth]").unwrap();
         let (scroll, client) = (w[0].as_i64().unwrap(), w[1].as_i64().unwrap());
@@ -37,13 +39,12 @@ fn fits(rel: &str) {
     });
 }
 
+/// Every kind of page, comparison.html and the calculator (its form and
+/// answer drawn) among them.
 #[test]
 fn no_page_scrolls_sideways_on_a_phone() {
-    for page in ["index.html", "top.html", "events.html", "statistics.html", "rules.html", "downloads.html"] {
-        fits(page);
-    }
-    for dir in ["players", "events", "states"] {
-        fits(&largest(dir));
+    for page in super::checks::every_kind() {
+        fits(&page);
     }
 }
 
