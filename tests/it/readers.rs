@@ -41,3 +41,80 @@ fn a_removed_opponent_is_named_from_the_record() {
     assert!(!table.contains("href=\"4754.html\""), "no page of his to link: {table}");
     assert!(table.contains("href=\"4755.html\""), "Nguyen is linked: {table}");
 }
+
+/// A report whose dates are typed as text: Start and End as an officer
+/// types them (`05/06/1993`, `07/06/1993`, day first), a newcomer's birth
+/// date the same way, and Submitted in words (`7 Aug 1993`). Written cell
+/// by cell.
+fn text_dated_report(dir: &std::path::Path, players: &[Player]) {
+    let mut wb = rust_xlsxwriter::Workbook::new();
+    let event = wb.add_worksheet();
+    event.set_name("Event").unwrap();
+    let fields = [
+        ("Code", "V93001"),
+        ("Name", "Text dates"),
+        ("State", "V"),
+        ("Start", "05/06/1993"),
+        ("End", "07/06/1993"),
+        ("Rounds", "1"),
+        ("Time control", "40/7200:1800"),
+        ("Type", "swiss"),
+        ("Submitted", "7 Aug 1993"),
+    ];
+    for (r, (field, value)) in fields.iter().enumerate() {
+        event.write_string(r as u32, 0, *field).unwrap();
+        event.write_string(r as u32, 1, *value).unwrap();
+    }
+    let sheet = wb.add_worksheet();
+    sheet.set_name("Players").unwrap();
+    for (c, h) in ["No", "ID", "Surname", "First names", "Gender", "Birth date", "State"].iter().enumerate() {
+        sheet.write_string(0, c as u16, *h).unwrap();
+    }
+    let row =
+        |sheet: &mut rust_xlsxwriter::Worksheet, r: u32, no: u32, id: &str, surname: &str, first: &str, born: &str| {
+            for (c, v) in [no.to_string().as_str(), id, surname, first, "M", born, "V"].iter().enumerate() {
+                sheet.write_string(r, c as u16, *v).unwrap();
+            }
+        };
+    row(sheet, 1, 1, &players[0].id.to_string(), &players[0].surname, &players[0].first_names, "");
+    row(sheet, 2, 2, "", "Newman", "Nora", "04/03/1980");
+    let games = wb.add_worksheet();
+    games.set_name("Games").unwrap();
+    for (c, h) in ["Round", "White", "Black", "Result"].iter().enumerate() {
+        games.write_string(0, c as u16, *h).unwrap();
+    }
+    for (c, v) in ["1", "1", "2", "1-0"].iter().enumerate() {
+        games.write_string(1, c as u16, *v).unwrap();
+    }
+    std::fs::create_dir_all(dir).unwrap();
+    wb.save(dir.join("V93001.xlsx")).unwrap();
+}
+
+/// A date in words in an optional field (Submitted "7 Aug 1993") is read,
+/// and every date typed as text that reads two ways is noted as read day
+/// first: the Event sheet's Start and End as the Players sheet's birth date.
+#[test]
+fn text_dates_are_read_and_noted_wherever_they_are() {
+    let f = Fixture::new(AUGUST_1993);
+    let players = vec![player(4750, "Hanna", "Joseph", "V", Status::Confirmed, Some(1500.0), 40)];
+    f.players(players.clone());
+    text_dated_report(&f.data().join("reports/V"), &players);
+    let run = f.run(&["check"]);
+    let out = String::from_utf8_lossy(&run.stdout).to_string();
+    assert_eq!(run.status.code(), Some(0), "no error: {out}");
+    assert!(!out.contains("Submitted must be a date"), "{out}");
+    for (what, shown, read) in [
+        ("Start", "05/06/1993", "5 June 1993"),
+        ("End", "07/06/1993", "7 June 1993"),
+        ("Birth date", "04/03/1980", "4 March 1980"),
+    ] {
+        let note = format!("\"{shown}\" as {read}");
+        let said = format!("{what} \"{shown}\" read as {read}");
+        assert!(out.contains(&note) || out.contains(&said), "{what}: no note of {shown} read as {read}:\n{out}");
+    }
+    // The event is rated with those dates: submitted before the period's publication, not late.
+    let run = f.run(&["period"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let events = sheet_rows(&f.out().join("ratings.xlsx"), "Events");
+    assert!(events.iter().any(|r| r[0] == "V93001" && r.iter().any(|c| c == "1993-06-05")), "{events:?}");
+}

@@ -117,7 +117,11 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
                 }
             },
             DeValue::String(s) => match parse_event_date(s) {
-                Some((d, _)) => Some(d),
+                Some((d, _)) => {
+                    // A date typed as text that reads two ways: noted, as in a workbook.
+                    diagnostics.extend(crate::formats::sheet::date_read_note(at(value.span().start), &name, s));
+                    Some(d)
+                }
                 None => {
                     diagnostics.push(bad("a date", "2011-02-27"));
                     None
@@ -192,7 +196,8 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
             ),
         }
     }
-    (diagnostics.len() == before).then_some(sidecar)
+    // (A note, such as how a date typed as text was read, is no error.)
+    diagnostics[before..].iter().all(|d| !d.is_error()).then_some(sidecar)
 }
 
 fn put<T>(value: Option<T>, line: u32, column: u32) -> Option<At<T>> {
@@ -248,6 +253,21 @@ mod tests {
         assert_eq!(s.ids, Ids::National);
         assert_eq!(parse_ok("code = \"X\"").ids, Ids::Fide, "FIDE IDs by default");
         assert_eq!(parse_ok("\"Time Control\" = \"3600\"").time_control.unwrap().value, "3600");
+    }
+
+    /// A date typed as text that reads two ways is noted as read day first,
+    /// as a workbook's cell is; one in words is read.
+    #[test]
+    fn a_text_date_is_noted_as_a_workbooks_is() {
+        let mut d = Vec::new();
+        let s = parse("code = \"V1\"\nstart = \"05/06/2011\"\nsubmitted = \"7 Jul 2011\"\n", "reports/x.toml", &mut d);
+        let s = s.expect("a note is no error");
+        assert_eq!(s.start.unwrap().value, NaiveDate::from_ymd_opt(2011, 6, 5).unwrap());
+        assert_eq!(s.submitted.unwrap().value, NaiveDate::from_ymd_opt(2011, 7, 7).unwrap());
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, Code::DateRead);
+        assert_eq!(d[0].message, "start \"05/06/2011\" read as 5 June 2011 (day/month/year)");
+        assert_eq!(d[0].location.line, Some((2, 9)));
     }
 
     #[test]
