@@ -249,3 +249,54 @@ fn the_calculator_agrees_with_fides_elo() {
 fn the_calculator_agrees_with_glicko2() {
     agrees(SystemName::Glicko2, 4706);
 }
+
+/// A player's page: its calculator starts from his record after this
+/// period (the new player file's line, filled in), and answers as a game is
+/// typed into it, on a phone, exactly as the rule set rates that game.
+#[test]
+fn a_players_page_calculator_starts_from_his_record_and_answers_as_you_type() {
+    let g = crate::site::generated();
+    let file = crate::common::read_players(&g.out.join("players.xlsx"));
+    let player = file
+        .players
+        .iter()
+        .find(|p| p.status == ratebook::model::Status::Confirmed && p.rating.is_some_and(|r| r.fract() != 0.0))
+        .expect("a confirmed player with an unrounded rating")
+        .clone();
+    let config = ratebook::ingest::DataFolder::open(&g.data).unwrap().config;
+    let next = SiteCalculator::new(SystemName::Acf.rules(), &config).next;
+    let case = super::what_if::Case {
+        form: json!({}),
+        games: vec![super::what_if::WhatIfGame { rating: Some(1650.0), rd: None, score: 1.0 }],
+        options: json!({}),
+        player: player.clone(),
+        columns: file.extra_columns.clone(),
+        outsider: None,
+    };
+    let want = answer(SystemName::Acf, &case, &next);
+    let page = super::site_page(&format!("players/{}.html", player.id));
+    with_page(&page, 390, true, |p| {
+        let shown = p
+            .eval(
+                "[document.getElementById('what-if').hidden, document.getElementById('wi-status').value,\
+                 document.getElementById('wi-rating').value, document.querySelectorAll('.wi-field:not([hidden])').length]",
+            )
+            .unwrap();
+        let rating = player.rating.unwrap().to_string();
+        assert_eq!(shown, json!([false, "confirmed", rating, 2]), "the calculator shows his record (a confirmed player's: status and rating)");
+        p.eval("document.querySelector('.wi-rating').focus()").unwrap();
+        p.type_keys("1650").unwrap();
+        p.next_frame().unwrap();
+        p.next_frame().unwrap();
+        let got = p
+            .eval(
+                "[document.querySelector('[data-wi=after]').getAttribute('data-printed'),\
+                 document.querySelector('[data-wi=before]').getAttribute('data-printed'),\
+                 [...document.querySelectorAll('table.wi-answer tbody td.expected, table.wi-answer tbody td.change')].map(c => c.textContent)]",
+            )
+            .unwrap();
+        assert_eq!(got[0], want.after.as_str(), "the new rating");
+        assert_eq!(got[1], want.before.as_str(), "the rating now");
+        assert_eq!(got[2], json!([want.rows[0].0, want.rows[0].1]), "the game's expected score and change");
+    });
+}

@@ -95,3 +95,22 @@ fn the_largest_event_page_gives_place_a_narrow_column_and_its_games_a_line_a_rou
         assert!(n(3) <= n(2) + 900.0 + 40.0 * n(4), "the page is {} px long, its tables {} px", n(3), n(2));
     });
 }
+
+/// comparison.html's chart keeps every label inside it, the last period's
+/// too ("August 1996", once cut to "August 1"), on a phone and a desktop.
+#[test]
+fn the_comparisons_chart_labels_stay_inside_the_chart() {
+    for width in [390, 1280] {
+        with_page(&super::checks::comparison(), width, true, |p| {
+            p.next_frame().unwrap();
+            let sticking_out = p
+                .eval(
+                    "(() => { const svg = document.querySelector('figure svg').getBoundingClientRect();\
+                     return [...document.querySelectorAll('figure svg text')].filter(t => { const b = t.getBoundingClientRect();\
+                     return b.left < svg.left - 0.5 || b.right > svg.right + 0.5; }).map(t => t.textContent); })()",
+                )
+                .unwrap();
+            assert_eq!(sticking_out, serde_json::json!([]), "labels cut at {width} px");
+        });
+    }
+}

@@ -231,13 +231,16 @@ fn oldest(next: &PeriodConfig) -> chrono::NaiveDate {
     next.end.checked_sub_months(chrono::Months::new(26)).unwrap()
 }
 
+/// The IDs of a case's opponents start here (the player's own is his).
+const OPPONENTS: u32 = 9_000_000;
+
 /// The period of the case: the player and one opponent a game, in one
 /// rated event ending on the period's last day.
 fn period(system: SystemName, case: &Case, next: &PeriodConfig) -> ValidPeriod {
     let mut players = vec![case.player.clone()];
     let width = case.columns.len();
     for (k, g) in case.games.iter().enumerate() {
-        let mut o = Player::new(k as u32 + 2, &format!("opponent {}", k + 1), "");
+        let mut o = Player::new(OPPONENTS + k as u32, &format!("opponent {}", k + 1), "");
         o.extra = vec![ExtraValue::Empty; width];
         match g.rating {
             Some(r) => {
@@ -258,14 +261,14 @@ fn period(system: SystemName, case: &Case, next: &PeriodConfig) -> ValidPeriod {
         .enumerate()
         .map(|(k, g)| Game {
             round: Some(k as u32 + 1),
-            white: 1,
-            black: Some(k as u32 + 2),
+            white: case.player.id,
+            black: Some(OPPONENTS + k as u32),
             outcome: Outcome::Played { white_score: g.score },
             remarks: None,
         })
         .collect();
     if let Some(points) = case.outsider {
-        let id = players.len() as u32 + 1;
+        let id = OPPONENTS - 1;
         let mut x = Player::new(id, "Outsider", "");
         x.extra = vec![ExtraValue::Empty; width];
         players.push(x);
