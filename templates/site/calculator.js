@@ -278,7 +278,8 @@
       tr.appendChild(element('td', { 'class': 'num' }, g.rating === null ? 'none' : num(g.rating)));
       tr.appendChild(element('td', {}, H.resultWord(g.score)));
       tr.appendChild(element('td', { 'class': 'num expected' }, row && row.expected !== null ? fixed(row.expected, 2) : '–'));
-      tr.appendChild(element('td', { 'class': 'num change' }, row && row.change !== null ? signedFixed(row.change, 2) : '–'));
+      var change = row && row.change !== null ? system.columns.signed === false ? fixed(row.change, 2) : signedFixed(row.change, 2) : '–';
+      tr.appendChild(element('td', { 'class': 'num change' }, change));
       tb.appendChild(tr);
     });
     result.appendChild(t);

@@ -52,7 +52,8 @@ function RATEBOOK_SYSTEM(R, H) {
     shown: function () { return ['grade', 'prev_games', 'prev_points', 'prev2_games', 'prev2_points', 'age']; },
     opponent: { rd: false, word: 'grade' },
     options: [],
-    columns: { expected: 'Expected', change: 'Points' },
+    // (Points, not a change: a grade is their average.)
+    columns: { expected: 'Expected', change: 'Points', signed: false },
     printed: function (s) { return printed(s); },
     check: function () { return null; },
     // The grade field stands for the status too: a grade is a graded player's.

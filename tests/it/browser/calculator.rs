@@ -283,7 +283,11 @@ fn a_players_page_calculator_starts_from_his_record_and_answers_as_you_type() {
             )
             .unwrap();
         let rating = player.rating.unwrap().to_string();
-        assert_eq!(shown, json!([false, "confirmed", rating, 2]), "the calculator shows his record (a confirmed player's: status and rating)");
+        assert_eq!(
+            shown,
+            json!([false, "confirmed", rating, 2]),
+            "the calculator shows his record (a confirmed player's: status and rating)"
+        );
         p.eval("document.querySelector('.wi-rating').focus()").unwrap();
         p.type_keys("1650").unwrap();
         p.next_frame().unwrap();

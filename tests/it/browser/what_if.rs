@@ -398,10 +398,12 @@ pub fn answer(system: SystemName, case: &Case, next: &PeriodConfig) -> Answer {
         };
         lines.push((format!("{kind} depth-{}", line.depth), line.text.clone()));
     }
+    // (ECF's column is a game's points, unsigned: a grade is their average.)
+    let change = |x: f64| if system == SystemName::Ecf { two(x) } else { signed(x) };
     let rows = game_figures(system, &period, &ratings)
         .into_iter()
         .map(|row| match row {
-            Some((e, change)) => (e.map_or("–".to_string(), two), signed(change)),
+            Some((e, points)) => (e.map_or("–".to_string(), two), change(points)),
             None => ("–".to_string(), "–".to_string()),
         })
         .collect();
