@@ -37,7 +37,7 @@ pub use common::round_half_up;
 /// does not follow modules a macro declares: `rustfmt --edition 2021
 /// src/rate/*/mod.rs` formats the folders.)
 macro_rules! rule_sets {
-    ($($name:ident => $ty:ident,)*) => {
+    ($($name:ident => $ty:ident: $title:literal,)*) => {
         $(pub mod $name;)*
 
         impl SystemName {
@@ -195,6 +195,12 @@ pub trait RatingSystem: EligibilityPolicy {
     /// columns and without this one's was written under another rule set.
     fn state_columns(&self) -> &'static [&'static str] {
         &[]
+    }
+    /// The lowest rating it publishes (FIDE's 1400; the floor Glicko-2,
+    /// CIS and the ECF keep a rating at), when it has one: `compare` and a
+    /// switch name it as the reason a player moves.
+    fn floor(&self) -> Option<f64> {
+        None
     }
     /// This rule set's starting state for a player file written under
     /// another rule set (its ratings on a comparable scale, its own state

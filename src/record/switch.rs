@@ -13,14 +13,16 @@
 
 use anyhow::{bail, Context, Result};
 
-use super::replay::{carry_ratings, replay, Carried, Crossing, Read, Recorded, Replayed, Replayer, Track, Under};
+use super::replay::{replay, Crossing, Read, Recorded, Replayed, Replayer, Track, Under};
+use super::start::{first_state, Carried, Start};
 use super::{Record, RevisionInfo, Source};
 use crate::config::PeriodConfig;
 use crate::ingest::Inputs;
 use crate::model::system::SystemName;
 use crate::model::PlayerFile;
 use crate::rate::common::published_rating;
-use crate::switch::{RatingConversion, Switched};
+use crate::switch::shift::{Context as ShiftContext, Shift, Standing};
+use crate::switch::{switches, Before, RatingConversion, Switched};
 use crate::timings::Timings;
 
 /// Where the new rule set's states come from.
@@ -37,7 +39,7 @@ pub enum Derived {
 pub fn switching<'a>(periods: &'a [RevisionInfo], config: &PeriodConfig) -> Option<&'a [RevisionInfo]> {
     let before = periods.iter().position(|p| p.end >= config.end || p.period == config.period).unwrap_or(periods.len());
     let last = periods[..before].last()?;
-    (last.system != config.system).then_some(&periods[..before])
+    switches(Before::Recorded(last.system), config.system, config.switch.as_ref()).then_some(&periods[..before])
 }
 
 /// Derives the states the period `at` (rated under `system` with the
@@ -75,7 +77,9 @@ pub fn derive_for(
     if let Some(imported) = chain.iter().find(|p| p.source == Source::Import) {
         bail!("{period} changes the rule set to {system}, but {} was imported from a published list: the record has no reports of it to re-rate; start later with [switch] from = \"PERIOD\", {advice}", imported.period);
     }
-    let mut tracks = [Track::new(Under::System(system))];
+    // The history re-rated under the new rule set with its own settings,
+    // the period's `[rules]` (never the recorded periods', the old rule set's).
+    let mut tracks = [Track::under(system, config.rules.clone())];
     let mut shadow = Shadow(replayer);
     replay(record, chain, &mut tracks, &mut shadow, &DeriveAgain, timings).with_context(|| {
         format!("{period} changes the rule set to {system}, and the recorded history cannot be re-rated under it ({advice})")
@@ -118,58 +122,73 @@ impl Crossing for DeriveAgain {
     ) -> Result<()> {
         let derived = derive(record, before, at, replayer, timings)?;
         for track in tracks.iter_mut().filter(|t| t.under == Under::Recorded) {
-            derived.start(track);
+            track.start = Some(derived.start());
         }
         Ok(())
     }
 }
 
 impl Derived {
-    /// The track's next period starts from these states.
-    pub fn start(&self, track: &mut Track) {
+    /// Where the new rule set's first state comes from.
+    pub fn start(&self) -> Start {
         match self {
-            Derived::History { carried, .. } => {
-                track.carried = Some(carried.clone());
-                track.convert_next = None;
-            }
-            Derived::Conversion(conversion) => track.convert_next = Some(*conversion),
+            Derived::History { carried, .. } => Start::History(carried.clone()),
+            Derived::Conversion(conversion) => Start::Conversion(*conversion),
         }
     }
 
     /// The player file `file` (the last list, under the old rule set) with
-    /// the new rule set's states, as the period of `config` starts from it;
-    /// and what the period says of it.
-    pub fn apply(self, mut file: PlayerFile, config: &PeriodConfig, old: Option<SystemName>) -> (PlayerFile, Switched) {
-        let mean = |f: &PlayerFile| {
-            let r: Vec<f64> = f.players.iter().filter_map(published_rating).collect();
-            (!r.is_empty()).then(|| r.iter().sum::<f64>() / r.len() as f64)
-        };
-        let mean_before = mean(&file);
+    /// the new rule set's first state, as the period of `config` starts
+    /// from it ([`first_state`]: the members stay, the players the history
+    /// does not know are adopted); and what the period says of it, with
+    /// the figures of the move ([`Shift`], as `compare` computes them).
+    pub fn apply(self, file: PlayerFile, config: &PeriodConfig, old: Option<SystemName>) -> (PlayerFile, Switched) {
+        let (file, shift, before) = move_list(file, config, &self.start());
         let how = match self {
-            Derived::History { carried, first, last } => {
-                carry_ratings(&mut file, &carried);
+            Derived::History { first, last, .. } => {
                 let span = if first == last { first } else { format!("{first} to {last}") };
                 format!(
-                    "every player's {} state comes from re-rating the recorded periods {span} under the new rules",
-                    config.system
+                    "every player's state comes from re-rating the recorded periods {span} under the {} rules; a player the history does not know starts as {} takes on a player of another rule set",
+                    config.system, config.system
                 )
             }
-            Derived::Conversion(conversion) => {
-                file = config.system.rules().adopt(conversion.apply(file), config);
-                match conversion {
-                    RatingConversion::Line { times, plus } => {
-                        format!("every rating was converted as {times} × the last list's + {plus}")
-                    }
-                    RatingConversion::Fide2024 => {
-                        "every rating from 1000 to 2000 was raised by 0.4 × (2000 − rating), as FIDE's of 1 March 2024"
-                            .to_string()
-                    }
+            Derived::Conversion(conversion) => match conversion {
+                RatingConversion::Line { times, plus } => {
+                    format!("every rating was converted as {times} × the last list's + {plus}")
                 }
-            }
+                RatingConversion::Fide2024 => {
+                    "every rating from 1000 to 2000 was raised by 0.4 × (2000 − rating), as FIDE's of 1 March 2024"
+                        .to_string()
+                }
+            },
         };
-        let mean_after = mean(&file);
-        (file, Switched { from: old, to: config.system, how, mean_before, mean_after })
+        (file, Switched { from: old, to: config.system, how, shift, before })
     }
+}
+
+/// The list `file` (the last one, under another rule set) moved to the
+/// rule set of `config` from `start` ([`first_state`]), with the figures of
+/// the move ([`Shift`]) and each player's published rating before it. A
+/// switch and `compare` both move a list here, so that they print the same
+/// figures for the same move.
+pub fn move_list(
+    file: PlayerFile,
+    config: &PeriodConfig,
+    start: &Start,
+) -> (PlayerFile, Shift, std::collections::HashMap<u32, Option<f64>>) {
+    let system = config.system.rules();
+    let before: Vec<Option<f64>> = file.players.iter().map(published_rating).collect();
+    let file = first_state(file, system, config, start);
+    let standings: Vec<Standing> = file
+        .players
+        .iter()
+        .zip(&before)
+        .map(|(p, before)| Standing { id: p.id, name: p.display_name(), before: *before, after: published_rating(p) })
+        .collect();
+    let context = ShiftContext { floor: system.floor(), conversion: matches!(start, Start::Conversion(_)) };
+    let shift = Shift::of(&standings, context);
+    let before = standings.iter().map(|s| (s.id, s.before)).collect();
+    (file, shift, before)
 }
 
 /// The player file of the period of `config` in the data folder, when it

@@ -47,7 +47,16 @@ fn compare_prints_writes_json_a_page_and_a_workbook_and_leaves_the_record_as_it_
     assert!(run.status.success(), "{}", stderr(&run));
     let text = String::from_utf8_lossy(&run.stdout);
     assert!(text.contains("4 periods, August 1993 to August 1996"), "{text}");
-    for word in ["acf (recorded)", "fide", "glicko2", "Mean log-loss", "Brier score", "Favourite won", "Mean shift"] {
+    for word in [
+        "ACF (1993), recorded",
+        "FIDE Elo (2024)",
+        "Glicko-2",
+        "Mean log-loss",
+        "Brier score",
+        "Favourite won",
+        "Mean shift",
+        "predicted the history's games best",
+    ] {
         assert!(text.contains(word), "{word} in\n{text}");
     }
     assert_eq!(std::fs::read(data.join("record.sqlite")).unwrap(), record, "the record's bytes are unchanged");
@@ -78,7 +87,7 @@ fn compare_prints_writes_json_a_page_and_a_workbook_and_leaves_the_record_as_it_
         assert_eq!(s["drift"].as_array().unwrap().len(), 4);
     }
     // The recorded mean at the end is the record's own.
-    let mean = systems[0]["mean"].as_f64().unwrap();
+    let mean = systems[0]["against_recorded"]["mean_after"].as_f64().unwrap();
     let lines = crate::record::query(
         &data.join("record.sqlite"),
         "SELECT AVG(rating) FROM ratings WHERE period = 'August 1996' AND status IN ('provisional', 'confirmed')",
@@ -89,13 +98,13 @@ fn compare_prints_writes_json_a_page_and_a_workbook_and_leaves_the_record_as_it_
     // The page: the table, the chart of each rule set's mean, the movers.
     let page = std::fs::read_to_string(out.join("comparison.html")).unwrap();
     assert!(page.contains("<svg") && page.matches("<polyline").count() == 3, "a line per rule set");
-    assert!(page.contains("Biggest movers under fide") && page.contains("Biggest movers under glicko2"));
+    assert!(page.contains("Biggest movers under FIDE Elo (2024)") && page.contains("Biggest movers under Glicko-2"));
     for period in ["August 1993", "August 1996"] {
         assert!(page.contains(period));
     }
     // The workbook: the same table, numbers as numbers.
     let rows = sheet_rows(&out.join("comparison.xlsx"), "Comparison");
-    assert_eq!(rows[0][..4], ["Measure", "acf (recorded)", "fide", "glicko2"]);
+    assert_eq!(rows[0][..4], ["Measure", "ACF (1993), recorded", "FIDE Elo (2024)", "Glicko-2"]);
     let games_row = rows.iter().find(|r| r[0] == "Games predicted").unwrap();
     assert_eq!(games_row[1], games.to_string());
     assert_eq!(sheet_rows(&out.join("comparison.xlsx"), "Means").len(), 5);

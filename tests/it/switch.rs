@@ -88,14 +88,14 @@ fn an_acf_history_switches_to_glicko2_and_a_correction_re_rates_through_it() {
     // The booklet and the site say what changed, and how far the mean moved.
     let booklet = ratebook::commands::booklet_data(&data).unwrap();
     let said = booklet.switched.expect("the booklet says the system changed");
-    assert!(said.contains("from the acf rules to the glicko2 rules"), "{said}");
+    assert!(said.contains("from ACF (1993) to Glicko-2"), "{said}");
     assert!(said.contains("re-rating the recorded periods August 1993 to August 1996"), "{said}");
-    assert!(said.contains("The mean published rating moved from"), "{said}");
+    assert!(said.contains("players rated on both lists move by"), "{said}");
     let text =
         ratebook::publish::booklet::booklet_text(&ratebook::commands::booklet_data(&data).unwrap(), None).unwrap();
     assert!(text.contains("A new rating system"), "the booklet prints it");
     let index = std::fs::read_to_string(out.join("site").join("index.html")).unwrap();
-    assert!(index.contains("A new rating system") && index.contains("moved from"), "the site prints it");
+    assert!(index.contains("A new rating system") && index.contains("move by"), "the site prints it");
     // compare replays through the switch: the recorded track (acf, then
     // glicko2 from the states derived again) reproduces the recorded list.
     let compared = ratebook(&["compare", "--data", data.to_str().unwrap(), "--system", "acf", "--json"]);
@@ -153,7 +153,7 @@ fn a_switch_whose_history_cannot_be_re_rated_is_refused_plainly() {
     let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
     let said = stderr(&run);
-    assert!(said.contains("changes the rule set to glicko2"), "{said}");
+    assert!(said.contains("changes the rule set to Glicko-2"), "{said}");
     assert!(said.contains(&path) && said.contains("holds no copy of it"), "{said}");
     assert!(said.contains("[switch]"), "it says what to do instead: {said}");
     assert!(!out.join("booklet.pdf").exists(), "nothing published");

@@ -360,6 +360,11 @@ impl RatingSystem for Ecf {
         printed_whole(player)
     }
 
+    /// Its floor: a rating is kept at it.
+    fn floor(&self) -> Option<f64> {
+        Some(FLOOR as f64)
+    }
+
     /// Grades, graded and ungraded, the grading list; no provisional grade.
     fn words(&self) -> Words {
         Words {

@@ -35,7 +35,7 @@ fn a_period_under_another_rule_set_than_the_records_is_a_switch_and_each_keeps_i
     };
     assert_eq!((system("August 1993"), system("August 1994")), ("ecf".to_string(), "acf".to_string()));
     let said = ratebook::commands::booklet_data(&f.data()).unwrap().switched.expect("the booklet says the change");
-    assert!(said.contains("from the ecf rules to the acf rules"), "{said}");
+    assert!(said.contains("from ECF grading to ACF (1993)"), "{said}");
 }
 
 #[test]

@@ -6,10 +6,36 @@
 //! a record, or one that prefers it: a line (the English federation's 2020
 //! rating = 7.5 × grade + 700) or FIDE's 2024 raise of 0.4 × (2000 − R).
 
+pub mod shift;
+
 use serde::{Deserialize, Serialize};
 
 use crate::model::system::SystemName;
 use crate::model::PlayerFile;
+pub use shift::{Mover, Reason, Shift, Standing};
+
+/// What is known of the rule set the list a period starts from was
+/// published under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Before {
+    /// The record's: the rule set of the period recorded before.
+    Recorded(SystemName),
+    /// No record: only whether the player file lacks the period's rule
+    /// set's own columns (a rule set without columns of its own cannot
+    /// tell).
+    PlayerFile { foreign: bool },
+}
+
+/// Whether a period rated under `now` changes the rule set: the one place
+/// this is decided. With a record, when the list before it was published
+/// under another rule set; without one, when `[switch]` names a conversion
+/// and the player file was written under another rule set.
+pub fn switches(before: Before, now: SystemName, settings: Option<&SwitchSettings>) -> bool {
+    match before {
+        Before::Recorded(was) => was != now,
+        Before::PlayerFile { foreign } => foreign && settings.is_some_and(|s| s.conversion.is_some()),
+    }
+}
 
 /// `[switch]`: where the new rule set's first state comes from.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -22,7 +48,8 @@ pub struct SwitchSettings {
 }
 
 /// What a period that changes the rule set says of it (the booklet's
-/// introduction and the site's front page print [`Switched::sentence`]).
+/// introduction, the site's front page and the dry run print
+/// [`Switched::sentence`]), with the figures of the move.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Switched {
     /// The rule set of the last list (unknown without a record).
@@ -30,27 +57,32 @@ pub struct Switched {
     pub to: SystemName,
     /// How the new states were derived, in words.
     pub how: String,
-    /// The mean published rating of the last list and of the same list
-    /// under the new rule set.
-    pub mean_before: Option<f64>,
-    pub mean_after: Option<f64>,
+    /// The last list against the same list under the new rule set, before
+    /// the period's games: the figures `compare` prints for the same move.
+    pub shift: Shift,
+    /// Each player's published rating on the last list, by ID: what the
+    /// part of his change that comes from the switch is taken from.
+    #[serde(skip)]
+    pub before: std::collections::HashMap<u32, Option<f64>>,
 }
 
 impl Switched {
-    /// One paragraph: what changed and how far the mean moved.
+    /// One paragraph: what changed, how, and how the list moved.
     pub fn sentence(&self) -> String {
-        let from = self.from.map(|f| format!(", from the {f} rules")).unwrap_or_default();
-        let mut text =
-            format!("The rating system changed with this list{from} to the {} rules: {}.", self.to, self.how);
-        if let (Some(before), Some(after)) = (self.mean_before, self.mean_after) {
-            let moved = after - before;
-            let sign = if moved < 0.0 { "−" } else { "+" };
-            text += &format!(
-                " The mean published rating moved from {before:.0} to {after:.0} ({sign}{:.0}) before this period's games.",
-                moved.abs()
-            );
-        }
-        text
+        let from = self.from.map(|f| format!(", from {f}")).unwrap_or_default();
+        format!(
+            "The rating system changed with this list{from} to {}: {}. Before this period's games, {}.",
+            self.to,
+            self.how,
+            self.shift.summary(self.to.title())
+        )
+    }
+
+    /// The part of player `id`'s published rating at the start of the
+    /// period (`start`) that the switch gave him: the start minus the last
+    /// list's, when both are published.
+    pub fn from_switch(&self, id: u32, start: Option<f64>) -> Option<f64> {
+        Some(start? - (*self.before.get(&id)?)?)
     }
 }
 
