@@ -141,7 +141,7 @@ pub fn compare(
     let Comparer { games, events, last, configs, .. } = comparer;
     let list = recorded_list(&last);
     for ((column, track), config) in columns.iter_mut().zip(&tracks).zip(&configs) {
-        column.finish(&list, track, config);
+        column.finish(&list, recorded_system, track, config);
     }
     let verdict = Verdict::of(&columns, &events);
     Ok(Comparison {
@@ -354,15 +354,16 @@ impl SystemScores {
         self.means.push(mean_sd(&pool).map(|(m, _)| m));
     }
 
-    /// The recorded last list (`list`) moved to this track's states, as a
-    /// switch moves it, with the track's last settings (`config`).
-    fn finish(&mut self, list: &PlayerFile, track: &Track, config: &PeriodConfig) {
+    /// The recorded last list (`list`, under `recorded`) moved to this
+    /// track's states, as a switch moves it, with the track's last settings
+    /// (`config`).
+    fn finish(&mut self, list: &PlayerFile, recorded: SystemName, track: &Track, config: &PeriodConfig) {
         self.log_loss = self.prediction.log_loss();
         self.brier = self.prediction.brier();
         self.favourite_share = self.prediction.favourite_share();
         let Some(carried) = track.carried() else { return };
         let start = Start::History(carried.clone());
-        let (_, shift, _) = crate::record::switch::move_list(list.clone(), config, &start);
+        let (_, shift, _) = crate::record::switch::move_list(list.clone(), Some(recorded), config, &start);
         self.against_recorded = shift;
     }
 }

@@ -202,6 +202,12 @@ pub trait RatingSystem: EligibilityPolicy {
     fn floor(&self) -> Option<f64> {
         None
     }
+    /// Its scale against the Elo scale most rule sets share (the ECF's
+    /// grades: Elo = 7.5 × grade + 700): a first state made from a list of
+    /// another scale takes the ratings through it.
+    fn scale(&self) -> crate::switch::Scale {
+        crate::switch::Scale::ELO
+    }
     /// This rule set's starting state for a player file written under
     /// another rule set (its ratings on a comparable scale, its own state
     /// columns): what `compare` and a switch of systems start from. Every

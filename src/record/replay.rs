@@ -221,7 +221,7 @@ pub fn replay(
         let started = Instant::now();
         let Read { inputs, raw, pinned, corrected, recorded } = read;
         let skip = Skip::of(record, revision, revised)?;
-        let rated = rate_tracks(revision, raw, &pinned, tracks, &*replayer, &skip)?;
+        let rated = rate_tracks(revision, raw, &pinned, file_system, tracks, &*replayer, &skip)?;
         timings.record("rate", started);
         let original_ids: HashSet<u32> = recorded.iter().map(|l| l.id).collect();
         for (track, r) in tracks.iter_mut().zip(&rated) {
@@ -294,11 +294,13 @@ fn config_of(track: &Track, config: &mut PeriodConfig) {
     }
 }
 
-/// Rates the period read on every track, each from its own ratings.
+/// Rates the period read on every track, each from its own ratings (the
+/// recorded player file written under `file_system`).
 fn rate_tracks(
     revision: &RevisionInfo,
     read: RawData,
     pinned: &NewcomerIds,
+    file_system: SystemName,
     tracks: &[Track],
     replayer: &dyn Replayer,
     skip: &Skip,
@@ -321,7 +323,8 @@ fn rate_tracks(
         // starts from, as a correction records it.
         let carried_file = (track.write_carried && track.carried.is_some()).then(|| raw.player_file.clone());
         if let Some(start) = &track.start {
-            raw.player_file = first_state(std::mem::take(&mut raw.player_file), system, &raw.config, start);
+            let file = std::mem::take(&mut raw.player_file);
+            raw.player_file = first_state(file, Some(file_system), system, &raw.config, start);
         }
         let published = raw.config.published;
         let (period, carried_bytes) = std::thread::scope(|scope| {

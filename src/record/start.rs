@@ -15,9 +15,10 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::config::PeriodConfig;
+use crate::model::system::SystemName;
 use crate::model::{ExtraValue, Player, PlayerFile, Status};
 use crate::rate::RatingSystem;
-use crate::switch::RatingConversion;
+use crate::switch::{RatingConversion, Scale};
 
 /// The ratings one period left on a line of re-rating, carried into the
 /// next period's player file: the players kept, every player with the
@@ -50,29 +51,35 @@ pub enum Start {
     History(Carried),
 }
 
-/// The player file `file`, written under another rule set, with the first
-/// state of `system` (rated with `config`) from `start`. Its members stay
-/// as they are: no player joins, none leaves.
+/// The player file `file`, written under the rule set `from` (when known),
+/// with the first state of `system` (rated with `config`) from `start`. Its
+/// members stay as they are: no player joins, none leaves. A rating the
+/// history does not give, on another scale than the new rule set's (the
+/// ECF's grades), is taken to its scale before the rule set adopts it,
+/// unless a conversion says how.
 pub fn first_state(
     mut file: PlayerFile,
+    from: Option<SystemName>,
     system: &dyn RatingSystem,
     config: &PeriodConfig,
     start: &Start,
 ) -> PlayerFile {
+    let scale = from.map_or(system.scale(), |f| f.rules().scale());
     match start {
-        Start::Adopt => system.adopt(file, config),
+        Start::Adopt => system.adopt(system.scale().take(scale, system.floor(), file), config),
         Start::Conversion(conversion) => system.adopt(conversion.apply(file), config),
         Start::History(carried) => {
             let known = carry(&mut file, carried, false);
-            adopt_others(file, system, config, &known)
+            adopt_others(file, scale, system, config, &known)
         }
     }
 }
 
-/// `file` with the players not in `known` adopted by `system`, the others
-/// as they are, in the file's order.
+/// `file` with the players not in `known` (on scale `scale`) adopted by
+/// `system`, the others as they are, in the file's order.
 fn adopt_others(
     file: PlayerFile,
+    scale: Scale,
     system: &dyn RatingSystem,
     config: &PeriodConfig,
     known: &HashSet<u32>,
@@ -91,7 +98,8 @@ fn adopt_others(
         return PlayerFile { players, extra_columns, origin };
     }
     let (places, rest): (Vec<usize>, Vec<Player>) = others.into_iter().unzip();
-    let adopted = system.adopt(PlayerFile { players: rest, extra_columns, origin: None }, config);
+    let rest = system.scale().take(scale, system.floor(), PlayerFile { players: rest, extra_columns, origin: None });
+    let adopted = system.adopt(rest, config);
     let width = adopted.extra_columns.len();
     let mut all: Vec<(usize, Player)> = kept;
     all.extend(places.into_iter().zip(adopted.players));
@@ -193,7 +201,6 @@ fn carry(file: &mut PlayerFile, c: &Carried, join: bool) -> HashSet<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::system::SystemName;
 
     fn player(id: u32, rating: Option<f64>, status: Status, games: u32) -> Player {
         Player { rating, status, games, ..Player::new(id, &format!("P{id}"), "A") }
@@ -225,7 +232,7 @@ mod tests {
             player(2, None, Status::Unrated, 4),
             player(4, Some(1700.0), Status::Confirmed, 20),
         ]);
-        let first = first_state(old, system, &config, &Start::History(carried));
+        let first = first_state(old, Some(SystemName::Acf), system, &config, &Start::History(carried));
         let ids: Vec<u32> = first.players.iter().map(|p| p.id).collect();
         assert_eq!(ids, [1, 2, 4], "the old rules' removal stands: 3 does not come back");
         assert_eq!(first.players[0].rating, Some(1600.0));

@@ -143,7 +143,7 @@ impl Derived {
     /// does not know are adopted); and what the period says of it, with
     /// the figures of the move ([`Shift`], as `compare` computes them).
     pub fn apply(self, file: PlayerFile, config: &PeriodConfig, old: Option<SystemName>) -> (PlayerFile, Switched) {
-        let (file, shift, before) = move_list(file, config, &self.start());
+        let (file, shift, before) = move_list(file, old, config, &self.start());
         let how = match self {
             Derived::History { first, last, .. } => {
                 let span = if first == last { first } else { format!("{first} to {last}") };
@@ -166,19 +166,26 @@ impl Derived {
     }
 }
 
-/// The list `file` (the last one, under another rule set) moved to the
-/// rule set of `config` from `start` ([`first_state`]), with the figures of
-/// the move ([`Shift`]) and each player's published rating before it. A
-/// switch and `compare` both move a list here, so that they print the same
-/// figures for the same move.
+/// The list `file` (the last one, under the rule set `from` when known)
+/// moved to the rule set of `config` from `start` ([`first_state`]), with
+/// the figures of the move ([`Shift`]) and each player's published rating
+/// before it, on the new rule set's scale (a conversion's ratings as they
+/// were). A switch and `compare` both move a list here, so that they print
+/// the same figures for the same move.
 pub fn move_list(
     file: PlayerFile,
+    from: Option<SystemName>,
     config: &PeriodConfig,
     start: &Start,
 ) -> (PlayerFile, Shift, std::collections::HashMap<u32, Option<f64>>) {
     let system = config.system.rules();
-    let before: Vec<Option<f64>> = file.players.iter().map(published_rating).collect();
-    let file = first_state(file, system, config, start);
+    let scale = match (from, start) {
+        (Some(from), Start::Adopt | Start::History(_)) => from.rules().scale(),
+        _ => system.scale(),
+    };
+    let before: Vec<Option<f64>> =
+        file.players.iter().map(|p| published_rating(p).map(|r| system.scale().from(scale, r))).collect();
+    let file = first_state(file, from, system, config, start);
     let standings: Vec<Standing> = file
         .players
         .iter()
@@ -201,6 +208,13 @@ pub fn switch_player_file(
 ) -> Result<std::result::Result<(PlayerFile, Switched), PlayerFile>> {
     let periods = record.periods()?;
     let Some(before) = switching(&periods, config) else { return Ok(Err(file)) };
+    // The new rule set's own settings, which the history is re-rated with,
+    // must be right first: a mistake is validation's finding at the data
+    // folder's period.toml, not the history's.
+    let settings = config.system.rules().check_settings(&config.rules);
+    if settings.iter().any(|d| d.severity == crate::diag::Severity::Error) {
+        return Ok(Err(file));
+    }
     let old = before[before.len() - 1].system;
     let mut timings = Timings::default();
     let derived = derive_for(record, before, config, &mut NoCorrection, &mut timings)?;

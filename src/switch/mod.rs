@@ -14,6 +14,46 @@ use crate::model::system::SystemName;
 use crate::model::PlayerFile;
 pub use shift::{Mover, Reason, Shift, Standing};
 
+/// A rule set's scale, as a line from the Elo scale most rule sets share:
+/// Elo = `times` × its number + `plus` (the ECF's grades: 7.5 × grade +
+/// 700, its own conversion of 2020). A first state made from a list on
+/// another scale takes each rating to the new one through it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scale {
+    pub times: f64,
+    pub plus: f64,
+}
+
+impl Scale {
+    /// The Elo scale itself.
+    pub const ELO: Scale = Scale { times: 1.0, plus: 0.0 };
+
+    /// `value` on scale `from` taken to this scale.
+    pub fn from(self, from: Scale, value: f64) -> f64 {
+        if from == self {
+            return value;
+        }
+        (from.times * value + from.plus - self.plus) / self.times
+    }
+
+    /// Every rating of `file` (and the opponents' average the ACF and NZCF
+    /// keep), on scale `from`, taken to this scale, none below `floor` (the
+    /// ECF publishes no grade below 0: a rating under 700 takes a grade of 0).
+    pub fn take(self, from: Scale, floor: Option<f64>, mut file: PlayerFile) -> PlayerFile {
+        if from != self {
+            let take = |r: f64| {
+                let r = self.from(from, r);
+                floor.map_or(r, |f| r.max(f))
+            };
+            for p in &mut file.players {
+                p.rating = p.rating.map(take);
+                p.opp_avg = p.opp_avg.map(take);
+            }
+        }
+        file
+    }
+}
+
 /// What is known of the rule set the list a period starts from was
 /// published under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -201,28 +201,30 @@ impl Shift {
     /// The move in words: the mean shift and the counts, as a switch's
     /// sentence and `compare` say it (`to`: the new rule set's name).
     pub fn summary(&self, to: &str) -> String {
-        let Some(shift) = self.mean_shift else {
-            return format!("no player is rated on both lists ({} rated after)", thousands(self.rated_after));
+        let mut text = match self.mean_shift {
+            Some(shift) => format!(
+                "the {} players rated on both lists move by {} on average ({} up and {} down by more than {THRESHOLD:.0} points, {} within it)",
+                thousands(self.both),
+                signed(shift),
+                thousands(self.up),
+                thousands(self.down),
+                thousands(self.unchanged)
+            ),
+            None => "no player is rated on both lists".to_string(),
         };
-        let mut text = format!(
-            "the {} players rated on both lists move by {} on average ({} up and {} down by more than {THRESHOLD:.0} points, {} within it)",
-            thousands(self.both),
-            signed(shift),
-            thousands(self.up),
-            thousands(self.down),
-            thousands(self.unchanged)
-        );
         if self.gained + self.lost > 0 {
             text +=
                 &format!("; {} gain a first rating and {} lose theirs", thousands(self.gained), thousands(self.lost));
         }
-        if let (Some(before), Some(after)) = (self.mean_before, self.mean_after) {
-            text += &format!(
-                "; the mean published rating goes from {before:.1} ({} rated) to {after:.1} ({} rated)",
-                thousands(self.rated_before),
-                thousands(self.rated_after)
-            );
-        }
+        let mean = |m: Option<f64>, n: usize| match m {
+            Some(m) => format!("{m:.1} ({} rated)", thousands(n)),
+            None => "none (no player rated)".to_string(),
+        };
+        text += &format!(
+            "; the mean published rating goes from {} to {}",
+            mean(self.mean_before, self.rated_before),
+            mean(self.mean_after, self.rated_after)
+        );
         let reasons = self.reasons();
         if !reasons.is_empty() {
             let said: Vec<String> =

@@ -167,3 +167,71 @@ fn a_switch_whose_history_cannot_be_re_rated_is_refused_plainly() {
     let said = ratebook::commands::booklet_data(&data).unwrap().switched.unwrap();
     assert!(said.contains("raised by 0.4 × (2000 − rating)"), "{said}");
 }
+
+#[test]
+fn a_switch_keeps_the_old_rules_removals() {
+    let root = tempfile::tempdir().unwrap();
+    let data = history_and_next(root.path(), "glicko2");
+    let out = root.path().join("output");
+    let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let record = data.join("record.sqlite");
+    // The players the ACF rules removed with the last ACF list, who play no
+    // game in the switching period: none comes back (304 of the sample did).
+    let removed = query(
+        &record,
+        "SELECT player_id FROM ratings WHERE period = 'August 1996' AND status = 'removed'
+         AND player_id NOT IN (SELECT white_id FROM games WHERE period = 'August 1997')
+         AND player_id NOT IN (SELECT black_id FROM games WHERE period = 'August 1997')",
+    );
+    assert!(!removed.is_empty(), "the fixture removes players");
+    let file = read_players(&out.join("players.xlsx"));
+    let back: Vec<&String> =
+        removed.iter().map(|r| &r[0]).filter(|id| file.players.iter().any(|p| p.id.to_string() == **id)).collect();
+    assert!(back.is_empty(), "{} removed players came back: {back:?}", back.len());
+    let lines = query(
+        &record,
+        "SELECT COUNT(*) FROM ratings WHERE period = 'August 1997' AND player_id IN
+         (SELECT player_id FROM ratings WHERE period = 'August 1996' AND status = 'removed')
+         AND games_period = 0",
+    );
+    assert_eq!(lines[0][0], "0", "no removed player has a line without a game");
+}
+
+#[test]
+fn compare_from_the_switching_period_starts_every_rule_set_from_its_recorded_player_file() {
+    let root = tempfile::tempdir().unwrap();
+    // The switch to glicko2 published, and the same period published under
+    // the ACF rules in a copy (the ACF chain's own list).
+    let data = history_and_next(&root.path().join("g"), "glicko2");
+    let acf = history_and_next(&root.path().join("a"), "acf");
+    for (folder, out) in [(&data, "g-out"), (&acf, "a-out")] {
+        let out = root.path().join(out);
+        let run = ratebook(&["period", "--data", folder.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert!(run.status.success(), "{}", stderr(&run));
+    }
+    let run =
+        ratebook(&["compare", "--data", data.to_str().unwrap(), "--from", "August 1997", "--system", "acf", "--json"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(json["systems"][0]["against_recorded"]["mean_shift"].as_f64(), Some(0.0), "glicko2 as recorded");
+    // The ACF column is the ACF chain's own list: its published players
+    // (and those it removed) against the recorded Glicko-2 list.
+    let mut acf_list = read_players(&root.path().join("a-out").join("players.xlsx")).players;
+    acf_list.extend(read_players(&root.path().join("a-out").join("removed.xlsx")).players);
+    let recorded = query(
+        &data.join("record.sqlite"),
+        "SELECT player_id, rating FROM ratings WHERE period = 'August 1997' AND status IN ('provisional', 'confirmed')",
+    );
+    let shifts: Vec<f64> = recorded
+        .iter()
+        .filter_map(|r| {
+            let p = acf_list.iter().find(|p| p.id.to_string() == r[0])?;
+            let rating = p.rating.filter(|_| p.status.is_rated())?;
+            Some(rating - r[1].parse::<f64>().unwrap())
+        })
+        .collect();
+    let expected = shifts.iter().sum::<f64>() / shifts.len() as f64;
+    let shift = json["systems"][1]["against_recorded"]["mean_shift"].as_f64().unwrap();
+    assert!((shift - expected).abs() < 1e-6, "compare's ACF column {shift:.2}, the ACF chain's own list {expected:.2}");
+}
