@@ -237,6 +237,53 @@ pub trait RatingSystem: EligibilityPolicy {
     fn rules(&self) -> RulesText;
 }
 
+/// Player `p`'s calculation as `explain` prints it and his page shows it:
+/// the rule set's explanation, and, in a period that changes the rule set,
+/// what the change did to him, said apart from what his games did.
+pub fn explain(system: &dyn RatingSystem, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {
+    let mut explanation = system.explain(period, ratings, p);
+    if let Some(note) = switch_note(system, period, p) {
+        let at = explanation.lines.iter().position(|l| l.kind != explanation::LineKind::Heading).unwrap_or(0);
+        let mut said = Explanation::default();
+        said.text(0, note);
+        said.blank();
+        explanation.lines.splice(at..at, said.lines);
+    }
+    explanation
+}
+
+/// What the change of rule set did to player `p` of a period that changes
+/// it: his published rating on the last list and at the start of this
+/// period, the difference said to come from the switch, not his games.
+fn switch_note(system: &dyn RatingSystem, period: &ValidPeriod, p: usize) -> Option<String> {
+    let switched = period.switched.as_ref()?;
+    let start = &period.players.players[p];
+    let before = switched.before.get(&start.id).copied().flatten();
+    let now = common::published_rating(start);
+    let from = switched.from.map(|f| format!(" from {f}")).unwrap_or_default();
+    let changed = format!("The rating system changed with this list{from} to {}", switched.to);
+    Some(match (before, now) {
+        (Some(b), Some(n)) => {
+            let moved = round_half_up(n) - round_half_up(b);
+            format!(
+                "{changed}: the last list printed {}; he starts this period at {} under the new rules, {} that comes from the change of system, not from his games (not counted in his change, nor among the improvers).",
+                round_half_up(b),
+                system.printed(start),
+                if moved == 0 { "no difference".to_string() } else { format!("{moved:+}") }
+            )
+        }
+        (Some(b), None) => format!(
+            "{changed}: the last list printed {}; the new rules publish no rating for him at the start of this period.",
+            round_half_up(b)
+        ),
+        (None, Some(_)) => format!(
+            "{changed}: the last list published no rating for him; the new rules start him at {} (a first rating from the change of system, not from this period's games).",
+            system.printed(start)
+        ),
+        (None, None) => return None,
+    })
+}
+
 /// The rule sets' part of the booklet (served as `system.typ`): the legend
 /// and the rules section, from [`RatingSystem::rules`] in the booklet's data.
 pub const BOOKLET_PART: &str = include_str!("booklet.typ");

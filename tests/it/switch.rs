@@ -235,3 +235,57 @@ fn compare_from_the_switching_period_starts_every_rule_set_from_its_recorded_pla
     let shift = json["systems"][1]["against_recorded"]["mean_shift"].as_f64().unwrap();
     assert!((shift - expected).abs() < 1e-6, "compare's ACF column {shift:.2}, the ACF chain's own list {expected:.2}");
 }
+
+#[test]
+fn a_change_from_the_switch_is_said_apart_and_never_counted_as_a_gain() {
+    let root = tempfile::tempdir().unwrap();
+    let data = history_and_next(root.path(), "glicko2");
+    let out = root.path().join("output");
+    let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let record = data.join("record.sqlite");
+    // A player who played no game has no change (the switch's part is said
+    // apart): once every such player's change was the conversion.
+    let idle = query(
+        &record,
+        "SELECT player_id, change FROM ratings WHERE period = 'August 1997' AND games_period = 0
+         AND change IS NOT NULL AND change <> 0",
+    );
+    assert!(idle.is_empty(), "{} players without a game have a change: {:?}", idle.len(), &idle[..idle.len().min(5)]);
+    // Top Improvers ranks gains from games.
+    let rows = crate::common::sheet_rows(&out.join("ratings.xlsx"), "Top Improvers");
+    let id = crate::common::column(&rows, "ID");
+    assert!(rows.len() > 1, "someone improved");
+    for row in &rows[1..] {
+        let games = query(
+            &record,
+            &format!("SELECT games_period FROM ratings WHERE period = 'August 1997' AND player_id = {}", row[id]),
+        );
+        assert_ne!(games[0][0], "0", "improver {} played no game", row[id]);
+    }
+    // His page and `explain` say what the switch did to a player who moved with it.
+    let moved = query(
+        &record,
+        "SELECT a.player_id FROM ratings a JOIN ratings b ON b.player_id = a.player_id AND b.period = 'August 1997'
+         WHERE a.period = 'August 1996' AND a.status IN ('provisional', 'confirmed') AND b.games_period = 0
+         AND ABS(ROUND(b.rating) - ROUND(a.rating)) > 20 ORDER BY a.player_id LIMIT 1",
+    );
+    let id = &moved[0][0];
+    let page = std::fs::read_to_string(out.join("site").join("players").join(format!("{id}.html"))).unwrap();
+    assert!(page.contains("from the change of rating system to Glicko-2"), "{id}'s page");
+    let explained = ratebook(&["explain", id, "--data", data.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&explained.stdout);
+    assert!(text.contains("The rating system changed with this list from ACF (1993) to Glicko-2"), "{text}");
+    assert!(text.contains("comes from the change of system, not from his games"), "{text}");
+    // The statistics mark the period the system changed with.
+    let statistics = std::fs::read_to_string(out.join("site").join("downloads").join("statistics.json")).unwrap();
+    let statistics: serde_json::Value = serde_json::from_str(&statistics).unwrap();
+    for title in ["Trends", "This Period", "Change of the Mean"] {
+        let table = statistics["tables"].as_array().unwrap().iter().find(|t| t["name"] == title).unwrap();
+        let note = table["note"].as_str().unwrap();
+        assert!(
+            note.contains("The rating system changed with August 1997, from ACF (1993) to Glicko-2"),
+            "{title}: {note}"
+        );
+    }
+}
