@@ -289,3 +289,42 @@ fn a_change_from_the_switch_is_said_apart_and_never_counted_as_a_gain() {
         );
     }
 }
+
+#[test]
+fn the_dry_run_of_a_switch_is_what_the_run_does_or_says_why_the_run_would_refuse() {
+    let root = tempfile::tempdir().unwrap();
+    let data = history_and_next(root.path(), "glicko2");
+    let out = root.path().join("output");
+    let period = |extra: &[&str]| {
+        let mut args = vec!["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()];
+        args.extend(extra);
+        ratebook(&args)
+    };
+    let dry = period(&["--dry-run"]);
+    assert!(dry.status.success(), "{}", stderr(&dry));
+    let previewed = String::from_utf8_lossy(&dry.stdout).lines().next().unwrap_or_default().to_string();
+    assert!(previewed.starts_with("The rating system changed with this list"), "{previewed}");
+    let run = period(&[]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let published = ratebook::commands::booklet_data(&data).unwrap().switched.unwrap();
+    assert_eq!(published, previewed, "the run publishes what its dry run previewed");
+    // The officer tries the recorded period under another rule set: the
+    // dry run says the run would refuse (it once previewed a switch the run
+    // then refused), and the run refuses.
+    let toml = std::fs::read_to_string(data.join("period.toml")).unwrap();
+    let toml: Vec<String> = toml
+        .lines()
+        .map(|l| if l.starts_with("system") { "system = \"fide\"".to_string() } else { l.to_string() })
+        .filter(|l| !l.starts_with("tau") && !l.starts_with("initial_") && !l.starts_with("provisional_rd"))
+        .map(|l| if l.starts_with("[rules]") { String::new() } else { l })
+        .collect();
+    std::fs::write(data.join("period.toml"), toml.join("\n") + "\n").unwrap();
+    let record = std::fs::read(data.join("record.sqlite")).unwrap();
+    let dry = period(&["--dry-run"]);
+    let said = String::from_utf8_lossy(&dry.stdout).to_string();
+    assert!(said.starts_with("the run would refuse: August 1997 is recorded already"), "{said}");
+    let run = period(&[]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("August 1997 is recorded already"), "{}", stderr(&run));
+    assert_eq!(std::fs::read(data.join("record.sqlite")).unwrap(), record, "nothing recorded");
+}
