@@ -25,6 +25,7 @@ mod robustness;
 mod site;
 mod statistics;
 mod switch;
+mod switch_edges;
 mod systems;
 mod template;
 mod today;

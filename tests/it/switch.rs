@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::common::{ratebook, read_players, stderr};
 use crate::record::query;
 
-fn generate(out: &Path, periods: usize) {
+pub(crate) fn generate(out: &Path, periods: usize) {
     let run = ratebook(&[
         "generate",
         "--out",
@@ -27,7 +27,7 @@ fn generate(out: &Path, periods: usize) {
 
 /// Four recorded ACF periods, and the data folder of the fifth (the next
 /// period as the generator makes it), to be rated under `system`.
-fn history_and_next(root: &Path, system: &str) -> PathBuf {
+pub(crate) fn history_and_next(root: &Path, system: &str) -> PathBuf {
     let data = root.join("data");
     let five = root.join("five");
     generate(&data, 4);
