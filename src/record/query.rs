@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use anyhow::Result;
 
 use super::{PlayerLine, Record};
+use crate::model::system::SystemName;
 
 /// One recorded period of a player's history (the site draws his chart
 /// from these).
@@ -34,6 +35,8 @@ pub struct HistoryLine {
     pub printed: String,
     pub games_period: u32,
     pub change: Option<f64>,
+    /// The rule set the period was rated under.
+    pub system: Option<SystemName>,
 }
 
 impl Record {
@@ -83,6 +86,8 @@ impl Record {
             )
             .optional()?;
         if let Some((other, recorded)) = other {
+            let title = |code: &str| SystemName::parse(code).map_or(code.to_string(), |s| s.to_string());
+            let (other, system) = (title(&other), title(system));
             anyhow::bail!(
                 "the record {} holds periods rated under the {other} rules ({recorded} among them), and {period} is rated under {system}: ratings of two rule sets do not mix in one record; name another record with `record = \"NAME.sqlite\"` in period.toml, or correct `system`",
                 self.path().display()
@@ -123,7 +128,8 @@ impl Record {
     /// `ratings` view, by the index on player IDs).
     pub fn history(&self, id: u32) -> Result<Vec<HistoryLine>> {
         let mut stmt = self.connection().prepare(
-            "SELECT c.period, c.\"end\", l.surname, l.first_names, l.status, l.rating, l.printed, l.games_period, l.change
+            "SELECT c.period, c.\"end\", l.surname, l.first_names, l.status, l.rating, l.printed, l.games_period, l.change,
+                    c.system
              FROM player_line l JOIN current_revision c ON c.id = l.revision_id
              WHERE l.player_id = ?1
              ORDER BY c.\"end\", c.published",
@@ -139,6 +145,7 @@ impl Record {
                 printed: r.get(6)?,
                 games_period: r.get(7)?,
                 change: r.get(8)?,
+                system: r.get::<_, String>(9).ok().as_deref().and_then(SystemName::parse),
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
