@@ -255,12 +255,16 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
                     None => Vec::new(),
                 };
                 let against = last.as_ref().map(|p| format!("{} (revision {})", p.period, p.revision));
-                list_changes(against.as_deref(), &lines.players, &before, &known, 10).to_text()
+                let changes = list_changes(against.as_deref(), &lines.players, &before, &known, 10);
+                match rated.period.switched {
+                    Some(_) => changes.from_games(&lines.players, &before, 10).to_text(),
+                    None => changes.to_text(),
+                }
             }
             _ => "period.toml keeps no record (record = false): there is nothing to compare with\n".to_string(),
         };
         let note = match &rated.period.switched {
-            Some(switched) => format!("{}\n{note}", switched.sentence()),
+            Some(switched) => format!("{}\n{}{note}", switched.sentence(), switched.shift.biggest_text(10, "Biggest movers with the switch", "")),
             None => note,
         };
         let note = refusing(refused.as_deref(), note);

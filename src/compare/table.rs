@@ -216,23 +216,7 @@ impl Comparison {
         }
         for (column, said) in self.moves() {
             out += &format!("\n{said}\n");
-            let movers: Vec<_> = column.against_recorded.biggest(MOVERS).collect();
-            if movers.is_empty() {
-                continue;
-            }
-            let all = crate::switch::shift::thousands(column.against_recorded.movers.len());
-            out += &format!("Biggest movers (the workbook lists all {all}):\n");
-            for m in movers {
-                out += &format!(
-                    "  {:>8}  {:<32} {:>6} → {:>6}  ({})  {}\n",
-                    m.id,
-                    m.name,
-                    Format::Whole.print(m.before),
-                    Format::Whole.print(m.after),
-                    Format::Signed.print(m.shift),
-                    m.reason.short(column.against_recorded.floor)
-                );
-            }
+            out += &column.against_recorded.biggest_text(MOVERS, "Biggest movers", "; comparison.xlsx lists every one");
         }
         out
     }

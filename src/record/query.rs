@@ -196,6 +196,9 @@ pub struct ListChanges {
     pub returning: Vec<PlayerLine>,
     /// The largest rating changes (both rated), largest first.
     pub largest: Vec<(PlayerLine, f64)>,
+    /// The changes are the period's games' alone (a period that changes
+    /// the rule set: what the switch did is said apart).
+    pub from_games: bool,
 }
 
 /// Whether a line is on the list (has played and is not removed).
@@ -237,6 +240,23 @@ pub fn list_changes(
 }
 
 impl ListChanges {
+    /// The largest changes of a period that changes the rule set: each
+    /// line's own change, his games' (against the new rule set's start),
+    /// not the switch's.
+    pub fn from_games(mut self, lines: &[PlayerLine], before: &[PlayerLine], largest: usize) -> ListChanges {
+        let listed_before: HashSet<u32> = before.iter().filter(|b| listed(b)).map(|b| b.id).collect();
+        let mut changes: Vec<(PlayerLine, f64)> = lines
+            .iter()
+            .filter(|l| listed(l) && listed_before.contains(&l.id))
+            .filter_map(|l| Some((l.clone(), l.change.filter(|c| c.abs() >= 0.005)?)))
+            .collect();
+        changes.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.id.cmp(&b.0.id)));
+        changes.truncate(largest);
+        self.largest = changes;
+        self.from_games = true;
+        self
+    }
+
     /// The changes as the terminal prints them.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -262,7 +282,11 @@ impl ListChanges {
         if self.largest.is_empty() {
             out += "  no rating changes\n";
         } else {
-            out += "  largest changes:\n";
+            out += if self.from_games {
+                "  largest changes from this period's games (what the switch did is above):\n"
+            } else {
+                "  largest changes:\n"
+            };
             for (line, change) in &self.largest {
                 out += &format!("    {:+6.0}  {} ({}) now {}\n", change, line.display_name(), line.id, line.printed);
             }

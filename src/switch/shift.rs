@@ -198,6 +198,30 @@ impl Shift {
         self.movers.iter().filter(|m| m.shift.is_some()).take(n)
     }
 
+    /// The `n` biggest movers as the terminal prints them under `title`
+    /// (`rest`: where the others are), a line each: ID, name, before →
+    /// after, the shift and why.
+    pub fn biggest_text(&self, n: usize, title: &str, rest: &str) -> String {
+        let movers: Vec<&Mover> = self.biggest(n).collect();
+        if movers.is_empty() {
+            return String::new();
+        }
+        let whole = |v: Option<f64>| v.map_or("–".to_string(), |v| format!("{}", v.round() as i64));
+        let mut out = format!("{title} ({} in all{rest}):\n", thousands(self.movers.len()));
+        for m in movers {
+            out += &format!(
+                "  {:>8}  {:<32} {:>6} → {:>6}  ({})  {}\n",
+                m.id,
+                m.name,
+                whole(m.before),
+                whole(m.after),
+                m.shift.map(signed).unwrap_or_default(),
+                m.reason.short(self.floor)
+            );
+        }
+        out
+    }
+
     /// The move in words: the mean shift and the counts, as a switch's
     /// sentence and `compare` say it (`to`: the new rule set's name).
     pub fn summary(&self, to: &str) -> String {
