@@ -264,7 +264,11 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
             _ => "period.toml keeps no record (record = false): there is nothing to compare with\n".to_string(),
         };
         let note = match &rated.period.switched {
-            Some(switched) => format!("{}\n{}{note}", switched.sentence(), switched.shift.biggest_text(10, "Biggest movers with the switch", "")),
+            Some(switched) => format!(
+                "{}\n{}{note}",
+                switched.sentence(),
+                switched.shift.biggest_text(10, "Biggest movers with the switch", "")
+            ),
             None => note,
         };
         let note = refusing(refused.as_deref(), note);

@@ -362,9 +362,9 @@ impl SystemScores {
         self.brier = self.prediction.brier();
         self.favourite_share = self.prediction.favourite_share();
         let Some(carried) = track.carried() else { return };
-        let start = Start::History(carried.clone());
-        let (_, shift, _) = crate::record::switch::move_list(list.clone(), Some(recorded), config, &start);
-        self.against_recorded = shift;
+        let start = Start::History { carried: carried.clone(), span: String::new() };
+        let (_, moved) = crate::record::start::move_list(list.clone(), Some(recorded), config, &start);
+        self.against_recorded = moved.shift;
     }
 }
 

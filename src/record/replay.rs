@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 
-pub use super::start::{carry_ratings, first_state, Carried, Start};
+pub use super::start::{carry_ratings, first_state, move_list, Carried, Start};
 use super::{PlayerLine, Record, RevisionInfo};
 use crate::config::{PeriodConfig, RuleSettings};
 use crate::diag::Severity;
@@ -322,9 +322,21 @@ fn rate_tracks(
         // The file as carried in, before any first state: what the period
         // starts from, as a correction records it.
         let carried_file = (track.write_carried && track.carried.is_some()).then(|| raw.player_file.clone());
-        if let Some(start) = &track.start {
-            let file = std::mem::take(&mut raw.player_file);
-            raw.player_file = first_state(file, Some(file_system), system, &raw.config, start);
+        // A track's first state: at a switch the recorded track's period
+        // says what the switch did, as the period's run said it.
+        let mut switched = None;
+        match (&track.start, track.under) {
+            (Some(start), Under::Recorded) => {
+                let file = std::mem::take(&mut raw.player_file);
+                let (file, said) = move_list(file, Some(file_system), &raw.config, start);
+                raw.player_file = file;
+                switched = Some(said);
+            }
+            (Some(start), Under::System(_)) => {
+                let file = std::mem::take(&mut raw.player_file);
+                raw.player_file = first_state(file, Some(file_system), system, &raw.config, start);
+            }
+            (None, _) => {}
         }
         let published = raw.config.published;
         let (period, carried_bytes) = std::thread::scope(|scope| {
@@ -334,7 +346,8 @@ fn rate_tracks(
             let bytes = bytes.map(|b| b.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
             (period, bytes)
         });
-        let period = period?;
+        let mut period = period?;
+        period.switched = switched;
         let carried_bytes = carried_bytes.transpose()?;
         let ratings = system.rate(&period);
         rated.push(Replayed { period, ratings, system, carried_bytes });

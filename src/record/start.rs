@@ -17,8 +17,10 @@ use std::collections::{HashMap, HashSet};
 use crate::config::PeriodConfig;
 use crate::model::system::SystemName;
 use crate::model::{ExtraValue, Player, PlayerFile, Status};
+use crate::rate::common::published_rating;
 use crate::rate::RatingSystem;
-use crate::switch::{RatingConversion, Scale};
+use crate::switch::shift::{Context as ShiftContext, Shift, Standing};
+use crate::switch::{RatingConversion, Scale, Switched};
 
 /// The ratings one period left on a line of re-rating, carried into the
 /// next period's player file: the players kept, every player with the
@@ -47,8 +49,9 @@ pub enum Start {
     /// The file's ratings converted (a `[switch]` conversion), then adopted.
     Conversion(RatingConversion),
     /// The states the recorded history re-rated under the new rule set left,
-    /// by ID; the players it does not know are adopted.
-    History(Carried),
+    /// by ID; the players it does not know are adopted. `span` names the
+    /// periods re-rated ("August 1993 to August 1996").
+    History { carried: Carried, span: String },
 }
 
 /// The player file `file`, written under the rule set `from` (when known),
@@ -68,11 +71,57 @@ pub fn first_state(
     match start {
         Start::Adopt => system.adopt(system.scale().take(scale, system.floor(), file), config),
         Start::Conversion(conversion) => system.adopt(conversion.apply(file), config),
-        Start::History(carried) => {
+        Start::History { carried, .. } => {
             let known = carry(&mut file, carried, false);
             adopt_others(file, scale, system, config, &known)
         }
     }
+}
+
+/// The list `file` (the last one, under the rule set `from` when known)
+/// moved to the rule set of `config` from `start` ([`first_state`]), and
+/// what a period that starts from it says of the move: how, and its figures
+/// ([`Shift`]), each player's published rating before it taken to the new
+/// rule set's scale (a conversion's as they were). The period that
+/// switches, a replay through a switch and `compare` all move a list here,
+/// so that they print the same figures for the same move.
+pub fn move_list(
+    file: PlayerFile,
+    from: Option<SystemName>,
+    config: &PeriodConfig,
+    start: &Start,
+) -> (PlayerFile, Switched) {
+    let system = config.system.rules();
+    let scale = match (from, start) {
+        (Some(from), Start::Adopt | Start::History { .. }) => from.rules().scale(),
+        _ => system.scale(),
+    };
+    let before: Vec<Option<f64>> =
+        file.players.iter().map(|p| published_rating(p).map(|r| system.scale().from(scale, r))).collect();
+    let file = first_state(file, from, system, config, start);
+    let standings: Vec<Standing> = file
+        .players
+        .iter()
+        .zip(&before)
+        .map(|(p, before)| Standing { id: p.id, name: p.display_name(), before: *before, after: published_rating(p) })
+        .collect();
+    let context = ShiftContext { floor: system.floor(), conversion: matches!(start, Start::Conversion(_)) };
+    let shift = Shift::of(&standings, context);
+    let how = match start {
+        Start::History { span, .. } => format!(
+            "every player's state comes from re-rating the recorded periods {span} under the {} rules; a player the history does not know starts as {} takes on a player of another rule set",
+            config.system, config.system
+        ),
+        Start::Conversion(RatingConversion::Line { times, plus }) => {
+            format!("every rating was converted as {times} × the last list's + {plus}")
+        }
+        Start::Conversion(RatingConversion::Fide2024) => {
+            "every rating from 1000 to 2000 was raised by 0.4 × (2000 − rating), as FIDE's of 1 March 2024".to_string()
+        }
+        Start::Adopt => format!("every player starts as {} takes on a player of another rule set", config.system),
+    };
+    let before = standings.iter().map(|s| (s.id, s.before)).collect();
+    (file, Switched { from, to: config.system, how, shift, before })
 }
 
 /// `file` with the players not in `known` (on scale `scale`) adopted by
@@ -232,7 +281,8 @@ mod tests {
             player(2, None, Status::Unrated, 4),
             player(4, Some(1700.0), Status::Confirmed, 20),
         ]);
-        let first = first_state(old, Some(SystemName::Acf), system, &config, &Start::History(carried));
+        let start = Start::History { carried, span: "August 1993".into() };
+        let first = first_state(old, Some(SystemName::Acf), system, &config, &start);
         let ids: Vec<u32> = first.players.iter().map(|p| p.id).collect();
         assert_eq!(ids, [1, 2, 4], "the old rules' removal stands: 3 does not come back");
         assert_eq!(first.players[0].rating, Some(1600.0));

@@ -14,14 +14,12 @@
 use anyhow::{bail, Context, Result};
 
 use super::replay::{replay, Crossing, Read, Recorded, Replayed, Replayer, Track, Under};
-use super::start::{first_state, Carried, Start};
+use super::start::{move_list, Carried, Start};
 use super::{Record, RevisionInfo, Source};
 use crate::config::PeriodConfig;
 use crate::ingest::Inputs;
 use crate::model::system::SystemName;
 use crate::model::PlayerFile;
-use crate::rate::common::published_rating;
-use crate::switch::shift::{Context as ShiftContext, Shift, Standing};
 use crate::switch::{switches, Before, RatingConversion, Switched};
 use crate::timings::Timings;
 
@@ -132,70 +130,20 @@ impl Derived {
     /// Where the new rule set's first state comes from.
     pub fn start(&self) -> Start {
         match self {
-            Derived::History { carried, .. } => Start::History(carried.clone()),
+            Derived::History { carried, first, last } => {
+                let span = if first == last { first.clone() } else { format!("{first} to {last}") };
+                Start::History { carried: carried.clone(), span }
+            }
             Derived::Conversion(conversion) => Start::Conversion(*conversion),
         }
     }
 
-    /// The player file `file` (the last list, under the old rule set) with
-    /// the new rule set's first state, as the period of `config` starts
-    /// from it ([`first_state`]: the members stay, the players the history
-    /// does not know are adopted); and what the period says of it, with
-    /// the figures of the move ([`Shift`], as `compare` computes them).
+    /// The player file `file` (the last list, under the old rule set `old`)
+    /// with the new rule set's first state, as the period of `config`
+    /// starts from it, and what the period says of it ([`move_list`]).
     pub fn apply(self, file: PlayerFile, config: &PeriodConfig, old: Option<SystemName>) -> (PlayerFile, Switched) {
-        let (file, shift, before) = move_list(file, old, config, &self.start());
-        let how = match self {
-            Derived::History { first, last, .. } => {
-                let span = if first == last { first } else { format!("{first} to {last}") };
-                format!(
-                    "every player's state comes from re-rating the recorded periods {span} under the {} rules; a player the history does not know starts as {} takes on a player of another rule set",
-                    config.system, config.system
-                )
-            }
-            Derived::Conversion(conversion) => match conversion {
-                RatingConversion::Line { times, plus } => {
-                    format!("every rating was converted as {times} × the last list's + {plus}")
-                }
-                RatingConversion::Fide2024 => {
-                    "every rating from 1000 to 2000 was raised by 0.4 × (2000 − rating), as FIDE's of 1 March 2024"
-                        .to_string()
-                }
-            },
-        };
-        (file, Switched { from: old, to: config.system, how, shift, before })
+        move_list(file, old, config, &self.start())
     }
-}
-
-/// The list `file` (the last one, under the rule set `from` when known)
-/// moved to the rule set of `config` from `start` ([`first_state`]), with
-/// the figures of the move ([`Shift`]) and each player's published rating
-/// before it, on the new rule set's scale (a conversion's ratings as they
-/// were). A switch and `compare` both move a list here, so that they print
-/// the same figures for the same move.
-pub fn move_list(
-    file: PlayerFile,
-    from: Option<SystemName>,
-    config: &PeriodConfig,
-    start: &Start,
-) -> (PlayerFile, Shift, std::collections::HashMap<u32, Option<f64>>) {
-    let system = config.system.rules();
-    let scale = match (from, start) {
-        (Some(from), Start::Adopt | Start::History(_)) => from.rules().scale(),
-        _ => system.scale(),
-    };
-    let before: Vec<Option<f64>> =
-        file.players.iter().map(|p| published_rating(p).map(|r| system.scale().from(scale, r))).collect();
-    let file = first_state(file, from, system, config, start);
-    let standings: Vec<Standing> = file
-        .players
-        .iter()
-        .zip(&before)
-        .map(|(p, before)| Standing { id: p.id, name: p.display_name(), before: *before, after: published_rating(p) })
-        .collect();
-    let context = ShiftContext { floor: system.floor(), conversion: matches!(start, Start::Conversion(_)) };
-    let shift = Shift::of(&standings, context);
-    let before = standings.iter().map(|s| (s.id, s.before)).collect();
-    (file, shift, before)
 }
 
 /// The player file of the period of `config` in the data folder, when it

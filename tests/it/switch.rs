@@ -128,6 +128,12 @@ fn an_acf_history_switches_to_glicko2_and_a_correction_re_rates_through_it() {
     assert_eq!(revisions[4], ["August 1997", "2", "glicko2"]);
     let corrected = read_players(&errata.join("players.xlsx"));
     assert!(corrected.extra_columns.iter().any(|c| c == "RD"), "the corrected last file is glicko2's");
+    // The corrected switching period's change is still the games' alone.
+    let idle = query(
+        &record,
+        "SELECT player_id FROM ratings WHERE period = 'August 1997' AND games_period = 0 AND change IS NOT NULL AND change <> 0",
+    );
+    assert!(idle.is_empty(), "{} players without a game have a change after the correction", idle.len());
 }
 
 #[test]
