@@ -362,7 +362,7 @@ impl SystemScores {
         self.brier = self.prediction.brier();
         self.favourite_share = self.prediction.favourite_share();
         let Some(carried) = track.carried() else { return };
-        let start = Start::History { carried: carried.clone(), span: String::new() };
+        let start = Start::History { carried: Box::new(carried.clone()), span: String::new() };
         let (_, moved) = crate::record::start::move_list(list.clone(), Some(recorded), config, &start);
         self.against_recorded = moved.shift;
     }

@@ -51,7 +51,7 @@ pub enum Start {
     /// The states the recorded history re-rated under the new rule set left,
     /// by ID; the players it does not know are adopted. `span` names the
     /// periods re-rated ("August 1993 to August 1996").
-    History { carried: Carried, span: String },
+    History { carried: Box<Carried>, span: String },
 }
 
 /// The player file `file`, written under the rule set `from` (when known),
@@ -281,7 +281,7 @@ mod tests {
             player(2, None, Status::Unrated, 4),
             player(4, Some(1700.0), Status::Confirmed, 20),
         ]);
-        let start = Start::History { carried, span: "August 1993".into() };
+        let start = Start::History { carried: Box::new(carried), span: "August 1993".into() };
         let first = first_state(old, Some(SystemName::Acf), system, &config, &start);
         let ids: Vec<u32> = first.players.iter().map(|p| p.id).collect();
         assert_eq!(ids, [1, 2, 4], "the old rules' removal stands: 3 does not come back");

@@ -132,7 +132,7 @@ impl Derived {
         match self {
             Derived::History { carried, first, last } => {
                 let span = if first == last { first.clone() } else { format!("{first} to {last}") };
-                Start::History { carried: carried.clone(), span }
+                Start::History { carried: Box::new(carried.clone()), span }
             }
             Derived::Conversion(conversion) => Start::Conversion(*conversion),
         }
