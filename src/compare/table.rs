@@ -172,6 +172,29 @@ impl Comparison {
         )
     }
 
+    /// The verdict in sentences; without a game every rule set predicted,
+    /// why there is none.
+    pub fn verdict_sentences(&self) -> Vec<String> {
+        match &self.verdict {
+            Some(verdict) => verdict.sentences(),
+            None => {
+                let none: Vec<String> = self
+                    .systems
+                    .iter()
+                    .filter(|c| c.against_recorded.rated_after == 0)
+                    .map(|c| c.system.to_string())
+                    .collect();
+                let why = match none.as_slice() {
+                    [] => String::new(),
+                    names => format!(" ({} rated no player of this history)", names.join(", ")),
+                };
+                vec![format!(
+                    "No game was played between two players every rule set had rated{why}: the rule sets cannot be scored against each other; compare the others without it."
+                )]
+            }
+        }
+    }
+
     /// The rule sets other than the recorded one, each with what a switch
     /// to it would do to the recorded list, in words.
     pub fn moves(&self) -> Vec<(&SystemScores, String)> {
@@ -208,11 +231,9 @@ impl Comparison {
             }
             out.push('\n');
         }
-        if let Some(verdict) = &self.verdict {
-            out.push('\n');
-            for sentence in verdict.sentences() {
-                out += &format!("{sentence}\n");
-            }
+        out.push('\n');
+        for sentence in self.verdict_sentences() {
+            out += &format!("{sentence}\n");
         }
         for (column, said) in self.moves() {
             out += &format!("\n{said}\n");

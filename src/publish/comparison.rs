@@ -62,11 +62,9 @@ pub fn page(c: &Comparison) -> String {
         c.games,
         c.events
     );
-    if let Some(verdict) = &c.verdict {
-        html += "<h2>Which rule set predicted best</h2>\n";
-        for sentence in verdict.sentences() {
-            html += &format!("<p class=\"verdict\">{}</p>\n", escape(&sentence));
-        }
+    html += "<h2>Which rule set predicted best</h2>\n";
+    for sentence in c.verdict_sentences() {
+        html += &format!("<p class=\"verdict\">{}</p>\n", escape(&sentence));
     }
     html += "<table class=\"comparison\">\n<thead><tr><th scope=\"col\">Measure</th>";
     for h in c.headings() {
@@ -266,13 +264,11 @@ fn workbook(c: &Comparison, path: &Path, stamp: chrono::NaiveDate) -> Result<(),
             }
         }
     }
-    if let Some(verdict) = &c.verdict {
-        let sheet = workbook.add_worksheet();
-        sheet.set_name("Verdict")?;
-        sheet.set_column_width(0, 120)?;
-        for (r, sentence) in verdict.sentences().iter().enumerate() {
-            sheet.write_string(r as u32, 0, sentence)?;
-        }
+    let sheet = workbook.add_worksheet();
+    sheet.set_name("Verdict")?;
+    sheet.set_column_width(0, 120)?;
+    for (r, sentence) in c.verdict_sentences().iter().enumerate() {
+        sheet.write_string(r as u32, 0, sentence)?;
     }
     let movers = workbook.add_worksheet();
     movers.set_name("Movers")?;
