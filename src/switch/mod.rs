@@ -244,6 +244,22 @@ mod tests {
     }
 
     #[test]
+    fn a_period_switches_when_its_rule_set_is_not_the_last_lists() {
+        use SystemName::*;
+        assert!(switches(Before::Recorded(Acf), Glicko2, None));
+        assert!(!switches(Before::Recorded(Glicko2), Glicko2, None));
+        // Without a record: only a conversion of a file written under another.
+        let convert = parse("fide_2024 = true").unwrap();
+        assert!(switches(Before::PlayerFile { foreign: true }, Fide, Some(&convert)));
+        assert!(!switches(Before::PlayerFile { foreign: false }, Fide, Some(&convert)));
+        assert!(!switches(Before::PlayerFile { foreign: true }, Fide, None));
+        // The ECF's grades on the Elo scale and back.
+        let ecf = Scale { times: 7.5, plus: 700.0 };
+        assert_eq!(Scale::ELO.from(ecf, 150.0), 1825.0);
+        assert_eq!(ecf.from(Scale::ELO, 1825.0), 150.0);
+    }
+
+    #[test]
     fn the_table_is_strict() {
         assert_eq!(parse("from = 'August 1994'").unwrap().from.as_deref(), Some("August 1994"));
         assert_eq!(

@@ -252,7 +252,10 @@ fn glicko2_bad_settings_and_state_are_findings() {
     // A FIDE file (K) without RD and Volatility.
     write_players(&f, vec![rated(100, "A", 2100.0, 60, k(20.0))], &["K"]);
     let said = findings(&f.run(&["check"]));
-    assert!(said.contains("written for FIDE Elo (2024) (it has FIDE Elo (2024)'s K) and has no RD, Volatility"), "{said}");
+    assert!(
+        said.contains("written for FIDE Elo (2024) (it has FIDE Elo (2024)'s K) and has no RD, Volatility"),
+        "{said}"
+    );
     // An ACF rule set with a [rules] table: it has no settings.
     let mut rules = toml::Table::new();
     rules.insert("tau".into(), toml::Value::Float(0.5));
