@@ -170,15 +170,23 @@ pub enum Command {
     ///
     /// Every recorded period from --from (default: the first with reports)
     /// is re-rated from the reports the record keeps, under the recorded
-    /// rule set and under each --system. For each: how well the ratings at
+    /// rule set and under each --system (with its own settings: its
+    /// defaults, or its table in --rules). For each: how well the ratings at
     /// each period's start predicted its games (log-loss, Brier score, the
-    /// favourite's share of decisive games), the drift, the pool at the end,
-    /// and the last list against the recorded one. The record and the
+    /// favourite's share of decisive games), which predicted best and
+    /// whether by more than chance, the drift, and the recorded last list
+    /// under it (the figures a switch prints: mean shift, players up, down
+    /// and unchanged, the movers and why they move). The record and the
     /// publication are not touched.
     Compare {
         /// A rule set to compare with the recorded one (give it once for each).
         #[arg(long = "system", value_name = "SYSTEM", required = true)]
         systems: Vec<SystemName>,
+        /// A TOML file of the compared rule sets' settings, one table each,
+        /// named by the rule set ([glicko2] tau = 0.3); without a table a
+        /// rule set rates with its defaults.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
         /// The first period to re-rate (its name, e.g. "August 1993").
         #[arg(long, value_name = "PERIOD")]
         from: Option<String>,

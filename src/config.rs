@@ -419,7 +419,7 @@ impl PeriodConfig {
             out += &line("birth", quoted(self.birth.as_str()), "the public output shows no birth year and no age");
         }
         if !self.rules.table.is_empty() {
-            out += &format!("\n{:<35} # the {} rule set's own settings\n", "[rules]", self.system);
+            out += &format!("\n{:<35} # the {} rule set's own settings\n", "[rules]", self.system.as_str());
             out += &self.rules.to_toml();
         }
         out

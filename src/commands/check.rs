@@ -156,7 +156,7 @@ impl CheckReport {
                 format!(
                     "with the default settings, there being no period.toml here: the {} rules, and {what}, \
                      {start} to {end}",
-                    c.system.as_str().to_uppercase()
+                    c.system
                 )
             }
         };

@@ -89,10 +89,16 @@ pub fn to_text(id: u32, history: &PlayerHistory) -> String {
         "{name} (ID {id})\n\n{:<width$}  {:>7}  {:>5}  {:>6}  status\n",
         "period", words.rating, "games", "change"
     );
-    for l in lines {
+    for (k, l) in lines.iter().enumerate() {
         let change = l.change.map(|c| format!("{c:+.0}")).unwrap_or_default();
+        // The list the system changed with (its change is his games' alone).
+        let before = k.checked_sub(1).and_then(|b| lines[b].system);
+        let switched = match crate::statistics::switch_between(before, l.system) {
+            Some((was, is)) => format!("  (the rating system changed with this list, from {was} to {is})"),
+            None => String::new(),
+        };
         out += &format!(
-            "{:<width$}  {:>7}  {:>5}  {:>6}  {}\n",
+            "{:<width$}  {:>7}  {:>5}  {:>6}  {}{switched}\n",
             l.period,
             l.printed,
             l.games_period,

@@ -34,6 +34,9 @@ pub struct Recording {
     pub previous_lines: Vec<PlayerLine>,
     /// Recorded periods after this one (a revision must re-rate them).
     pub later: Vec<RevisionInfo>,
+    /// For a dry run: why the run would refuse (it then shows what the run
+    /// with `--revise` would do).
+    pub refused: Option<String>,
     staged: Option<Staged>,
 }
 
@@ -105,9 +108,10 @@ impl Recording {
         let inputs_sha256 = inputs.manifest_sha256();
         let periods = record.periods()?;
         let end = config.end;
+        let mut refused = None;
         let plan = match periods.iter().find(|p| p.period == config.period) {
             Some(current) if current.inputs_sha256.as_deref() == Some(inputs_sha256.as_str()) => Plan::Unchanged,
-            // (A dry run only says what would change.)
+            // (A dry run says the run would refuse, then what --revise would do.)
             Some(current) if !revise && out.is_some() => bail!(
                 "{} is recorded already (revision {}, published {}) and its inputs have changed since: give --revise to publish and record the corrected list as revision {} (later periods are re-rated), or correct it with `ratebook rerate --from \"{}\"`",
                 config.period,
@@ -116,7 +120,18 @@ impl Recording {
                 current.revision + 1,
                 config.period
             ),
-            Some(_) => Plan::Revise,
+            Some(current) => {
+                if !revise {
+                    refused = Some(format!(
+                        "the run would refuse: {} is recorded already (revision {}, published {}) and its inputs have changed since; give --revise to publish and record the corrected list as revision {}; with --revise it would do this:",
+                        config.period,
+                        current.revision,
+                        current.published,
+                        current.revision + 1
+                    ));
+                }
+                Plan::Revise
+            }
             None => {
                 if let Some(last) = periods.iter().rev().find(|p| p.end >= end) {
                     bail!(
@@ -136,7 +151,7 @@ impl Recording {
             Some(p) => record.player_lines(p.id)?,
             None => Vec::new(),
         };
-        Ok(Recording { record, plan, inputs, previous, previous_lines, later, staged: None })
+        Ok(Recording { record, plan, inputs, previous, previous_lines, later, refused, staged: None })
     }
 
     /// Refuses to rate from a player file that an earlier revision of the

@@ -39,7 +39,7 @@ pub use common::round_half_up;
 /// does not follow modules a macro declares: `rustfmt --edition 2021
 /// src/rate/*/mod.rs` formats the folders.)
 macro_rules! rule_sets {
-    ($($name:ident => $ty:ident,)*) => {
+    ($($name:ident => $ty:ident: $title:literal,)*) => {
         $(pub mod $name;)*
 
         impl SystemName {
@@ -198,6 +198,18 @@ pub trait RatingSystem: EligibilityPolicy {
     fn state_columns(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The lowest rating it publishes (FIDE's 1400; the floor Glicko-2,
+    /// CIS and the ECF keep a rating at), when it has one: `compare` and a
+    /// switch name it as the reason a player moves.
+    fn floor(&self) -> Option<f64> {
+        None
+    }
+    /// Its scale against the Elo scale most rule sets share (the ECF's
+    /// grades: Elo = 7.5 × grade + 700): a first state made from a list of
+    /// another scale takes the ratings through it.
+    fn scale(&self) -> crate::switch::Scale {
+        crate::switch::Scale::ELO
+    }
     /// This rule set's starting state for a player file written under
     /// another rule set (its ratings on a comparable scale, its own state
     /// columns): what `compare` and a switch of systems start from. Every
@@ -233,6 +245,53 @@ pub trait RatingSystem: EligibilityPolicy {
     /// its extra columns), with no more of his birth date than `next.birth`
     /// lets a page show.
     fn calculator_state(&self, player: &Player, columns: &[String], next: &PeriodConfig) -> serde_json::Value;
+}
+
+/// Player `p`'s calculation as `explain` prints it and his page shows it:
+/// the rule set's explanation, and, in a period that changes the rule set,
+/// what the change did to him, said apart from what his games did.
+pub fn explain(system: &dyn RatingSystem, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {
+    let mut explanation = system.explain(period, ratings, p);
+    if let Some(note) = switch_note(system, period, p) {
+        let at = explanation.lines.iter().position(|l| l.kind != explanation::LineKind::Heading).unwrap_or(0);
+        let mut said = Explanation::default();
+        said.text(0, note);
+        said.blank();
+        explanation.lines.splice(at..at, said.lines);
+    }
+    explanation
+}
+
+/// What the change of rule set did to player `p` of a period that changes
+/// it: his published rating on the last list and at the start of this
+/// period, the difference said to come from the switch, not his games.
+fn switch_note(system: &dyn RatingSystem, period: &ValidPeriod, p: usize) -> Option<String> {
+    let switched = period.switched.as_ref()?;
+    let start = &period.players.players[p];
+    let before = switched.before.get(&start.id).copied().flatten();
+    let now = common::published_rating(start);
+    let from = switched.from.map(|f| format!(" from {f}")).unwrap_or_default();
+    let changed = format!("The rating system changed with this list{from} to {}", switched.to);
+    Some(match (before, now) {
+        (Some(b), Some(n)) => {
+            let moved = round_half_up(n) - round_half_up(b);
+            format!(
+                "{changed}: the last list printed {}; he starts this period at {} under the new rules, {} that comes from the change of system, not from his games (not counted in his change, nor among the improvers).",
+                round_half_up(b),
+                system.printed(start),
+                if moved == 0 { "no difference".to_string() } else { format!("{moved:+}") }
+            )
+        }
+        (Some(b), None) => format!(
+            "{changed}: the last list printed {}; the new rules publish no rating for him at the start of this period.",
+            round_half_up(b)
+        ),
+        (None, Some(_)) => format!(
+            "{changed}: the last list published no rating for him; the new rules start him at {} (a first rating from the change of system, not from this period's games).",
+            system.printed(start)
+        ),
+        (None, None) => return None,
+    })
 }
 
 /// The rule sets' part of the booklet (served as `system.typ`): the legend

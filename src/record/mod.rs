@@ -13,6 +13,7 @@ pub mod replay;
 pub mod rerate;
 pub mod returning;
 pub mod schema;
+pub mod start;
 pub mod statistics;
 pub mod switch;
 

@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use anyhow::Result;
 
 use super::{PlayerLine, Record};
+use crate::model::system::SystemName;
 
 /// One recorded period of a player's history (the site draws his chart
 /// from these).
@@ -34,6 +35,8 @@ pub struct HistoryLine {
     pub printed: String,
     pub games_period: u32,
     pub change: Option<f64>,
+    /// The rule set the period was rated under.
+    pub system: Option<SystemName>,
 }
 
 impl Record {
@@ -83,6 +86,8 @@ impl Record {
             )
             .optional()?;
         if let Some((other, recorded)) = other {
+            let title = |code: &str| SystemName::parse(code).map_or(code.to_string(), |s| s.to_string());
+            let (other, system) = (title(&other), title(system));
             anyhow::bail!(
                 "the record {} holds periods rated under the {other} rules ({recorded} among them), and {period} is rated under {system}: ratings of two rule sets do not mix in one record; name another record with `record = \"NAME.sqlite\"` in period.toml, or correct `system`",
                 self.path().display()
@@ -123,7 +128,8 @@ impl Record {
     /// `ratings` view, by the index on player IDs).
     pub fn history(&self, id: u32) -> Result<Vec<HistoryLine>> {
         let mut stmt = self.connection().prepare(
-            "SELECT c.period, c.\"end\", l.surname, l.first_names, l.status, l.rating, l.printed, l.games_period, l.change
+            "SELECT c.period, c.\"end\", l.surname, l.first_names, l.status, l.rating, l.printed, l.games_period, l.change,
+                    c.system
              FROM player_line l JOIN current_revision c ON c.id = l.revision_id
              WHERE l.player_id = ?1
              ORDER BY c.\"end\", c.published",
@@ -139,6 +145,7 @@ impl Record {
                 printed: r.get(6)?,
                 games_period: r.get(7)?,
                 change: r.get(8)?,
+                system: r.get::<_, String>(9).ok().as_deref().and_then(SystemName::parse),
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -226,6 +233,9 @@ pub struct ListChanges {
     pub returning: Vec<PlayerLine>,
     /// The largest rating changes (both rated), largest first.
     pub largest: Vec<(PlayerLine, f64)>,
+    /// The changes are the period's games' alone (a period that changes
+    /// the rule set: what the switch did is said apart).
+    pub from_games: bool,
 }
 
 /// Whether a line is on the list (has played and is not removed).
@@ -267,6 +277,23 @@ pub fn list_changes(
 }
 
 impl ListChanges {
+    /// The largest changes of a period that changes the rule set: each
+    /// line's own change, his games' (against the new rule set's start),
+    /// not the switch's.
+    pub fn from_games(mut self, lines: &[PlayerLine], before: &[PlayerLine], largest: usize) -> ListChanges {
+        let listed_before: HashSet<u32> = before.iter().filter(|b| listed(b)).map(|b| b.id).collect();
+        let mut changes: Vec<(PlayerLine, f64)> = lines
+            .iter()
+            .filter(|l| listed(l) && listed_before.contains(&l.id))
+            .filter_map(|l| Some((l.clone(), l.change.filter(|c| c.abs() >= 0.005)?)))
+            .collect();
+        changes.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.id.cmp(&b.0.id)));
+        changes.truncate(largest);
+        self.largest = changes;
+        self.from_games = true;
+        self
+    }
+
     /// The changes as the terminal prints them.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -292,7 +319,11 @@ impl ListChanges {
         if self.largest.is_empty() {
             out += "  no rating changes\n";
         } else {
-            out += "  largest changes:\n";
+            out += if self.from_games {
+                "  largest changes from this period's games (what the switch did is above):\n"
+            } else {
+                "  largest changes:\n"
+            };
             for (line, change) in &self.largest {
                 out += &format!("    {:+6.0}  {} ({}) now {}\n", change, line.display_name(), line.id, line.printed);
             }

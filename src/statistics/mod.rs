@@ -17,6 +17,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::config::PeriodConfig;
+use crate::model::system::SystemName;
 use crate::model::words::Words;
 pub use crate::rated::PeriodCounts;
 pub use meetings::{meetings, Meeting, Meetings};
@@ -112,6 +113,9 @@ pub struct EarlierPeriod {
     pub detailed: bool,
     pub lines: Vec<PoolLine>,
     pub counts: PeriodCounts,
+    /// The rule set it was rated under (when known): where it differs from
+    /// the period before's, the system changed ([`switch_between`]).
+    pub system: Option<SystemName>,
 }
 
 /// The period the statistics are of, player by player.
@@ -120,6 +124,21 @@ pub struct ThisPeriod {
     pub name: String,
     pub players: Vec<PlayerFacts>,
     pub counts: PeriodCounts,
+    pub system: Option<SystemName>,
+}
+
+/// The change of rule set between a period rated under `before` and the
+/// next, under `now`, when the system changed: the old rule set and the new.
+pub fn switch_between(before: Option<SystemName>, now: Option<SystemName>) -> Option<(SystemName, SystemName)> {
+    let (was, is) = (before?, now?);
+    crate::switch::switches(crate::switch::Before::Recorded(was), is, None).then_some((was, is))
+}
+
+/// What a table says of a change of rule set with `now`.
+pub fn switch_note(was: SystemName, is: SystemName, now: &str) -> String {
+    format!(
+        "The rating system changed with {now}, from {was} to {is}: figures on either side of it are two rule sets' ratings, and a change across it comes from the switch, not from games"
+    )
 }
 
 impl ThisPeriod {
@@ -134,6 +153,7 @@ impl ThisPeriod {
                 .map(|p| PoolLine { id: p.id, rating: p.rating, listed: p.listed, pooled: p.pooled })
                 .collect(),
             counts: self.counts.clone(),
+            system: self.system,
         }
     }
 }

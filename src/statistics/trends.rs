@@ -10,6 +10,7 @@ use polars::prelude::*;
 
 use super::table::{Cell, StatTable};
 use super::{EarlierPeriod, PoolLine, Settings, ThisPeriod, TrendPoint};
+use crate::model::system::SystemName;
 
 /// The bands of absolute rating change This Period counts: (lowest, highest, label).
 const CHANGE_BANDS: [(i64, i64, &str); 6] = [
@@ -34,6 +35,13 @@ pub fn this_period(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Setti
             format!("Compared with {}, recorded before the record kept who was active: new, returning and dropped are not counted", p.name)
         }
         (true, Some(p)) => format!("Compared with {}, the record's previous period", p.name),
+    };
+    let note = match previous.and_then(|p| super::switch_between(p.system, now.system)) {
+        Some((was, is)) => format!(
+            "{note}. {}: the rating changes counted are those of this period's games, against each player's {is} rating at its start",
+            super::switch_note(was, is, &now.name)
+        ),
+        None => note,
     };
     let mut table = StatTable::new("This Period", note, &["What", "Count"]);
     let listed_in = |p: &EarlierPeriod| -> HashSet<u32> { p.lines.iter().filter(|l| l.listed).map(|l| l.id).collect() };
@@ -193,6 +201,17 @@ pub fn trends(
         "; new players are not counted for {}, the first, as the record holds no list before it",
         periods.first().map_or("the first period", |p| p.name.as_str())
     ));
+    // The periods the system changed with: said, and no drift across them.
+    let switches: Vec<Option<(SystemName, SystemName)>> = (0..periods.len())
+        .map(|k| (k > 0).then(|| super::switch_between(periods[k - 1].system, periods[k].system)).flatten())
+        .collect();
+    for (k, (was, is)) in switches.iter().enumerate().filter_map(|(k, s)| Some((k, (*s)?))) {
+        note += &format!(
+            ". {} (the drift of {} is left out)",
+            super::switch_note(was, is, &periods[k].name),
+            periods[k].name
+        );
+    }
     let mut table = StatTable::new(
         "Trends",
         note,
@@ -259,7 +278,7 @@ pub fn trends(
             Cell::figure(get(&pool, 2)),
             Cell::figure(get(&pool, 3)),
             Cell::figure(get(&pool, 4)),
-            if before_detailed { Cell::figure(get(&drift, 0)) } else { Cell::Empty },
+            if before_detailed && switches[k].is_none() { Cell::figure(get(&drift, 0)) } else { Cell::Empty },
         ]);
         points.push(TrendPoint {
             period: p.name.clone(),
@@ -282,6 +301,7 @@ mod tests {
             detailed: true,
             lines: lines.iter().map(|&(id, r)| PoolLine { id, rating: Some(r), listed: true, pooled: true }).collect(),
             counts: PeriodCounts { events_rated: 2, games_rated: 10, ..Default::default() },
+            system: None,
         }
     }
 

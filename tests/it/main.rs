@@ -2,6 +2,7 @@
 //! (built in temporary folders by `common`), and snapshots of its diagnostics.
 
 mod agreement;
+mod any_history;
 mod booklet;
 #[cfg(target_os = "linux")]
 mod browser;
@@ -25,6 +26,7 @@ mod robustness;
 mod site;
 mod statistics;
 mod switch;
+mod switch_edges;
 mod systems;
 mod template;
 mod today;

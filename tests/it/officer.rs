@@ -70,7 +70,7 @@ fn check_reports_without_a_data_folder() {
     let out = stdout(&run);
     assert_eq!(run.status.code(), Some(0), "{out}{}", stderr(&run));
     // Which defaults it assumed: the rule set and the dates.
-    assert!(out.contains("with the default settings, there being no period.toml here: the ACF rules"), "{out}");
+    assert!(out.contains("with the default settings, there being no period.toml here: the ACF (1993) rules"), "{out}");
     assert!(out.contains("1 June 1993 to 30 June 1993"), "{out}");
     // Without a player file, the IDs are not checked: said once, not an error per player.
     assert_eq!(out.matches("IDs are not checked").count(), 1, "{out}");

@@ -158,7 +158,7 @@ fn fide_a_k_fide_does_not_use_and_a_file_of_another_rule_set() {
     let rd = |v: f64| vec![ExtraValue::Number(v), ExtraValue::Number(0.06)];
     write_players(&f, vec![rated(100, "A", 2100.0, 60, rd(80.0))], &["RD", "Volatility"]);
     let said = findings(&f.run(&["check"]));
-    assert!(said.contains("written for glicko2 (it has glicko2's RD, Volatility) and has no K"), "{said}");
+    assert!(said.contains("written for Glicko-2 (it has Glicko-2's RD, Volatility) and has no K"), "{said}");
 }
 
 /// RD and volatility 0.06.
@@ -252,7 +252,10 @@ fn glicko2_bad_settings_and_state_are_findings() {
     // A FIDE file (K) without RD and Volatility.
     write_players(&f, vec![rated(100, "A", 2100.0, 60, k(20.0))], &["K"]);
     let said = findings(&f.run(&["check"]));
-    assert!(said.contains("written for fide (it has fide's K) and has no RD, Volatility"), "{said}");
+    assert!(
+        said.contains("written for FIDE Elo (2024) (it has FIDE Elo (2024)'s K) and has no RD, Volatility"),
+        "{said}"
+    );
     // An ACF rule set with a [rules] table: it has no settings.
     let mut rules = toml::Table::new();
     rules.insert("tau".into(), toml::Value::Float(0.5));

@@ -178,6 +178,9 @@ pub struct PlayerPage {
     pub games_period: u32,
     pub games_total: u32,
     pub change: String,
+    /// In a period that changes the rule set: what the change did to his
+    /// rating before the period's games, said apart from his change.
+    pub switched: Option<String>,
     pub listed: bool,
     /// His place nationally and in his state by published rating, saying
     /// whom each counts ([`places`]).
@@ -367,8 +370,7 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
             }),
         }
     }
-    let calculation = system
-        .explain(&input.rated.period, &input.rated.ratings, p)
+    let calculation = crate::rate::explain(system, &input.rated.period, &input.rated.ratings, p)
         .lines
         .into_iter()
         .map(|l| CalcLine {
@@ -403,6 +405,10 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
         games_period: rated.games,
         games_total: after.games,
         change: rated.change.map(signed).unwrap_or_default(),
+        switched: input.rated.period.switched.as_ref().and_then(|s| {
+            let moved = rated.from_switch?;
+            Some(format!("{} from the change of rating system to {} before this period's games", signed(moved), s.to))
+        }),
         listed: rated.listed,
         place: places(rated, input.rated.period.config.state_name(rated.state_code()), &system.words()),
         chart: chart(&name, &history, system.words().rating),

@@ -621,6 +621,11 @@ impl RatingSystem for Cis {
         }
     }
 
+    /// Its floor: a rating is kept at it.
+    fn floor(&self) -> Option<f64> {
+        Some(FLOOR)
+    }
+
     /// CIS ratings are rated or not: no provisional or confirmed status.
     fn words(&self) -> Words {
         let words = Words { confirmed: "rated", provisional: None, band: 50, ..crate::model::words::ACF };

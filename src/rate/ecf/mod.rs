@@ -361,6 +361,16 @@ impl RatingSystem for Ecf {
         printed_whole(player)
     }
 
+    /// Its floor: a rating is kept at it.
+    fn floor(&self) -> Option<f64> {
+        Some(FLOOR as f64)
+    }
+
+    /// Grades: Elo = 7.5 × grade + 700, the ECF's own conversion of 2020.
+    fn scale(&self) -> crate::switch::Scale {
+        crate::switch::Scale { times: 7.5, plus: 700.0 }
+    }
+
     /// Grades, graded and ungraded, the grading list; no provisional grade.
     fn words(&self) -> Words {
         Words {

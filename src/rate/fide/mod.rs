@@ -366,6 +366,11 @@ impl RatingSystem for Fide {
         printed_whole(player)
     }
 
+    /// Its floor: no rating below it is published.
+    fn floor(&self) -> Option<f64> {
+        Some(FLOOR)
+    }
+
     /// Table 8.1.b's PD from the two published ratings, the 400-point rule applied.
     fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
         Some(pd(round_half_away(published(player)? - published(opponent)?)))

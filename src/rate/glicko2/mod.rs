@@ -263,6 +263,11 @@ impl RatingSystem for Glicko2 {
         }
     }
 
+    /// Its floor: a rating is kept at it.
+    fn floor(&self) -> Option<f64> {
+        Some(FLOOR)
+    }
+
     /// Glickman's expected outcome with both deviations; see [`Glicko2::predictor`].
     fn predictor<'a>(&'a self, players: &'a PlayerFile) -> Predictor<'a> {
         let columns = Columns::of(&players.extra_columns);
