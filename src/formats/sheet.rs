@@ -537,6 +537,35 @@ impl Header {
         names.iter().find_map(|n| self.columns.get(&normalise(n)).copied())
     }
 
+    /// Errors for a column given twice, in any spelling (`State` and
+    /// `state`, `No` and `No.`): each of `known` (a column's names) heads
+    /// at most one column, or ratebook would read one and drop the other
+    /// in silence. The error is at the second, naming both.
+    pub fn twice(&self, sheet: &Sheet, known: &[&[&str]], diagnostics: &mut Vec<Diagnostic>) {
+        for names in known {
+            let wanted: Vec<String> = names.iter().map(|n| normalise(n)).collect();
+            let mut heading = self.names.iter().filter(|(_, name)| wanted.contains(&normalise(name)));
+            let Some((first_col, first)) = heading.next() else { continue };
+            for (col, name) in heading {
+                diagnostics.push(
+                    Diagnostic::error(
+                        Code::DuplicateColumn,
+                        sheet.location(self.row, *col),
+                        format!(
+                            "the column \"{}\" is given twice: \"{}\" in {} and \"{}\" in {}; ratebook cannot tell which to read",
+                            names[0],
+                            first.trim(),
+                            crate::diag::a1(self.row, *first_col),
+                            name.trim(),
+                            crate::diag::a1(self.row, *col)
+                        ),
+                    )
+                    .with_hint("remove one of them, or merge them into one column"),
+                );
+            }
+        }
+    }
+
     /// Like [`Header::column`], but a missing column is an error naming it.
     pub fn require(&self, sheet: &Sheet, names: &[&str]) -> Result<u32, Diagnostic> {
         self.column(names).ok_or_else(|| {

@@ -24,6 +24,7 @@ mod robustness;
 mod site;
 mod statistics;
 mod switch;
+mod syscalls;
 mod systems;
 mod template;
 mod today;
