@@ -87,7 +87,13 @@ pub fn rolled(config: &PeriodConfig, name: Option<&str>) -> Result<PeriodConfig>
     };
     let month_year = |day: NaiveDate| day.format("%B %Y").to_string();
     let period = match name.map(str::trim) {
-        Some(given) if !given.is_empty() => given.to_string(),
+        Some(given) if !given.is_empty() => {
+            crate::config::limits::name("--name", given).map_err(anyhow::Error::msg)?;
+            if given.chars().any(crate::diag::is_control) {
+                bail!("--name holds a control character (a line break, an escape or a direction override): type it as plain text");
+            }
+            given.to_string()
+        }
         Some(_) => bail!("--name is empty: give the next period's name, e.g. \"{}\"", month_year(published)),
         None if config.period.trim() == month_year(config.published) => month_year(published),
         None => bail!(
@@ -458,6 +464,8 @@ mod tests {
         let err = rolled(&c, None).unwrap_err().to_string();
         assert!(err.contains("--name") && err.contains("December 1993"), "{err}");
         assert_eq!(rolled(&c, Some("1993 list 3")).unwrap().period, "1993 list 3");
+        let err = rolled(&c, Some(&"x".repeat(100_000))).unwrap_err().to_string();
+        assert!(err.starts_with("`--name` is 100000 characters long: at most 200"), "{err}");
     }
 
     #[test]

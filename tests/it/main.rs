@@ -15,6 +15,7 @@ mod handicap;
 mod hostile;
 mod identity;
 mod lists;
+mod minimal;
 mod next;
 mod officer;
 mod outputs;

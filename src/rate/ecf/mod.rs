@@ -247,6 +247,15 @@ pub fn season(
 }
 
 impl EligibilityPolicy for Ecf {
+    /// A grade without a status is a published one: the ECF has no other status.
+    fn status_unstated(&self, player: &Player, _columns: &[String], _config: &crate::config::PeriodConfig) -> Status {
+        if player.rating.is_some() {
+            Status::Confirmed
+        } else {
+            player.status
+        }
+    }
+
     /// The ECF rules grade every rate of play the reports bring.
     fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
         Ok(())

@@ -131,7 +131,14 @@ pub(super) fn check(period: &ValidPeriod) -> Vec<Diagnostic> {
         }
         if let Some(c) = columns.pool {
             if let Some(ExtraValue::Text(text)) = player.extra.get(c) {
-                if let Err(why) = PoolEntry::parse_all(text) {
+                let dated = PoolEntry::parse_all(text).and_then(|pool| match pool.iter().find(|e| e.date > period.config.end) {
+                    Some(late) => Err(format!(
+                        "the entry dated {} is after the period's end ({}): an entry is dated by the first pooled event of its period",
+                        late.date, period.config.end
+                    )),
+                    None => Ok(()),
+                });
+                if let Err(why) = dated {
                     findings.push(
                         Diagnostic::error(Code::BadValue, at(p, c), format!("player {}: {POOL_COLUMN}: {why}", player.id))
                             .with_hint("the Pool column is written by ratebook: copy it from the last period's output/players.xlsx"),
