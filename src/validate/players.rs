@@ -12,7 +12,7 @@ use crate::diag::{Code, Diagnostic, Location};
 use crate::model::{FileOrigin, PlayerFile};
 
 /// Most games a player's record may hold (a lifetime of chess is a few thousand).
-const MAX_GAMES: u32 = 100_000;
+pub const MAX_GAMES: u32 = 100_000;
 
 /// The findings about the values of the players read from the file.
 pub fn check_players(file: &PlayerFile, config: &PeriodConfig, policy: &dyn EligibilityPolicy) -> Vec<Diagnostic> {

@@ -20,6 +20,7 @@ mod next;
 mod officer;
 mod outputs;
 mod public;
+mod ranges;
 mod record;
 mod robustness;
 mod site;

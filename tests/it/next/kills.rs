@@ -101,7 +101,8 @@ fn killed_next(which: impl Fn(&[Call]) -> Vec<Call>) {
                 stderr(&again)
             );
             let now = contents(&f.data());
-            let differ: Vec<&String> = done.keys().chain(now.keys()).filter(|k| done.get(*k) != now.get(*k)).collect();
+            let differ: std::collections::BTreeSet<&String> =
+                done.keys().chain(now.keys()).filter(|k| done.get(*k) != now.get(*k)).collect();
             assert!(
                 differ.is_empty(),
                 "{kind}, killed at {}: run again, these differ from a whole run: {differ:?}",
