@@ -32,5 +32,6 @@ mod template;
 mod today;
 mod trf;
 mod trf_exports;
+mod twice;
 mod vocabulary;
 mod workbook;

@@ -253,17 +253,25 @@ fn targets(system: SystemName) -> (Vec<(u32, &'static str)>, Vec<&'static str>) 
     (cells, settings)
 }
 
-/// Every target of every rule set given `pick`'s values.
+/// Every target of every rule set given `pick`'s values; every case that
+/// fails is listed at the end.
 fn fuzz(pick: impl Fn(&[String], usize) -> Vec<String>) {
     let all = values(46, 6);
     let mut n = 0;
+    let mut failed = Vec::new();
+    let mut try_case = |case: String, f: Fixture| {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| outcome(&f, &case)));
+        if let Err(e) = result {
+            let why = e.downcast_ref::<String>().cloned().unwrap_or_else(|| case.clone());
+            failed.push(why.lines().take(8).collect::<Vec<_>>().join("\n"));
+        }
+    };
     for &system in SystemName::ALL {
         let (cells, settings) = targets(system);
         for (id, column) in cells {
             for value in pick(&all, n) {
                 n += 1;
-                let f = with_cell(system, id, column, &value);
-                outcome(&f, &format!("{system}: player {id}'s {column} = {value}"));
+                try_case(format!("{system}: player {id}'s {column} = {value}"), with_cell(system, id, column, &value));
             }
         }
         for key in settings {
@@ -271,11 +279,11 @@ fn fuzz(pick: impl Fn(&[String], usize) -> Vec<String>) {
                 n += 1;
                 // (TOML has no NaN or inf spelled so: nan, inf.)
                 let value = value.replace("NaN", "nan");
-                let f = with_setting(system, key, &value);
-                outcome(&f, &format!("{system}: [rules] {key} = {value}"));
+                try_case(format!("{system}: [rules] {key} = {value}"), with_setting(system, key, &value));
             }
         }
     }
+    assert!(failed.is_empty(), "{} of {n} cases failed:\n{}", failed.len(), failed.join("\n\n"));
 }
 
 #[test]
