@@ -12,7 +12,8 @@ use ratebook::model::system::SystemName;
 use crate::common::*;
 
 /// Each rule set's own columns, and the values of its four rated players
-/// and of the fifth, new (under FIDE he has pooled games); cells split at `|`.
+/// and of the fifth, new (under FIDE he has pooled games), which a sixth,
+/// unrated with games, shares; cells split at `|`.
 fn own_columns(system: SystemName) -> (&'static str, &'static str, &'static str) {
     match system {
         SystemName::Acf | SystemName::Nzcf => ("", "", ""),
@@ -24,7 +25,7 @@ fn own_columns(system: SystemName) -> (&'static str, &'static str, &'static str)
 }
 
 /// The players' names, by ID from 101.
-const NAMES: [&str; 5] = ["Player0", "Player1", "Player2", "Player3", "Newcomer"];
+const NAMES: [&str; 6] = ["Player0", "Player1", "Player2", "Player3", "Newcomer", "Partial"];
 
 /// The player file's header and rows, as cells.
 fn player_rows(system: SystemName) -> Vec<Vec<String>> {
@@ -40,6 +41,9 @@ fn player_rows(system: SystemName) -> Vec<Vec<String>> {
         ));
     }
     rows.push(format!("105|{}|Test|F|1980-01-01|V|Club||new|0|||{new}", NAMES[4]));
+    // Unrated, with games toward a first rating (ACF's partial rating).
+    let partial = new.replace("1993-05-01: 3 games", "1993-06-01: 2 games").replace("5400", "3300");
+    rows.push(format!("106|{}|Test|M|1975-01-01|V|Club||unrated|5|2.5|1500|1993-02-14{partial}", NAMES[5]));
     rows.into_iter().map(|r| r.split('|').map(String::from).collect()).collect()
 }
 
@@ -67,7 +71,7 @@ fn folder(system: SystemName, rows: &[Vec<String>], rules: toml::Table) -> Fixtu
     let who = |id: u32| {
         player(id, NAMES[id as usize - 101], "Test", "V", ratebook::model::Status::Confirmed, Some(1500.0), 0)
     };
-    let entrants = (101..=105).zip(1..).map(|(id, no)| entrant(no, &who(id))).collect();
+    let entrants = (101..=106).zip(1..).map(|(id, no)| entrant(no, &who(id))).collect();
     let games = vec![
         (1, 1, Some(2), "1-0"),
         (1, 3, Some(4), "½-½"),
@@ -75,6 +79,7 @@ fn folder(system: SystemName, rows: &[Vec<String>], rules: toml::Table) -> Fixtu
         (2, 2, Some(5), "1-0"),
         (3, 4, Some(5), "0-1"),
         (3, 2, Some(3), "½-½"),
+        (3, 6, Some(1), "1-0"),
     ];
     f.report(&event("V93001", "V", date(1993, 6, 13), entrants, games));
     f
@@ -238,7 +243,7 @@ fn values(seed: u64, random: usize) -> Vec<String> {
 /// the new one), and its settings.
 fn targets(system: SystemName) -> (Vec<(u32, &'static str)>, Vec<&'static str>) {
     let mut cells: Vec<(u32, &str)> =
-        ["Rating", "Games", "Score", "Opp avg"].iter().flat_map(|c| [(101, *c), (105, *c)]).collect();
+        ["Rating", "Games", "Score", "Opp avg"].iter().flat_map(|c| [(101, *c), (105, *c), (106, *c)]).collect();
     let own: &[&str] = match system {
         SystemName::Ecf => &["Prev games", "Prev points", "Prev2 games", "Prev2 points"],
         SystemName::Fide => &["K"],

@@ -110,6 +110,18 @@ pub(super) fn check(period: &ValidPeriod) -> Vec<Diagnostic> {
         origin.and_then(|o| o.extra_cell(p, c)).unwrap_or_else(|| Location::sheet("players.xlsx", "Players"))
     };
     for (p, player) in period.players.players.iter().enumerate() {
+        // (FIDE publishes no rating below its floor: such a player is unrated.)
+        if let Some(r) = player.rating.filter(|r| player.status.is_rated() && *r < FLOOR) {
+            let cell = origin.and_then(|o| o.cell(p, "Rating"));
+            findings.push(
+                Diagnostic::error(
+                    Code::OutOfRange,
+                    cell.unwrap_or_else(|| Location::sheet("players.xlsx", "Players")),
+                    format!("player {} is rated {} under FIDE's floor of {FLOOR}", player.id, num(r)),
+                )
+                .with_hint("a FIDE rating is 1400 or more: correct it, or make the player unrated (status unrated, rating blank)"),
+            );
+        }
         if let Some(c) = columns.k {
             let wrong = match extra_number(player.extra.get(c)) {
                 Err(shown) => Some(shown),
