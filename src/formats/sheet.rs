@@ -639,6 +639,19 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_column_given_twice_in_any_spelling_is_an_error_at_the_second() {
+        let row = |cells: &[&str]| cells.iter().map(|t| Data::String(t.to_string())).collect();
+        let rows = vec![row(&["ID", "Date", "id"]), row(&["1", "2024-01-01", "2"])];
+        let sheet = Sheet::from_rows("lessons.xlsx", "Lessons", rows);
+        let mut d = Vec::new();
+        Header::find(&sheet).unwrap().twice(&sheet, &[&["ID"], &["Date"]], &mut d);
+        assert_eq!(d.len(), 1, "{d:?}");
+        let said =
+            "the column \"ID\" is given twice: \"ID\" in A1 and \"id\" in C1; ratebook cannot tell which to read";
+        assert_eq!((d[0].message.as_str(), d[0].location.cell.as_deref()), (said, Some("C1")));
+    }
+
+    #[test]
     fn cell_readers_locate_their_errors() {
         let sheet = Sheet::from_rows(
             "reports/x.xlsx",
