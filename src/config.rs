@@ -9,7 +9,7 @@ use serde::Deserialize;
 use thiserror::Error;
 
 mod keys;
-mod limits;
+pub mod limits;
 mod lists;
 mod rolled;
 mod rules;
@@ -281,6 +281,9 @@ impl PeriodConfig {
                 ));
             } else if name.trim().is_empty() {
                 errors.push(format!("`{key}` is empty: name the {key}"));
+            } else if let Err(e) = limits::name(key, name) {
+                let line = keys::line_of(text, key).map(|l| format!("line {l}: ")).unwrap_or_default();
+                errors.push(format!("{line}{e}"));
             }
         }
         let switch = take(&mut errors, raw.switch.as_ref().map(crate::switch::SwitchSettings::parse).transpose(), None);

@@ -237,7 +237,7 @@ fn switch_player_file(
 pub fn rate_only(folder: &DataFolder) -> anyhow::Result<(Loaded, Ratings)> {
     let mut timings = Timings::default();
     let loaded = load_switching(folder, &mut timings)?;
-    let ratings = loaded.system.rate(&loaded.validated.period);
+    let ratings = crate::rate::rate_period(loaded.system, &loaded.validated.period);
     Ok((loaded, ratings))
 }
 

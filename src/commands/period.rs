@@ -221,7 +221,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
 
     progress(Stage::Rating);
     let started = Instant::now();
-    let ratings = system.rate(&period);
+    let ratings = crate::rate::rate_period(system, &period);
     if ratings.stage_times.is_empty() {
         timings.record("rate", started);
     } else {

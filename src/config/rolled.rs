@@ -30,7 +30,13 @@ impl PeriodConfig {
         };
         let month_year = |day: NaiveDate| day.format("%B %Y").to_string();
         let period = match name.map(str::trim) {
-            Some(given) if !given.is_empty() => given.to_string(),
+            Some(given) if !given.is_empty() => {
+                super::limits::name("--name", given).map_err(anyhow::Error::msg)?;
+                if given.chars().any(crate::diag::is_control) {
+                    bail!("--name holds a control character (a line break, an escape or a direction override): type it as plain text");
+                }
+                given.to_string()
+            }
             Some(_) => bail!("--name is empty: give the next period's name, e.g. \"{}\"", month_year(published)),
             None if self.period.trim() == month_year(self.published) => month_year(published),
             None => bail!(
@@ -50,6 +56,8 @@ impl PeriodConfig {
             end,
             active_since: on(self.active_since)?,
             age_date,
+            // A conversion applies once, with the period that changes the rule set.
+            switch: None,
             ..self.clone()
         })
     }

@@ -132,6 +132,8 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         .collect();
     let (_, r1) = sheet.row_span();
     let mut seen_ids = std::collections::HashMap::new();
+    // The players whose row gives no status.
+    let mut unstated = Vec::new();
     // Each player's row on the sheet, for findings about him.
     let mut rows = Vec::new();
     for row in header.row + 1..r1 {
@@ -212,7 +214,10 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         player.last_played = last_col.and_then(|c| sheet.date_kept(row, c, "Last played", diagnostics));
         player.fide_id = fide_col.and_then(|c| keep(diagnostics, sheet.whole(row, c, "FIDE ID")));
         player.status = match status_col.and_then(|c| sheet.text(row, c)) {
-            None => infer_status(&player),
+            None => {
+                unstated.push(out.players.len());
+                infer_status(&player)
+            }
             Some(text) => match Status::parse(&text) {
                 Some(s) => s,
                 None => {
@@ -252,6 +257,7 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         columns,
         id_column: id_col,
         extra_columns: extra.iter().map(|(c, _)| *c).collect(),
+        unstated,
     });
     for (a, b, why) in likely_duplicates(&out.players) {
         let (first, second) = (&out.players[a], &out.players[b]);

@@ -518,6 +518,35 @@ impl Header {
         names.iter().find_map(|n| self.columns.get(&normalise(n)).copied())
     }
 
+    /// Errors for a column given twice, in any spelling (`State` and
+    /// `state`, `No` and `No.`): each of `known` (a column's names) heads
+    /// at most one column, or ratebook would read one and drop the other
+    /// in silence. The error is at the second, naming both.
+    pub fn twice(&self, sheet: &Sheet, known: &[&[&str]], diagnostics: &mut Vec<Diagnostic>) {
+        for names in known {
+            let wanted: Vec<String> = names.iter().map(|n| normalise(n)).collect();
+            let mut heading = self.names.iter().filter(|(_, name)| wanted.contains(&normalise(name)));
+            let Some((first_col, first)) = heading.next() else { continue };
+            for (col, name) in heading {
+                diagnostics.push(
+                    Diagnostic::error(
+                        Code::DuplicateColumn,
+                        sheet.location(self.row, *col),
+                        format!(
+                            "the column \"{}\" is given twice: \"{}\" in {} and \"{}\" in {}; ratebook cannot tell which to read",
+                            names[0],
+                            first.trim(),
+                            crate::diag::a1(self.row, *first_col),
+                            name.trim(),
+                            crate::diag::a1(self.row, *col)
+                        ),
+                    )
+                    .with_hint("remove one of them, or merge them into one column"),
+                );
+            }
+        }
+    }
+
     /// Like [`Header::column`], but a missing column is an error naming it.
     pub fn require(&self, sheet: &Sheet, names: &[&str]) -> Result<u32, Diagnostic> {
         self.column(names).ok_or_else(|| {
@@ -606,6 +635,19 @@ pub fn date_read_note(at: Location, what: &str, text: &str) -> Option<Diagnostic
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_column_given_twice_in_any_spelling_is_an_error_at_the_second() {
+        let row = |cells: &[&str]| cells.iter().map(|t| Data::String(t.to_string())).collect();
+        let rows = vec![row(&["ID", "Date", "id"]), row(&["1", "2024-01-01", "2"])];
+        let sheet = Sheet::from_rows("lessons.xlsx", "Lessons", rows);
+        let mut d = Vec::new();
+        Header::find(&sheet).unwrap().twice(&sheet, &[&["ID"], &["Date"]], &mut d);
+        assert_eq!(d.len(), 1, "{d:?}");
+        let said =
+            "the column \"ID\" is given twice: \"ID\" in A1 and \"id\" in C1; ratebook cannot tell which to read";
+        assert_eq!((d[0].message.as_str(), d[0].location.cell.as_deref()), (said, Some("C1")));
+    }
 
     #[test]
     fn cell_readers_locate_their_errors() {

@@ -189,6 +189,11 @@ pub struct FileOrigin {
     /// Zero-based position of each of the file's extra columns, in the
     /// order of [`PlayerFile::extra_columns`].
     pub extra_columns: Vec<u32>,
+    /// The players (by index) whose row gives no status (no `Status`
+    /// column, or a blank cell): the reader infers one from the games
+    /// (ACF's counts), and the rule set settles it
+    /// (`EligibilityPolicy::status_unstated`).
+    pub unstated: Vec<usize>,
 }
 
 impl FileOrigin {

@@ -32,6 +32,18 @@ use crate::validate::{EligibilityPolicy, ValidPeriod};
 pub use calculator::Calculator;
 pub use explanation::Explanation;
 
+/// `system`'s ratings of `period`, as every command rates a period: each
+/// player's count of games kept within what the next period's player file
+/// may hold ([`crate::validate::players::MAX_GAMES`]; a count there stays
+/// there), so that no published file is refused for its count.
+pub fn rate_period(system: &dyn RatingSystem, period: &ValidPeriod) -> Ratings {
+    let mut ratings = system.rate(period);
+    for player in &mut ratings.players {
+        player.games = player.games.min(crate::validate::players::MAX_GAMES);
+    }
+    ratings
+}
+
 /// The lists print ratings rounded as the rule sets round them.
 pub use common::round_half_up;
 

@@ -9,6 +9,7 @@
 pub mod errata;
 pub mod lines;
 pub mod query;
+pub mod recovery;
 pub mod replay;
 pub mod rerate;
 pub mod returning;
@@ -223,6 +224,8 @@ impl Record {
             return Ok(record);
         }
         check_is_file(path)?;
+        // (A commit a kill interrupted is rolled back first: read-only, SQLite cannot.)
+        recovery::recover(path)?;
         let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags)
             .with_context(|| format!("cannot open the record {}", path.display()))?;

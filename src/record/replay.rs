@@ -349,7 +349,7 @@ fn rate_tracks(
         let mut period = period?;
         period.switched = switched;
         let carried_bytes = carried_bytes.transpose()?;
-        let ratings = system.rate(&period);
+        let ratings = crate::rate::rate_period(system, &period);
         rated.push(Replayed { period, ratings, system, carried_bytes });
     }
     Ok(rated)

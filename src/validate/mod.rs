@@ -191,6 +191,18 @@ pub fn validate(raw: RawData, policy: &dyn EligibilityPolicy) -> Validated {
     validate_with_ids(raw, policy, &NewcomerIds::new())
 }
 
+/// The players whose row gives no status get the one the rule set reads
+/// their row as ([`EligibilityPolicy::status_unstated`]).
+fn settle_unstated(file: &mut PlayerFile, config: &PeriodConfig, policy: &dyn EligibilityPolicy) {
+    let unstated = file.origin.as_ref().map(|o| o.unstated.clone()).unwrap_or_default();
+    for i in unstated {
+        if let Some(player) = file.players.get(i) {
+            let status = policy.status_unstated(player, &file.extra_columns, config);
+            file.players[i].status = status;
+        }
+    }
+}
+
 /// IDs already given to newcomers, by (event code, start number): a period
 /// re-rated from the record gives each the ID he was published with.
 pub type NewcomerIds = BTreeMap<(String, u32), u32>;
@@ -198,7 +210,8 @@ pub type NewcomerIds = BTreeMap<(String, u32), u32>;
 /// [`validate`], giving the newcomers listed in `pinned` their recorded IDs
 /// (the others get IDs above every ID in the file and in `pinned`).
 pub fn validate_with_ids(raw: RawData, policy: &dyn EligibilityPolicy, pinned: &NewcomerIds) -> Validated {
-    let RawData { config, player_file, reports, unreadable, inputs, mut diagnostics } = raw;
+    let RawData { config, mut player_file, reports, unreadable, inputs, mut diagnostics } = raw;
+    settle_unstated(&mut player_file, &config, policy);
     diagnostics.extend(players::check_players(&player_file, &config, policy));
     diagnostics.extend(text::check_player_text(&player_file));
     for report in &reports {

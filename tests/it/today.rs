@@ -241,10 +241,10 @@ fn glicko2_bad_settings_and_state_are_findings() {
     let toml = std::fs::read_to_string(f.data().join("period.toml")).unwrap();
     let line = |key: &str| toml.lines().position(|l| l.starts_with(key)).unwrap() + 1;
     for wanted in [
-        format!("line {}, column 1: [rules] tau = 0.0: it must be a number above 0", line("tau")),
+        format!("line {}, column 1: [rules] tau = 0.0: it must be a number from 0.1 to 2", line("tau")),
         format!("line {}, column 1: [rules] has an unknown setting `colour`", line("colour")),
-        "player 100: RD must be above 0, not -5".to_string(),
-        "player 100: Volatility must be above 0, not 0".to_string(),
+        "player 100: RD must be from 0.01 to 100000, not -5".to_string(),
+        "player 100: Volatility must be from 0.000001 to 10, not 0".to_string(),
         "player 101 is rated but has no RD".to_string(),
     ] {
         assert!(said.contains(&wanted), "{wanted}:\n{said}");

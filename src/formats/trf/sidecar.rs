@@ -84,9 +84,26 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
         }
     };
     let mut sidecar = Sidecar { file: file.to_string(), ..Sidecar::default() };
+    // The keys read so far, as matched (any case, `_`, `-` or a space), with where.
+    let mut given: Vec<(String, String, u32)> = Vec::new();
     for (key, value) in table.iter() {
         let name = key.get_ref().to_string();
         let (line, column) = line_column(text, value.span().start);
+        let matched = same_key(&normalise(&name)).to_string();
+        if let Some((_, first, first_line)) = given.iter().find(|(k, _, _)| *k == matched) {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::BadSidecar,
+                    at(key.span().start),
+                    format!(
+                        "`{name}` (line {line}) gives the key `{first}` (line {first_line}) a second time; ratebook cannot tell which to read"
+                    ),
+                )
+                .with_hint("keep one of the two lines"),
+            );
+            continue;
+        }
+        given.push((matched, name.clone(), line));
         let bad = |what: &str, example: &str| {
             Diagnostic::error(
                 Code::BadSidecar,
@@ -200,6 +217,16 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
     diagnostics[before..].iter().all(|d| !d.is_error()).then_some(sidecar)
 }
 
+/// The key a sidecar's key (normalised) is read as: its aliases as one.
+fn same_key(normalised: &str) -> &str {
+    match normalised {
+        "timecontrol" => "time control",
+        "start date" => "start",
+        "end date" => "end",
+        other => other,
+    }
+}
+
 fn put<T>(value: Option<T>, line: u32, column: u32) -> Option<At<T>> {
     value.map(|value| At { value, line, column })
 }
@@ -232,6 +259,20 @@ mod tests {
         assert!(parse(text, "reports/x.toml", &mut d).is_none());
         assert!(!d.is_empty());
         d
+    }
+
+    #[test]
+    fn a_key_given_twice_in_any_spelling_is_an_error_naming_both() {
+        let d = parse_err("code = \"V11001\"\nstate = \"V\"\ntime_control = \"5400\"\nState = \"N\"\n");
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(
+            d[0].message,
+            "`State` (line 4) gives the key `state` (line 2) a second time; ratebook cannot tell which to read"
+        );
+        let d = parse_err(
+            "code = \"V11001\"\nstate = \"V\"\ntime_control = \"5400\"\nend = 2011-02-27\nend_date = 2011-02-28\n",
+        );
+        assert!(d[0].message.contains("`end_date` (line 5) gives the key `end` (line 4)"), "{d:?}");
     }
 
     #[test]

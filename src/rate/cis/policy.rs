@@ -53,6 +53,20 @@ pub fn settings(rules: &RuleSettings) -> ((u32, u32), Vec<Diagnostic>) {
 }
 
 impl EligibilityPolicy for Cis {
+    /// A rating without a status is a published one: CIS has no other status.
+    fn status_unstated(
+        &self,
+        player: &crate::model::Player,
+        _columns: &[String],
+        _config: &crate::config::PeriodConfig,
+    ) -> crate::model::Status {
+        if player.rating.is_some() {
+            crate::model::Status::Confirmed
+        } else {
+            player.status
+        }
+    }
+
     /// Scholastic games count at any rate of play.
     fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
         Ok(())

@@ -306,6 +306,15 @@ fn player_calc(period: &ValidPeriod, columns: &Columns, p: usize, games: &[GameR
 }
 
 impl EligibilityPolicy for Fide {
+    /// A rating without a status is a published one (FIDE has no
+    /// provisional status): 1400 or more; below, none (the floor).
+    fn status_unstated(&self, player: &Player, _columns: &[String], _config: &PeriodConfig) -> crate::model::Status {
+        match player.rating {
+            Some(r) if r >= FLOOR => crate::model::Status::Confirmed,
+            _ => player.status,
+        }
+    }
+
     /// Standard play: at least 60 minutes each for 60 moves (B.02 1.1's
     /// least; its 90 and 120 minutes for fields with players of 1800 and
     /// 2400 are the organiser's to keep).
