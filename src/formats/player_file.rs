@@ -124,8 +124,12 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         header.names.iter().filter(|(_, n)| !known.contains(&normalise(n))).cloned().collect();
 
     check_columns(sheet, &header, &extra, diagnostics);
-    let mut out =
-        PlayerFile { players: Vec::new(), extra_columns: extra.iter().map(|(_, n)| n.clone()).collect(), origin: None };
+    let mut out = PlayerFile {
+        players: Vec::new(),
+        extra_columns: extra.iter().map(|(_, n)| n.clone()).collect(),
+        origin: None,
+        lists: Vec::new(),
+    };
     let columns: Vec<(&'static str, u32)> = COLUMNS
         .iter()
         .filter_map(|(name, _)| header.column(&[name]).or_else(|| aliased(&header, name)).map(|c| (*name, c)))
@@ -535,7 +539,12 @@ mod tests {
         a.extra = vec![ExtraValue::Text("zoe@example.com".into()), ExtraValue::Bool(true)];
         let mut b = Player::new(3004, "Smith", "");
         b.extra = vec![ExtraValue::Empty, ExtraValue::Date(date(1990, 1, 1))];
-        PlayerFile { players: vec![a, b], extra_columns: vec!["Email".into(), "Paid".into()], origin: None }
+        PlayerFile {
+            players: vec![a, b],
+            extra_columns: vec!["Email".into(), "Paid".into()],
+            origin: None,
+            lists: Vec::new(),
+        }
     }
 
     #[test]

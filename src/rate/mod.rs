@@ -238,6 +238,7 @@ pub fn split_player_file(
         players: Vec::new(),
         extra_columns: period.players.extra_columns.clone(),
         origin: None,
+        lists: period.players.lists.clone(),
     };
     let mut removed = kept.clone();
     for (p, gone) in ratings.players.iter().zip(&ratings.removed) {

@@ -165,7 +165,7 @@ fn a_file_of_another_rule_set_adopted() {
         (Some(1650.4), Status::Provisional, 12, Some(d(1980, 1, 1)));
     let mut weak = Player::new(3, "Weak", "");
     (weak.rating, weak.status, weak.games) = (Some(1210.0), Status::Confirmed, 80);
-    let file = PlayerFile { players: vec![strong, young, weak], extra_columns: vec!["RD".into()], origin: None };
+    let file = PlayerFile { players: vec![strong, young, weak], extra_columns: vec!["RD".into()], origin: None, lists: Vec::new() };
     let adopted = Fide.adopt(file, &config);
     assert_eq!(adopted.extra_columns, ["RD", "K", "Pool"]);
     let k: Vec<&ExtraValue> = adopted.players.iter().map(|p| &p.extra[1]).collect();
