@@ -11,12 +11,15 @@ use thiserror::Error;
 mod keys;
 mod limits;
 mod lists;
+mod rating_lists;
 mod rules;
 
 pub use lists::{ListSizes, StatisticsSettings};
+pub use rating_lists::{Bound, Minutes, RatingList, StartFrom};
 pub use rules::{RuleSettings, MOVED};
 
 use crate::model::names::NameOrder;
+use crate::model::rate_of_play::{RateBoundaries, RateOfPlay};
 use crate::model::system::SystemName;
 use rules::key_lines;
 
@@ -47,6 +50,8 @@ pub struct PeriodConfig {
     /// Events that end from `start` to `end` (inclusive) belong to this period.
     pub start: NaiveDate,
     pub end: NaiveDate,
+    /// The rule set: the one list's, or the main rating list's (the one that
+    /// takes standard play, else the first) when `[rating_lists]` declares them.
     pub system: SystemName,
     /// Lists show players who played on or after this date.
     pub active_since: NaiveDate,
@@ -71,6 +76,17 @@ pub struct PeriodConfig {
     pub rules: RuleSettings,
     /// `[switch]`: how this period starts a rule set other than the record's last.
     pub switch: Option<crate::switch::SwitchSettings>,
+    /// `[rating_lists.NAME]`: the rating lists the federation keeps, in the
+    /// file's order; none for a folder that keeps one list (`system` and
+    /// `[rules]`), as before.
+    pub rating_lists: Vec<RatingList>,
+    /// Where the rates of play meet: FIDE's, unless a list's `minutes` moves them.
+    pub boundaries: RateBoundaries,
+    /// The rates of play of the list this configuration rates: none for a
+    /// folder that keeps one list (its rule set's own rule says which time
+    /// controls it rates); the main list's as read, each list's in turn
+    /// when the lists are rated ([`PeriodConfig::for_list`]).
+    pub play: Vec<RateOfPlay>,
 }
 
 /// What the public output (the site, its downloads, the booklet and the
@@ -147,6 +163,8 @@ struct PeriodToml {
     #[serde(default)]
     switch: Option<toml::Value>,
     rules: Option<toml::Table>,
+    #[serde(default)]
+    rating_lists: Option<toml::Value>,
 }
 
 impl PeriodConfig {
@@ -260,8 +278,31 @@ impl PeriodConfig {
         if !(errata_tolerance.is_finite() && errata_tolerance >= 0.0) {
             errors.push(format!("[errata] tolerance must be 0 or more points, not {errata_tolerance}"));
         }
-        let mut rules = RuleSettings::new(raw.rules.unwrap_or_default());
+        let mut rules = RuleSettings::new(raw.rules.clone().unwrap_or_default());
         rules.lines = key_lines(text, "rules");
+        let (rating_lists, boundaries) = match &raw.rating_lists {
+            Some(value) => rating_lists::read(value, text, &mut errors),
+            None => (Vec::new(), RateBoundaries::FIDE),
+        };
+        let mut play = Vec::new();
+        let mut system = system;
+        if raw.rating_lists.is_some() {
+            for (key, given) in
+                [("system", raw.system.is_some()), ("rules", raw.rules.is_some()), ("switch", raw.switch.is_some())]
+            {
+                if given {
+                    let at = keys::line_of(text, key).map(|n| format!("line {n}: ")).unwrap_or_default();
+                    errors.push(format!(
+                        "{at}`{key}` stands at the top of period.toml and [rating_lists] declares the lists: each list has its own (`system` and [rating_lists.NAME.rules]; a switch per list is not built yet): remove the top-level `{key}`"
+                    ));
+                }
+            }
+            if let Some(main) = main_list(&rating_lists).map(|k| &rating_lists[k]) {
+                system = main.system;
+                rules = main.rules.clone();
+                play = main.play.clone();
+            }
+        }
         // `school_year_start` stood at the top level before it moved under [rules]:
         // still read there, for the rule set that reads it (other rule sets never did).
         if let Some(value) = raw.school_year_start.clone().filter(|_| MOVED.contains(&("school_year_start", system))) {
@@ -305,6 +346,9 @@ impl PeriodConfig {
             errata_tolerance,
             switch,
             rules,
+            rating_lists,
+            boundaries,
+            play,
         })
     }
 
@@ -331,6 +375,9 @@ impl PeriodConfig {
             errata_tolerance: 1.0,
             switch: None,
             rules: RuleSettings::default(),
+            rating_lists: Vec::new(),
+            boundaries: RateBoundaries::FIDE,
+            play: Vec::new(),
         }
     }
 
@@ -353,7 +400,9 @@ impl PeriodConfig {
         out += &line("start", self.start.to_string(), "events that end from start ...");
         out += &line("end", self.end.to_string(), "... to end (inclusive) belong to this period");
         let systems: Vec<&str> = SystemName::ALL.iter().map(|s| s.as_str()).collect();
-        out += &line("system", quoted(self.system.as_str()), &systems.join(" | "));
+        if self.rating_lists.is_empty() {
+            out += &line("system", quoted(self.system.as_str()), &systems.join(" | "));
+        }
         out +=
             &line("active_since", self.active_since.to_string(), "lists show players who played on or after this date");
         out += &line(
@@ -417,11 +466,32 @@ impl PeriodConfig {
             }
             out += &line("birth", quoted(self.birth.as_str()), "the public output shows no birth year and no age");
         }
-        if !self.rules.table.is_empty() {
+        if !self.rules.table.is_empty() && self.rating_lists.is_empty() {
             out += &format!("\n{:<35} # the {} rule set's own settings\n", "[rules]", self.system);
             out += &self.rules.to_toml();
         }
+        out += &rating_lists::write(&self.rating_lists);
         out
+    }
+
+    /// The position in `rating_lists` of the main list (the one whose
+    /// columns in the player file are `Rating`, `Status` …: the list that
+    /// takes standard play, else the first); `None` without lists.
+    pub fn main_list(&self) -> Option<usize> {
+        main_list(&self.rating_lists)
+    }
+
+    /// The configuration list `k` is rated with: its rule set, its settings
+    /// and its rates of play in place of the main list's.
+    pub fn for_list(&self, k: usize) -> PeriodConfig {
+        let list = &self.rating_lists[k];
+        PeriodConfig { system: list.system, rules: list.rules.clone(), play: list.play.clone(), ..self.clone() }
+    }
+
+    /// Whether the list this configuration rates takes standard play (a
+    /// folder with one list does).
+    pub fn rates_standard_play(&self) -> bool {
+        self.play.is_empty() || self.play.contains(&RateOfPlay::Standard)
     }
 
     /// The state's name for a code, if the code is one of `[states]`.
@@ -442,6 +512,11 @@ impl PeriodConfig {
             None => self.start - (self.end - self.start + chrono::Duration::days(1)),
         }
     }
+}
+
+/// The main list among `lists`: the one that takes standard play, else the first.
+fn main_list(lists: &[RatingList]) -> Option<usize> {
+    lists.iter().position(|l| l.play.contains(&RateOfPlay::Standard)).or((!lists.is_empty()).then_some(0))
 }
 
 /// `[states]`: each code with its state's name, in the file's order.
