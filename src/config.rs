@@ -280,28 +280,13 @@ impl PeriodConfig {
         }
         let mut rules = RuleSettings::new(raw.rules.clone().unwrap_or_default());
         rules.lines = key_lines(text, "rules");
-        let (rating_lists, boundaries) = match &raw.rating_lists {
-            Some(value) => rating_lists::read(value, text, &mut errors),
-            None => (Vec::new(), RateBoundaries::FIDE),
-        };
-        let mut play = Vec::new();
-        let mut system = system;
-        if raw.rating_lists.is_some() {
-            for (key, given) in
-                [("system", raw.system.is_some()), ("rules", raw.rules.is_some()), ("switch", raw.switch.is_some())]
-            {
-                if given {
-                    let at = keys::line_of(text, key).map(|n| format!("line {n}: ")).unwrap_or_default();
-                    errors.push(format!(
-                        "{at}`{key}` stands at the top of period.toml and [rating_lists] declares the lists: each list has its own (`system` and [rating_lists.NAME.rules]; a switch per list is not built yet): remove the top-level `{key}`"
-                    ));
-                }
-            }
-            if let Some(main) = main_list(&rating_lists).map(|k| &rating_lists[k]) {
-                system = main.system;
-                rules = main.rules.clone();
-                play = main.play.clone();
-            }
+        let given =
+            [("system", raw.system.is_some()), ("rules", raw.rules.is_some()), ("switch", raw.switch.is_some())];
+        let declared = raw.rating_lists.as_ref().map(|value| rating_lists::declared(value, text, given, &mut errors));
+        let (rating_lists, boundaries, play) = declared.unwrap_or((Vec::new(), RateBoundaries::FIDE, Vec::new()));
+        let system = rating_lists::main(&rating_lists).map_or(system, |main| main.system);
+        if let Some(main) = rating_lists::main(&rating_lists) {
+            rules = main.rules.clone();
         }
         // `school_year_start` stood at the top level before it moved under [rules]:
         // still read there, for the rule set that reads it (other rule sets never did).
@@ -474,26 +459,6 @@ impl PeriodConfig {
         out
     }
 
-    /// The position in `rating_lists` of the main list (the one whose
-    /// columns in the player file are `Rating`, `Status` …: the list that
-    /// takes standard play, else the first); `None` without lists.
-    pub fn main_list(&self) -> Option<usize> {
-        main_list(&self.rating_lists)
-    }
-
-    /// The configuration list `k` is rated with: its rule set, its settings
-    /// and its rates of play in place of the main list's.
-    pub fn for_list(&self, k: usize) -> PeriodConfig {
-        let list = &self.rating_lists[k];
-        PeriodConfig { system: list.system, rules: list.rules.clone(), play: list.play.clone(), ..self.clone() }
-    }
-
-    /// Whether the list this configuration rates takes standard play (a
-    /// folder with one list does).
-    pub fn rates_standard_play(&self) -> bool {
-        self.play.is_empty() || self.play.contains(&RateOfPlay::Standard)
-    }
-
     /// The state's name for a code, if the code is one of `[states]`.
     pub fn state_name(&self, code: &str) -> Option<&str> {
         self.states.iter().find(|(c, _)| c.eq_ignore_ascii_case(code)).map(|(_, n)| n.as_str())
@@ -512,11 +477,6 @@ impl PeriodConfig {
             None => self.start - (self.end - self.start + chrono::Duration::days(1)),
         }
     }
-}
-
-/// The main list among `lists`: the one that takes standard play, else the first.
-fn main_list(lists: &[RatingList]) -> Option<usize> {
-    lists.iter().position(|l| l.play.contains(&RateOfPlay::Standard)).or((!lists.is_empty()).then_some(0))
 }
 
 /// `[states]`: each code with its state's name, in the file's order.

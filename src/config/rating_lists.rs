@@ -125,6 +125,59 @@ impl Bound {
     }
 }
 
+impl super::PeriodConfig {
+    /// The position in `rating_lists` of the main list (the one whose
+    /// columns in the player file are `Rating`, `Status` …: the list that
+    /// takes standard play, else the first); `None` without lists.
+    pub fn main_list(&self) -> Option<usize> {
+        main_index(&self.rating_lists)
+    }
+
+    /// The configuration list `k` is rated with: its rule set, its settings
+    /// and its rates of play in place of the main list's.
+    pub fn for_list(&self, k: usize) -> super::PeriodConfig {
+        let list = &self.rating_lists[k];
+        super::PeriodConfig { system: list.system, rules: list.rules.clone(), play: list.play.clone(), ..self.clone() }
+    }
+
+    /// Whether the list this configuration rates takes standard play (a
+    /// folder with one list does).
+    pub fn rates_standard_play(&self) -> bool {
+        self.play.is_empty() || self.play.contains(&RateOfPlay::Standard)
+    }
+}
+
+/// The main list among `lists`: the one that takes standard play, else the first.
+fn main_index(lists: &[RatingList]) -> Option<usize> {
+    lists.iter().position(|l| l.play.contains(&RateOfPlay::Standard)).or((!lists.is_empty()).then_some(0))
+}
+
+/// The main list among `lists` ([`main_index`]).
+pub(super) fn main(lists: &[RatingList]) -> Option<&RatingList> {
+    main_index(lists).map(|k| &lists[k])
+}
+
+/// Reads a declared `[rating_lists]` ([`read`]) and refuses the top-level
+/// settings that each list now holds itself (`given`: whether `system`,
+/// `[rules]` and `[switch]` stand at the top); also the main list's rates
+/// of play, which the configuration as read rates.
+pub(super) fn declared(
+    value: &toml::Value,
+    text: &str,
+    given: [(&str, bool); 3],
+    errors: &mut Vec<String>,
+) -> (Vec<RatingList>, RateBoundaries, Vec<RateOfPlay>) {
+    for (key, _) in given.iter().filter(|(_, given)| *given) {
+        let at = super::keys::line_of(text, key).map(|n| format!("line {n}: ")).unwrap_or_default();
+        errors.push(format!(
+            "{at}`{key}` stands at the top of period.toml and [rating_lists] declares the lists: each list has its own (`system` and [rating_lists.NAME.rules]; a switch per list is not built yet): remove the top-level `{key}`"
+        ));
+    }
+    let (lists, boundaries) = read(value, text, errors);
+    let play = main(&lists).map(|l| l.play.clone()).unwrap_or_default();
+    (lists, boundaries, play)
+}
+
 /// Reads `[rating_lists]` (the whole table, `value`) from `text`: the
 /// lists, in the file's order, and the boundaries of the rates of play
 /// they set. Each mistake goes to `errors`, at its line.
