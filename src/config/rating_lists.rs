@@ -140,6 +140,14 @@ impl super::PeriodConfig {
         super::PeriodConfig { system: list.system, rules: list.rules.clone(), play: list.play.clone(), ..self.clone() }
     }
 
+    /// The names of the rating lists beside the main one, whose columns in
+    /// the player file carry their names (`Rapid rating`); none for a
+    /// folder that keeps one list.
+    pub fn other_lists(&self) -> Vec<String> {
+        let main = self.main_list();
+        self.rating_lists.iter().enumerate().filter(|(k, _)| Some(*k) != main).map(|(_, l)| l.name.clone()).collect()
+    }
+
     /// Whether the list this configuration rates takes standard play (a
     /// folder with one list does).
     pub fn rates_standard_play(&self) -> bool {
