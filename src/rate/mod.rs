@@ -15,6 +15,7 @@
 pub mod common;
 pub mod explanation;
 pub mod games;
+pub mod lists;
 pub mod tables;
 
 use std::any::Any;
@@ -214,6 +215,15 @@ pub trait RatingSystem: EligibilityPolicy {
     fn deviations(&self, ratings: &Ratings) -> Option<Vec<Option<f64>>> {
         let _ = ratings;
         None
+    }
+    /// Whether a newcomer to a list of `play` (its rates of play) that this
+    /// rule set rates starts from his rating on the federation's standard
+    /// list when he has one, unless the list's `start_from` says otherwise
+    /// ([`lists::start_from`]): FIDE's rapid and blitz regulations (7.2.1)
+    /// say so. No by default.
+    fn starts_from_standard(&self, play: &[crate::model::rate_of_play::RateOfPlay]) -> bool {
+        let _ = play;
+        false
     }
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
