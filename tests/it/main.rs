@@ -19,6 +19,7 @@ mod next;
 mod officer;
 mod outputs;
 mod public;
+mod rating_lists;
 mod record;
 mod robustness;
 mod site;
