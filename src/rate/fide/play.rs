@@ -113,7 +113,10 @@ mod tests {
         let day = NaiveDate::from_ymd_opt(2026, 3, 14).unwrap();
         assert!(rounds_a_day(RateOfPlay::Rapid, 15, day, day).is_ok());
         let err = rounds_a_day(RateOfPlay::Rapid, 16, day, day).unwrap_err();
-        assert_eq!(err, "16 rounds in 1 day: FIDE rates at most 15 rapid rounds a day (Rapid and Blitz Rating Regulations 3.1)");
+        assert_eq!(
+            err,
+            "16 rounds in 1 day: FIDE rates at most 15 rapid rounds a day (Rapid and Blitz Rating Regulations 3.1)"
+        );
         assert!(rounds_a_day(RateOfPlay::Rapid, 16, day, day.succ_opt().unwrap()).is_ok());
         assert!(rounds_a_day(RateOfPlay::Blitz, 30, day, day).is_ok());
         assert!(rounds_a_day(RateOfPlay::Blitz, 31, day, day).is_err());

@@ -165,7 +165,12 @@ fn a_file_of_another_rule_set_adopted() {
         (Some(1650.4), Status::Provisional, 12, Some(d(1980, 1, 1)));
     let mut weak = Player::new(3, "Weak", "");
     (weak.rating, weak.status, weak.games) = (Some(1210.0), Status::Confirmed, 80);
-    let file = PlayerFile { players: vec![strong, young, weak], extra_columns: vec!["RD".into()], origin: None, lists: Vec::new() };
+    let file = PlayerFile {
+        players: vec![strong, young, weak],
+        extra_columns: vec!["RD".into()],
+        origin: None,
+        lists: Vec::new(),
+    };
     let adopted = Fide.adopt(file, &config);
     assert_eq!(adopted.extra_columns, ["RD", "K", "Pool"]);
     let k: Vec<&ExtraValue> = adopted.players.iter().map(|p| &p.extra[1]).collect();
@@ -189,7 +194,8 @@ fn listed(id: u32, standard: Option<f64>, rapid: Option<f64>, games: u32, k: Opt
     use crate::model::lists::ListState;
     let mut p = Player::new(id, &format!("P{id}"), "");
     (p.rating, p.status, p.games) = (standard, if standard.is_some() { Status::Confirmed } else { Status::New }, 60);
-    let k_of = |r: Option<f64>| r.map_or(ExtraValue::Empty, |r| ExtraValue::Number(if r >= 2400.0 { 10.0 } else { 20.0 }));
+    let k_of =
+        |r: Option<f64>| r.map_or(ExtraValue::Empty, |r| ExtraValue::Number(if r >= 2400.0 { 10.0 } else { 20.0 }));
     p.extra = vec![k_of(standard), ExtraValue::Empty];
     p.birth_date = Some(d(1980, 1, 1));
     let mut state = ListState::new(2);
