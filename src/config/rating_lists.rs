@@ -210,6 +210,17 @@ pub(super) fn read(value: &toml::Value, text: &str, errors: &mut Vec<String>) ->
             lists.push(list);
         }
     }
+    for (k, list) in lists.iter().enumerate() {
+        if let Some(first) = lists[..k].iter().find(|l| l.name.eq_ignore_ascii_case(&list.name)) {
+            errors.push(format!(
+                "{}[rating_lists.{}] and [rating_lists.{}] (line {}) are one name to the player file, whose columns start with it regardless of case: rename one",
+                lines.at(&["rating_lists", &list.name]),
+                list.name,
+                first.name,
+                first.line
+            ));
+        }
+    }
     let names: Vec<&str> = lists.iter().map(|l| l.name.as_str()).collect();
     for list in &lists {
         if let Some(StartFrom::List(from)) = &list.start_from {

@@ -148,6 +148,9 @@ fn a_list_with_no_rule_set_or_no_rate_of_play_is_an_error() {
     assert!(err.contains("system = \"elo\": use acf"), "{err}");
     let err = error("\n[rating_lists.mixed]\nsystem = \"acf\"\nplay = [\"standard\", \"blitz\"]\n");
     assert!(err.contains("skips a rate of play"), "{err}");
+    let err =
+        error("\n[rating_lists.rapid]\nsystem = \"acf\"\n[rating_lists.Rapid]\nsystem = \"acf\"\nplay = [\"blitz\"]\n");
+    assert!(err.contains("are one name to the player file"), "{err}");
     let err = error("\n[rating_lists.rapid]\nsystem = \"acf\"\nstart_from = \"classic\"\n");
     assert!(err.contains("start_from = \"classic\" names no list: the lists are rapid"), "{err}");
 }
