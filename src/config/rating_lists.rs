@@ -331,7 +331,9 @@ fn read_list(name: &str, value: &toml::Value, lines: &Lines, errors: &mut Vec<St
     };
     Some(RatingList {
         name: name.to_string(),
-        system: system?,
+        // (A stand-in when it names none, its error said, so that the checks
+        // across the lists still run.)
+        system: system.unwrap_or(SystemName::Acf),
         rules,
         play: play?,
         minutes,
@@ -487,12 +489,12 @@ fn boundaries(lists: &[RatingList], lines: &Lines, errors: &mut Vec<String>) -> 
                 errors.push(format!(
                     "{}[rating_lists.{}] minutes.{} = {} and [rating_lists.{}] minutes.{} = {} (line {}) leave {what} a time for 60 moves of {} and {}: make the two bounds meet",
                     lines.at(&["rating_lists", &ll.name, "minutes", lb.key()]),
-                    ul.name,
-                    ub.key(),
-                    ub.minutes(),
                     ll.name,
                     lb.key(),
                     lb.minutes(),
+                    ul.name,
+                    ub.key(),
+                    ub.minutes(),
                     lines.line(&["rating_lists", &ul.name, "minutes", ub.key()]).unwrap_or(0),
                     lower_words(from),
                     upper_words(to)

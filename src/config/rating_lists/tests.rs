@@ -164,7 +164,7 @@ fn bounds_that_leave_a_gap_or_an_overlap_are_named_with_both_lines() {
     assert_eq!(
         err,
         format!(
-            "line {}: [rating_lists.blitz] minutes.at_most = 10 and [rating_lists.rapid] minutes.more_than = 15 (line {}) leave a gap: no list takes a time for 60 moves of more than 10 minutes and 15 minutes or less: make the two bounds meet",
+            "line {}: [rating_lists.rapid] minutes.more_than = 15 and [rating_lists.blitz] minutes.at_most = 10 (line {}) leave a gap: no list takes a time for 60 moves of more than 10 minutes and 15 minutes or less: make the two bounds meet",
             first + 3,
             first + 7
         )
@@ -223,5 +223,10 @@ fn every_mistake_in_the_lists_is_named_at_once() {
     let text = "\n[rating_lists.rapid]\nsystem = \"acf\"\ncolour = 1\n\n[rating_lists.quick]\nplay = [\"rapid\"]\n\n\
                 [rating_lists.blitz]\nsystem = \"acf\"\nminutes = { at_most = \"ten\" }\n";
     let errors = with(text).0.unwrap_err();
-    assert_eq!(errors.len(), 3, "{errors:#?}");
+    assert_eq!(errors.len(), 4, "{errors:#?}");
+    assert!(errors[1].contains("[rating_lists.quick] names no rule set"), "{errors:#?}");
+    assert!(
+        errors[3].contains("rapid play is taken by both [rating_lists.rapid] and [rating_lists.quick]"),
+        "{errors:#?}"
+    );
 }
