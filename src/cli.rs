@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::model::rate_of_play::RateOfPlay;
 use crate::model::system::SystemName;
 
 /// ratebook publishes a chess federation's rating list: it reads the period's
@@ -296,6 +297,13 @@ pub enum Command {
         /// player file columns and the files beside the reports it needs).
         #[arg(long, value_enum, default_value_t = SystemName::Acf)]
         system: SystemName,
+        /// The rating lists the federation keeps, one a rate of play, e.g.
+        /// standard,rapid,blitz: period.toml's [rating_lists] (each under
+        /// --system), the player file's columns of each list, and a calendar
+        /// about a fifth rapid and a tenth blitz. Standard alone (the
+        /// default) is the one list of a folder without [rating_lists].
+        #[arg(long, value_delimiter = ',', value_parser = parse_rate_of_play, value_name = "RATE,...")]
+        lists: Vec<RateOfPlay>,
         /// Consecutive periods, a year apart from August 1993: each is
         /// published and recorded in the folder's record.sqlite (regenerated
         /// whole), and the folder keeps the last one's inputs.
@@ -324,6 +332,11 @@ pub enum RecordCommand {
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
     },
+}
+
+/// A rate of play on the command line: standard, rapid or blitz.
+fn parse_rate_of_play(text: &str) -> Result<RateOfPlay, String> {
+    RateOfPlay::parse(text).ok_or_else(|| format!("\"{text}\" is no rate of play: use standard, rapid or blitz"))
 }
 
 #[cfg(test)]

@@ -253,7 +253,7 @@ fn players_of_reports(raw: &RawData) -> PlayerFile {
         p.status = Status::Unrated;
         players.push(p);
     }
-    PlayerFile { players, extra_columns: Vec::new(), origin: None }
+    PlayerFile { players, extra_columns: Vec::new(), origin: None, lists: Vec::new() }
 }
 
 /// The entrants without an ID, report by report: the candidates for the

@@ -118,8 +118,8 @@ pub fn run(command: Command, screen: &dyn Screen) -> anyhow::Result<Said> {
         }
         Command::Explain { player, data, .. } => explain::said(&data_folder(data.as_deref())?, &player),
         Command::Handicap { file, out, json } => handicap::said(&file, &out, json, screen),
-        Command::Generate { out, players, events, seed, system, periods, .. } => {
-            let generate = crate::generate::GenerateOptions { out, players, events, seed, system };
+        Command::Generate { out, players, events, seed, system, lists, periods, .. } => {
+            let generate = crate::generate::GenerateOptions { out, players, events, seed, system, lists };
             sample::said(&sample::SampleOptions { generate, periods })
         }
     }

@@ -174,7 +174,7 @@ fn recorded_list(lines: &[PlayerLine]) -> PlayerFile {
             }
         })
         .collect();
-    PlayerFile { players, extra_columns: Vec::new(), origin: None }
+    PlayerFile { players, extra_columns: Vec::new(), origin: None, lists: Vec::new() }
 }
 
 /// The periods to re-rate: from `from`, or from the first period after the

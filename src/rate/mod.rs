@@ -16,6 +16,7 @@ pub mod calculator;
 pub mod common;
 pub mod explanation;
 pub mod games;
+pub mod lists;
 pub mod tables;
 
 use std::any::Any;
@@ -241,6 +242,15 @@ pub trait RatingSystem: EligibilityPolicy {
         let _ = ratings;
         None
     }
+    /// Whether a newcomer to a list of `play` (its rates of play) that this
+    /// rule set rates starts from his rating on the federation's standard
+    /// list when he has one, unless the list's `start_from` says otherwise
+    /// ([`lists::start_from`]): FIDE's rapid and blitz regulations (7.2.1)
+    /// say so. No by default.
+    fn starts_from_standard(&self, play: &[crate::model::rate_of_play::RateOfPlay]) -> bool {
+        let _ = play;
+        false
+    }
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
     /// The words its outputs print (its number's name, its statuses, its
@@ -319,6 +329,7 @@ pub fn split_player_file(
         players: Vec::new(),
         extra_columns: period.players.extra_columns.clone(),
         origin: None,
+        lists: period.players.lists.clone(),
     };
     let mut removed = kept.clone();
     for (p, gone) in ratings.players.iter().zip(&ratings.removed) {

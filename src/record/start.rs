@@ -133,7 +133,7 @@ fn adopt_others(
     config: &PeriodConfig,
     known: &HashSet<u32>,
 ) -> PlayerFile {
-    let PlayerFile { players, extra_columns, origin } = file;
+    let PlayerFile { players, extra_columns, origin, lists } = file;
     let (mut kept, mut others) = (Vec::new(), Vec::new());
     for (i, p) in players.into_iter().enumerate() {
         if known.contains(&p.id) {
@@ -144,10 +144,14 @@ fn adopt_others(
     }
     if others.is_empty() {
         let players = kept.into_iter().map(|(_, p)| p).collect();
-        return PlayerFile { players, extra_columns, origin };
+        return PlayerFile { players, extra_columns, origin, lists };
     }
     let (places, rest): (Vec<usize>, Vec<Player>) = others.into_iter().unzip();
-    let rest = system.scale().take(scale, system.floor(), PlayerFile { players: rest, extra_columns, origin: None });
+    let rest = system.scale().take(
+        scale,
+        system.floor(),
+        PlayerFile { players: rest, extra_columns, origin: None, lists: lists.clone() },
+    );
     let adopted = system.adopt(rest, config);
     let width = adopted.extra_columns.len();
     let mut all: Vec<(usize, Player)> = kept;
@@ -160,7 +164,7 @@ fn adopt_others(
             p
         })
         .collect();
-    PlayerFile { players, extra_columns: adopted.extra_columns, origin }
+    PlayerFile { players, extra_columns: adopted.extra_columns, origin, lists }
 }
 
 /// Puts the ratings of the period before (on the same line of re-rating)
@@ -256,7 +260,7 @@ mod tests {
     }
 
     fn file(players: Vec<Player>) -> PlayerFile {
-        PlayerFile { players, extra_columns: Vec::new(), origin: None }
+        PlayerFile { players, extra_columns: Vec::new(), origin: None, lists: Vec::new() }
     }
 
     #[test]

@@ -352,7 +352,7 @@ mod tests {
         hanna.birth_date = born;
         let mut other = Player::new(3055, "Hanna", "Joseph");
         other.birth_date = NaiveDate::from_ymd_opt(1990, 1, 1);
-        let file = PlayerFile { players: vec![hanna, other], extra_columns: vec![], origin: None };
+        let file = PlayerFile { players: vec![hanna, other], extra_columns: vec![], origin: None, lists: Vec::new() };
         let index = PlayerIndex::new(&file);
         let found = known_already(&entrant("HANNA", "J.", born, false), &file, &index).unwrap();
         assert!(found.is_error());

@@ -22,6 +22,7 @@ mod officer;
 mod outputs;
 mod public;
 mod ranges;
+mod rating_lists;
 mod readers;
 mod record;
 mod robustness;

@@ -82,6 +82,7 @@ fn check_reports_without_a_data_folder() {
         players: vec![player(3054, "Hanna", "Known", "V", Status::Confirmed, Some(1500.0), 40)],
         extra_columns: vec![],
         origin: None,
+        lists: Vec::new(),
     };
     ratebook::formats::player_file::write_player_file(&dir.path().join("players.xlsx"), &players, date(1993, 4, 1))
         .unwrap();

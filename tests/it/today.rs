@@ -32,8 +32,12 @@ fn write_config(f: &Fixture, system: SystemName, published: &str, start: &str, e
 }
 
 fn write_players(f: &Fixture, players: Vec<Player>, extra_columns: &[&str]) {
-    let file =
-        PlayerFile { players, extra_columns: extra_columns.iter().map(|c| c.to_string()).collect(), origin: None };
+    let file = PlayerFile {
+        players,
+        extra_columns: extra_columns.iter().map(|c| c.to_string()).collect(),
+        origin: None,
+        lists: Vec::new(),
+    };
     ratebook::formats::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(2026, 1, 1)).unwrap();
 }
 

@@ -224,7 +224,7 @@ mod tests {
         ];
         let period = ValidPeriod {
             config: config("", "").unwrap(),
-            players: PlayerFile { players, extra_columns: vec![JOINED_COLUMN.into()], origin: None },
+            players: PlayerFile { players, extra_columns: vec![JOINED_COLUMN.into()], origin: None, lists: Vec::new() },
             newcomers: 0,
             newcomer_entries: Vec::new(),
             events: Vec::new(),

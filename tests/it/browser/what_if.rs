@@ -292,7 +292,7 @@ fn period(system: SystemName, case: &Case, next: &PeriodConfig) -> ValidPeriod {
     };
     ValidPeriod {
         config: next.clone(),
-        players: PlayerFile { players, extra_columns: case.columns.clone(), origin: None },
+        players: PlayerFile { players, extra_columns: case.columns.clone(), origin: None, lists: Vec::new() },
         newcomers: 0,
         newcomer_entries: Vec::new(),
         events: vec![event],
