@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::model::rate_of_play::RateOfPlay;
 use crate::model::system::SystemName;
 
 /// ratebook publishes a chess federation's rating list: it reads the period's
@@ -179,15 +180,23 @@ pub enum Command {
     ///
     /// Every recorded period from --from (default: the first with reports)
     /// is re-rated from the reports the record keeps, under the recorded
-    /// rule set and under each --system. For each: how well the ratings at
+    /// rule set and under each --system (with its own settings: its
+    /// defaults, or its table in --rules). For each: how well the ratings at
     /// each period's start predicted its games (log-loss, Brier score, the
-    /// favourite's share of decisive games), the drift, the pool at the end,
-    /// and the last list against the recorded one. The record and the
+    /// favourite's share of decisive games), which predicted best and
+    /// whether by more than chance, the drift, and the recorded last list
+    /// under it (the figures a switch prints: mean shift, players up, down
+    /// and unchanged, the movers and why they move). The record and the
     /// publication are not touched.
     Compare {
         /// A rule set to compare with the recorded one (give it once for each).
         #[arg(long = "system", value_name = "SYSTEM", required = true)]
         systems: Vec<SystemName>,
+        /// A TOML file of the compared rule sets' settings, one table each,
+        /// named by the rule set ([glicko2] tau = 0.3); without a table a
+        /// rule set rates with its defaults.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<PathBuf>,
         /// The first period to re-rate (its name, e.g. "August 1993").
         #[arg(long, value_name = "PERIOD")]
         from: Option<String>,
@@ -297,6 +306,13 @@ pub enum Command {
         /// player file columns and the files beside the reports it needs).
         #[arg(long, value_enum, default_value_t = SystemName::Acf)]
         system: SystemName,
+        /// The rating lists the federation keeps, one a rate of play, e.g.
+        /// standard,rapid,blitz: period.toml's [rating_lists] (each under
+        /// --system), the player file's columns of each list, and a calendar
+        /// about a fifth rapid and a tenth blitz. Standard alone (the
+        /// default) is the one list of a folder without [rating_lists].
+        #[arg(long, value_delimiter = ',', value_parser = parse_rate_of_play, value_name = "RATE,...")]
+        lists: Vec<RateOfPlay>,
         /// Consecutive periods, a year apart from August 1993: each is
         /// published and recorded in the folder's record.sqlite (regenerated
         /// whole), and the folder keeps the last one's inputs.
@@ -325,6 +341,11 @@ pub enum RecordCommand {
         #[arg(long, value_name = "DIR")]
         data: Option<PathBuf>,
     },
+}
+
+/// A rate of play on the command line: standard, rapid or blitz.
+fn parse_rate_of_play(text: &str) -> Result<RateOfPlay, String> {
+    RateOfPlay::parse(text).ok_or_else(|| format!("\"{text}\" is no rate of play: use standard, rapid or blitz"))
 }
 
 #[cfg(test)]

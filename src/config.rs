@@ -9,14 +9,18 @@ use serde::Deserialize;
 use thiserror::Error;
 
 mod keys;
-mod limits;
+pub mod limits;
 mod lists;
+mod rating_lists;
+mod rolled;
 mod rules;
 
 pub use lists::{ListSizes, StatisticsSettings};
+pub use rating_lists::{Bound, Minutes, RatingList, StartFrom};
 pub use rules::{RuleSettings, MOVED};
 
 use crate::model::names::NameOrder;
+use crate::model::rate_of_play::{RateBoundaries, RateOfPlay};
 use crate::model::system::SystemName;
 use rules::key_lines;
 
@@ -47,6 +51,8 @@ pub struct PeriodConfig {
     /// Events that end from `start` to `end` (inclusive) belong to this period.
     pub start: NaiveDate,
     pub end: NaiveDate,
+    /// The rule set: the one list's, or the main rating list's (the one that
+    /// takes standard play, else the first) when `[rating_lists]` declares them.
     pub system: SystemName,
     /// Lists show players who played on or after this date.
     pub active_since: NaiveDate,
@@ -71,6 +77,17 @@ pub struct PeriodConfig {
     pub rules: RuleSettings,
     /// `[switch]`: how this period starts a rule set other than the record's last.
     pub switch: Option<crate::switch::SwitchSettings>,
+    /// `[rating_lists.NAME]`: the rating lists the federation keeps, in the
+    /// file's order; none for a folder that keeps one list (`system` and
+    /// `[rules]`), as before.
+    pub rating_lists: Vec<RatingList>,
+    /// Where the rates of play meet: FIDE's, unless a list's `minutes` moves them.
+    pub boundaries: RateBoundaries,
+    /// The rates of play of the list this configuration rates: none for a
+    /// folder that keeps one list (its rule set's own rule says which time
+    /// controls it rates); the main list's as read, each list's in turn
+    /// when the lists are rated ([`PeriodConfig::for_list`]).
+    pub play: Vec<RateOfPlay>,
 }
 
 /// What the public output (the site, its downloads, the booklet and the
@@ -147,6 +164,8 @@ struct PeriodToml {
     #[serde(default)]
     switch: Option<toml::Value>,
     rules: Option<toml::Table>,
+    #[serde(default)]
+    rating_lists: Option<toml::Value>,
 }
 
 impl PeriodConfig {
@@ -260,8 +279,16 @@ impl PeriodConfig {
         if !(errata_tolerance.is_finite() && errata_tolerance >= 0.0) {
             errors.push(format!("[errata] tolerance must be 0 or more points, not {errata_tolerance}"));
         }
-        let mut rules = RuleSettings::new(raw.rules.unwrap_or_default());
+        let mut rules = RuleSettings::new(raw.rules.clone().unwrap_or_default());
         rules.lines = key_lines(text, "rules");
+        let given =
+            [("system", raw.system.is_some()), ("rules", raw.rules.is_some()), ("switch", raw.switch.is_some())];
+        let declared = raw.rating_lists.as_ref().map(|value| rating_lists::declared(value, text, given, &mut errors));
+        let (rating_lists, boundaries, play) = declared.unwrap_or((Vec::new(), RateBoundaries::FIDE, Vec::new()));
+        let system = rating_lists::main(&rating_lists).map_or(system, |main| main.system);
+        if let Some(main) = rating_lists::main(&rating_lists) {
+            rules = main.rules.clone();
+        }
         // `school_year_start` stood at the top level before it moved under [rules]:
         // still read there, for the rule set that reads it (other rule sets never did).
         if let Some(value) = raw.school_year_start.clone().filter(|_| MOVED.contains(&("school_year_start", system))) {
@@ -280,6 +307,9 @@ impl PeriodConfig {
                 ));
             } else if name.trim().is_empty() {
                 errors.push(format!("`{key}` is empty: name the {key}"));
+            } else if let Err(e) = limits::name(key, name) {
+                let line = keys::line_of(text, key).map(|l| format!("line {l}: ")).unwrap_or_default();
+                errors.push(format!("{line}{e}"));
             }
         }
         let switch = take(&mut errors, raw.switch.as_ref().map(crate::switch::SwitchSettings::parse).transpose(), None);
@@ -305,6 +335,9 @@ impl PeriodConfig {
             errata_tolerance,
             switch,
             rules,
+            rating_lists,
+            boundaries,
+            play,
         })
     }
 
@@ -331,6 +364,9 @@ impl PeriodConfig {
             errata_tolerance: 1.0,
             switch: None,
             rules: RuleSettings::default(),
+            rating_lists: Vec::new(),
+            boundaries: RateBoundaries::FIDE,
+            play: Vec::new(),
         }
     }
 
@@ -353,7 +389,9 @@ impl PeriodConfig {
         out += &line("start", self.start.to_string(), "events that end from start ...");
         out += &line("end", self.end.to_string(), "... to end (inclusive) belong to this period");
         let systems: Vec<&str> = SystemName::ALL.iter().map(|s| s.as_str()).collect();
-        out += &line("system", quoted(self.system.as_str()), &systems.join(" | "));
+        if self.rating_lists.is_empty() {
+            out += &line("system", quoted(self.system.as_str()), &systems.join(" | "));
+        }
         out +=
             &line("active_since", self.active_since.to_string(), "lists show players who played on or after this date");
         out += &line(
@@ -417,10 +455,11 @@ impl PeriodConfig {
             }
             out += &line("birth", quoted(self.birth.as_str()), "the public output shows no birth year and no age");
         }
-        if !self.rules.table.is_empty() {
-            out += &format!("\n{:<35} # the {} rule set's own settings\n", "[rules]", self.system);
+        if !self.rules.table.is_empty() && self.rating_lists.is_empty() {
+            out += &format!("\n{:<35} # the {} rule set's own settings\n", "[rules]", self.system.as_str());
             out += &self.rules.to_toml();
         }
+        out += &rating_lists::write(&self.rating_lists);
         out
     }
 

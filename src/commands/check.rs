@@ -160,7 +160,7 @@ impl CheckReport {
                 format!(
                     "with the default settings, there being no period.toml here: the {} rules, and {what}, \
                      {start} to {end}",
-                    c.system.as_str().to_uppercase()
+                    c.system
                 )
             }
         };
@@ -257,7 +257,7 @@ fn players_of_reports(raw: &RawData) -> PlayerFile {
         p.status = Status::Unrated;
         players.push(p);
     }
-    PlayerFile { players, extra_columns: Vec::new(), origin: None }
+    PlayerFile { players, extra_columns: Vec::new(), origin: None, lists: Vec::new() }
 }
 
 /// The entrants without an ID, report by report: the candidates for the

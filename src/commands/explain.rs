@@ -42,7 +42,7 @@ pub fn explain(folder: &DataFolder, who: &str) -> Result<Explained> {
     let fitting = find(players, who);
     Ok(match fitting.as_slice() {
         [] => Explained::Nobody,
-        [p] => Explained::One(loaded.system.explain(period, &ratings, *p).to_text()),
+        [p] => Explained::One(crate::rate::explain(loaded.system, period, &ratings, *p).to_text()),
         several => Explained::Several(
             several
                 .iter()

@@ -40,9 +40,12 @@ pub fn history(folder: &DataFolder, who: &str) -> Result<Histories> {
         Ok(id) => id,
         Err(_) => {
             // The names of the last recorded list (as it printed them).
-            let lines = match record.periods().map_err(|e| record.explain(e))?.pop() {
-                Some(last) => record.player_lines(last.id).map_err(|e| record.explain(e))?,
-                None => Vec::new(),
+            let (lines, born) = match record.periods().map_err(|e| record.explain(e))?.pop() {
+                Some(last) => (
+                    record.player_lines(last.id).map_err(|e| record.explain(e))?,
+                    record.birth_years(last.id).map_err(|e| record.explain(e))?,
+                ),
+                None => Default::default(),
             };
             let players: Vec<Player> = lines.iter().map(|l| Player::new(l.id, &l.surname, &l.first_names)).collect();
             match find(&players, who).as_slice() {
@@ -55,7 +58,7 @@ pub fn history(folder: &DataFolder, who: &str) -> Result<Histories> {
                             id: lines[i].id,
                             name: lines[i].display_name(),
                             state: lines[i].state.clone().unwrap_or_default(),
-                            birth_year: None,
+                            birth_year: born.get(&lines[i].id).copied(),
                             rating: lines[i].printed.clone(),
                         })
                         .collect();
@@ -86,10 +89,16 @@ pub fn to_text(id: u32, history: &PlayerHistory) -> String {
         "{name} (ID {id})\n\n{:<width$}  {:>7}  {:>5}  {:>6}  status\n",
         "period", words.rating, "games", "change"
     );
-    for l in lines {
+    for (k, l) in lines.iter().enumerate() {
         let change = l.change.map(|c| format!("{c:+.0}")).unwrap_or_default();
+        // The list the system changed with (its change is his games' alone).
+        let before = k.checked_sub(1).and_then(|b| lines[b].system);
+        let switched = match crate::statistics::switch_between(before, l.system) {
+            Some((was, is)) => format!("  (the rating system changed with this list, from {was} to {is})"),
+            None => String::new(),
+        };
         out += &format!(
-            "{:<width$}  {:>7}  {:>5}  {:>6}  {}\n",
+            "{:<width$}  {:>7}  {:>5}  {:>6}  {}{switched}\n",
             l.period,
             l.printed,
             l.games_period,

@@ -94,8 +94,12 @@ pub fn run(command: Command, screen: &dyn Screen) -> anyhow::Result<Said> {
         Command::Next { data, from, name, dry_run } => {
             next::said(&next::NextOptions { folder: data_folder(data.as_deref())?, from, name, dry_run })
         }
-        Command::Compare { systems, from, data, json, out } => {
-            let options = crate::compare::CompareOptions { systems, from };
+        Command::Compare { systems, rules, from, data, json, out } => {
+            let settings = match rules {
+                Some(file) => crate::compare::settings::read(&file)?,
+                None => Vec::new(),
+            };
+            let options = crate::compare::CompareOptions { systems, from, settings };
             compare::said(&data_folder(data.as_deref())?, &options, out.as_deref(), json, screen)
         }
         Command::History { player, data } => history::said(&data_folder(data.as_deref())?, &player),
@@ -116,8 +120,8 @@ pub fn run(command: Command, screen: &dyn Screen) -> anyhow::Result<Said> {
         }
         Command::Explain { player, data, .. } => explain::said(&data_folder(data.as_deref())?, &player),
         Command::Handicap { file, out, json } => handicap::said(&file, &out, json, screen),
-        Command::Generate { out, players, events, seed, system, periods, .. } => {
-            let generate = crate::generate::GenerateOptions { out, players, events, seed, system };
+        Command::Generate { out, players, events, seed, system, lists, periods, .. } => {
+            let generate = crate::generate::GenerateOptions { out, players, events, seed, system, lists };
             sample::said(&sample::SampleOptions { generate, periods })
         }
     }
@@ -202,22 +206,26 @@ fn switch_player_file(
     let record = folder.record().filter(|p| p.is_file());
     let file = std::mem::take(&mut raw.player_file);
     let Some(path) = record else {
-        // Without a record: a conversion of a file that lacks the rule set's own columns.
+        // Without a record: a conversion of a file written under another rule set.
         let rules = config.system.rules();
         let lacks = |c: &&str| !file.extra_columns.iter().any(|e| e == c);
         let foreign = rules.state_columns().is_empty() || rules.state_columns().iter().any(lacks);
-        return Ok(match config.switch.as_ref().and_then(|s| s.conversion).filter(|_| foreign) {
-            Some(conversion) => {
-                let derived = crate::record::switch::Derived::Conversion(conversion);
-                let (file, switched) = derived.apply(file, config, None);
-                raw.player_file = file;
-                (Some(switched), None)
-            }
-            None => {
-                raw.player_file = file;
-                (None, None)
-            }
-        });
+        let before = crate::switch::Before::PlayerFile { foreign };
+        let conversion = config.switch.as_ref().and_then(|s| s.conversion);
+        return Ok(
+            match conversion.filter(|_| crate::switch::switches(before, config.system, config.switch.as_ref())) {
+                Some(conversion) => {
+                    let derived = crate::record::switch::Derived::Conversion(conversion);
+                    let (file, switched) = derived.apply(file, config, None);
+                    raw.player_file = file;
+                    (Some(switched), None)
+                }
+                None => {
+                    raw.player_file = file;
+                    (None, None)
+                }
+            },
+        );
     };
     let record = crate::record::Record::open(&path, crate::record::Access::Read)?;
     let periods = record.periods().map_err(|e| crate::record::explain(&path, e))?;
@@ -240,7 +248,7 @@ fn switch_player_file(
 pub fn rate_only(folder: &DataFolder) -> anyhow::Result<(Loaded, Ratings)> {
     let mut timings = Timings::default();
     let loaded = load_switching(folder, &mut timings)?;
-    let ratings = loaded.system.rate(&loaded.validated.period);
+    let ratings = crate::rate::rate_period(loaded.system, &loaded.validated.period);
     Ok((loaded, ratings))
 }
 

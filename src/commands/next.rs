@@ -8,13 +8,15 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use chrono::{Datelike, Months, NaiveDate};
+use chrono::{Datelike, NaiveDate};
 
 use crate::config::PeriodConfig;
-use crate::ingest::data_folder::{ARCHIVE, PLAYER_FILE_NAMES, SETTINGS};
+use crate::ingest::data_folder::ARCHIVE;
 use crate::ingest::extras::SystemInput;
 use crate::ingest::DataFolder;
 use crate::validate::Disposition;
+
+mod archive;
 
 /// What to start, from where.
 #[derive(Debug, Clone)]
@@ -64,49 +66,11 @@ pub struct Returning {
     pub name: String,
 }
 
-/// The settings of the period after `config`: every date rolled on by the
-/// period's length (whole months, or else days), the name of the month and
+/// The settings of the period after `config` ([`PeriodConfig::rolled`]):
+/// every date rolled on by the period's length, the name of the month and
 /// year of the new published date when this one is so named, else `name`.
 pub fn rolled(config: &PeriodConfig, name: Option<&str>) -> Result<PeriodConfig> {
-    let on = |day: NaiveDate| -> Result<NaiveDate> {
-        let later = match config.months() {
-            Some(m) => day.checked_add_months(Months::new(m)),
-            None => day.checked_add_signed(config.end - config.start + chrono::Duration::days(1)),
-        };
-        later.with_context(|| format!("{day} rolled on by the period's length is past the calendar's end"))
-    };
-    let published = on(config.published)?;
-    let new_year = |year| NaiveDate::from_ymd_opt(year, 1, 1).expect("1 January exists");
-    // Ages taken on 1 January of the published year stay so.
-    let age_date = if config.age_date == new_year(config.published.year()) {
-        new_year(published.year())
-    } else {
-        on(config.age_date)?
-    };
-    let month_year = |day: NaiveDate| day.format("%B %Y").to_string();
-    let period = match name.map(str::trim) {
-        Some(given) if !given.is_empty() => given.to_string(),
-        Some(_) => bail!("--name is empty: give the next period's name, e.g. \"{}\"", month_year(published)),
-        None if config.period.trim() == month_year(config.published) => month_year(published),
-        None => bail!(
-            "the next period's name cannot be told from \"{}\" (not the month and year it is published, {}): give it with --name, e.g. --name \"{}\"",
-            config.period,
-            month_year(config.published),
-            month_year(published)
-        ),
-    };
-    // (The day after the end rolls on: a period to 30 November ends next on 31 March.)
-    let start = config.end.succ_opt().context("the period ends at the calendar's end")?;
-    let end = on(start)?.pred_opt().expect("a day after the start has a day before it");
-    Ok(PeriodConfig {
-        period,
-        published,
-        start,
-        end,
-        active_since: on(config.active_since)?,
-        age_date,
-        ..config.clone()
-    })
+    config.rolled(name)
 }
 
 /// `text` (period.toml) with the keys that roll set to `after`'s values and
@@ -144,6 +108,8 @@ pub fn edited_settings(text: &str, after: &PeriodConfig) -> Result<String> {
             rules.insert(key, old);
         }
     }
+    // The conversion was applied with this period: it applies once.
+    doc.remove("switch");
     let edited = doc.to_string();
     let read_back = PeriodConfig::parse(&edited).map_err(|e| anyhow::anyhow!("period.toml as edited: {e}"))?;
     anyhow::ensure!(
@@ -156,8 +122,8 @@ pub fn edited_settings(text: &str, after: &PeriodConfig) -> Result<String> {
 /// Starts the next period in `opts.folder` (see the module's introduction).
 /// Refused, with nothing changed, unless the period in period.toml is the
 /// one published into `opts.from` (and recorded, when it keeps a record).
-/// A run stopped half-way is finished by running it again: nothing already
-/// in the archive is written over.
+/// A run stopped half-way, even killed, is finished by running it again
+/// (see [`archive`]).
 pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
     let folder = &opts.folder;
     let data = folder.dir();
@@ -259,7 +225,8 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
         dry_run: opts.dry_run,
     };
     if !opts.dry_run {
-        carry_out(&done, &edited).with_context(|| format!("starting {} in {}", done.after.period, data.display()))?;
+        carry_out(&done, &edited, folder.record())
+            .with_context(|| format!("starting {} in {}", done.after.period, data.display()))?;
     }
     Ok(done)
 }
@@ -312,57 +279,24 @@ fn folder_name(period: &str) -> String {
 }
 
 /// Does what `done` says: the archive first, then the files taken in, and
-/// period.toml last (so that a stopped run is run again whole).
-fn carry_out(done: &NextPeriod, edited: &str) -> Result<()> {
-    let data = &done.data;
-    let archive = data.join(&done.archive);
-    std::fs::create_dir_all(&archive).with_context(|| format!("creating {}", archive.display()))?;
-    let keep_copy = |from: &Path, name: &str| -> Result<()> {
-        let to = archive.join(name);
-        if from.is_file() && !to.exists() {
-            std::fs::copy(from, &to).with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
-        }
-        Ok(())
-    };
-    keep_copy(&data.join(SETTINGS), SETTINGS)?;
-    let started_from = PLAYER_FILE_NAMES.iter().find(|name| data.join(name).is_file());
-    if let Some(name) = started_from {
-        keep_copy(&data.join(name), name)?;
+/// period.toml last, each whole (see [`archive`]), so that a stopped run
+/// is finished by running it again.
+fn carry_out(done: &NextPeriod, edited: &str, record: Option<PathBuf>) -> Result<()> {
+    archive::Archiving {
+        data: &done.data,
+        from: &done.from,
+        archive: done.data.join(&done.archive),
+        carried: &done.carried,
+        reports: &done.archived,
+        settings: edited,
+        record: record.map(|path| (path, done.before.period.clone())),
     }
-    for name in &done.carried {
-        keep_copy(&data.join(name), name)?;
-    }
-    keep_copy(&done.from.join("removed.xlsx"), "removed.xlsx")?;
-    for file in &done.archived {
-        let (from, to) = (data.join(file), archive.join(file));
-        if let Some(parent) = to.parent() {
-            std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
-        }
-        if from.is_file() {
-            std::fs::rename(&from, &to).with_context(|| format!("moving {} to {}", from.display(), to.display()))?;
-        }
-    }
-    for name in std::iter::once("players.xlsx").chain(done.carried.iter().map(String::as_str)) {
-        replace(&data.join(name), &std::fs::read(done.from.join(name))?)?;
-    }
-    // Another form of the player file (players.ods…) is archived: players.xlsx is the file now.
-    if let Some(name) = started_from.filter(|name| **name != "players.xlsx") {
-        std::fs::remove_file(data.join(name)).with_context(|| format!("removing {name} (archived)"))?;
-    }
-    replace(&data.join(SETTINGS), edited.as_bytes())
+    .carry_out()
 }
 
 /// "1 player", "3,113 players".
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{} {}", super::summary::thousands(n), if n == 1 { one } else { many })
-}
-
-/// Writes `bytes` to `path` through a file beside it, renamed into place.
-fn replace(path: &Path, bytes: &[u8]) -> Result<()> {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temporary = path.with_file_name(format!(".{name}.next"));
-    std::fs::write(&temporary, bytes).with_context(|| format!("writing {}", temporary.display()))?;
-    std::fs::rename(&temporary, path).with_context(|| format!("replacing {}", path.display()))
 }
 
 impl NextPeriod {
@@ -406,6 +340,14 @@ impl NextPeriod {
                 self.from.join(name).display()
             );
         }
+        if b.switch.is_some() {
+            let _ = writeln!(
+                out,
+                "  [switch]      {} from period.toml: {} changed the rule set, and a change applies once",
+                if self.dry_run { "would be removed" } else { "removed" },
+                b.period
+            );
+        }
         let reports = self.archived.iter().filter(|f| !f.ends_with(".toml")).count();
         let _ = write!(out, "  reports       {reports} archived");
         if self.kept.is_empty() {
@@ -435,7 +377,7 @@ impl NextPeriod {
             }
             let _ = writeln!(
                 out,
-                "  `ratebook period` puts him back with his rating from the record; without a record, copy his row from {} back into players.xlsx (or blank the ID to enter him as new).",
+                "  `ratebook period` puts each back with the rating the record holds; without a record, copy the player's row from {} back into players.xlsx (or blank the ID to enter the player as new).",
                 Path::new(&self.archive).join("removed.xlsx").display()
             );
         }
@@ -484,6 +426,8 @@ mod tests {
         let err = rolled(&c, None).unwrap_err().to_string();
         assert!(err.contains("--name") && err.contains("December 1993"), "{err}");
         assert_eq!(rolled(&c, Some("1993 list 3")).unwrap().period, "1993 list 3");
+        let err = rolled(&c, Some(&"x".repeat(100_000))).unwrap_err().to_string();
+        assert!(err.starts_with("`--name` is 100000 characters long: at most 200"), "{err}");
     }
 
     #[test]
@@ -496,6 +440,18 @@ mod tests {
         assert!(edited.contains("period       = \"December 1993\"        # the list's name\n"), "{edited}");
         assert!(edited.contains("published    = 1993-12-01           # date the list takes effect\n"), "{edited}");
         assert_eq!(PeriodConfig::parse(&edited).unwrap(), next);
+    }
+
+    #[test]
+    fn a_switch_is_removed_from_the_next_periods_settings() {
+        let text =
+            format!("{}\n[switch]\ntimes = 7.5\nplus = 700.0\n", PeriodConfig::example(SystemName::Ecf).to_toml());
+        let c = PeriodConfig::parse(&text).unwrap();
+        assert!(c.switch.is_some());
+        let next = rolled(&c, None).unwrap();
+        assert_eq!(next.switch, None, "a conversion applies once");
+        let edited = edited_settings(&text, &next).unwrap();
+        assert!(!edited.contains("[switch]") && !edited.contains("700"), "{edited}");
     }
 
     #[test]

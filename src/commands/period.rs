@@ -124,6 +124,14 @@ fn revise_with_later(
     })
 }
 
+/// A dry run's note, after why the run would refuse (when it would).
+fn refusing(refused: Option<&str>, note: String) -> String {
+    match refused {
+        Some(refused) => format!("{refused}\n{note}"),
+        None => note,
+    }
+}
+
 /// The period-end run. `Err` means the command could not run at all (bad
 /// folder, bad period.toml, output not writable); data errors come back as a
 /// report with `published == false`, and only validation.txt is written.
@@ -167,11 +175,14 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         let file = switched_from.as_ref().unwrap_or(&validated.period.players);
         r.check_player_file(file).map_err(|e| r.record.explain(e))?;
     }
+    let refused = recording.as_ref().and_then(|r| r.refused.clone());
     if let Some(r) = recording.take_if(|r| r.plan == Plan::Revise && !r.later.is_empty()) {
         // The output folder is let go (the errata go beside it); the
         // record, still locked, goes to the re-rating.
         drop(staging);
-        return revise_with_later(opts, &folder, validated, timings, r);
+        let mut report = revise_with_later(opts, &folder, validated, timings, r)?;
+        report.record_note = report.record_note.map(|note| refusing(refused.as_deref(), note));
+        return Ok(report);
     }
     if let Some(r) = recording.take_if(|r| matches!(r.plan, Plan::Superseded { .. })) {
         // The data folder holds what a correction superseded: the record's
@@ -203,7 +214,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
 
     progress(Stage::Rating);
     let started = Instant::now();
-    let ratings = system.rate(&period);
+    let ratings = crate::rate::rate_period(system, &period);
     if ratings.stage_times.is_empty() {
         timings.record("rate", started);
     } else {
@@ -237,14 +248,23 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
                     None => Vec::new(),
                 };
                 let against = last.as_ref().map(|p| format!("{} (revision {})", p.period, p.revision));
-                list_changes(against.as_deref(), &lines.players, &before, &known, 10).to_text()
+                let changes = list_changes(against.as_deref(), &lines.players, &before, &known, 10);
+                match rated.period.switched {
+                    Some(_) => changes.from_games(&lines.players, &before, 10).to_text(),
+                    None => changes.to_text(),
+                }
             }
             _ => "period.toml keeps no record (record = false): there is nothing to compare with\n".to_string(),
         };
         let note = match &rated.period.switched {
-            Some(switched) => format!("{}\n{note}", switched.sentence()),
+            Some(switched) => format!(
+                "{}\n{}{note}",
+                switched.sentence(),
+                switched.shift.biggest_text(10, "Biggest movers with the switch", "")
+            ),
             None => note,
         };
+        let note = refusing(refused.as_deref(), note);
         let mut summary = RunSummary::new(Outcome::DryRun, &rated.period, &diagnostics);
         summary.players = Some(player_counts(&rated));
         return Ok(PeriodReport {

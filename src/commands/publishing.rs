@@ -54,6 +54,12 @@ fn period_statistics(rated: &Rated, record: Option<&Record>) -> Result<Statistic
     }
     let mut statistics = statistics::compute(&now, &earlier, &Settings::of(config, system.words()), record.is_some())?;
     statistics.meetings = statistics::meetings(&games);
+    if let Some(record) = record.filter(|_| config.site) {
+        // Opponents the player file no longer holds are named as the record last named them.
+        let in_file: std::collections::HashSet<u32> = period.players.players.iter().map(|p| p.id).collect();
+        let gone: Vec<u32> = statistics.meetings.opponents().into_iter().filter(|id| !in_file.contains(id)).collect();
+        statistics.former_names = record.last_names(&gone)?;
+    }
     Ok(statistics)
 }
 

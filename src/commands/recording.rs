@@ -41,6 +41,9 @@ pub struct Recording {
     pub previous_lines: Vec<PlayerLine>,
     /// Recorded periods after this one (a revision must re-rate them).
     pub later: Vec<RevisionInfo>,
+    /// For a dry run: why the run would refuse (it then shows what the run
+    /// with `--revise` would do).
+    pub refused: Option<String>,
     staged: Option<Staged>,
 }
 
@@ -112,6 +115,7 @@ impl Recording {
         let periods = record.periods()?;
         let end = config.end;
         let current = periods.iter().find(|p| p.period == config.period).cloned();
+        let mut refused = None;
         let plan = match &current {
             Some(current) if same_inputs(&record, current.id, current.inputs_sha256.as_deref(), &inputs)? => {
                 Plan::Unchanged
@@ -119,9 +123,13 @@ impl Recording {
             Some(_) if revise => Plan::Revise,
             Some(current) => match superseded_by(&record, current, &inputs)? {
                 Some(revision) => Plan::Superseded { revision },
-                // (A dry run only says what would change.)
                 None if out.is_some() => return Err(inputs_changed(&record, current, &inputs)?),
-                None => Plan::Revise,
+                // (A dry run says the run would refuse, then what --revise would do.)
+                None => {
+                    let why = inputs_changed(&record, current, &inputs)?;
+                    refused = Some(format!("the run would refuse: {why}; with --revise it would do this:"));
+                    Plan::Revise
+                }
             },
             None => {
                 if let Some(last) = periods.iter().rev().find(|p| p.end >= end) {
@@ -142,7 +150,7 @@ impl Recording {
             Some(p) => record.player_lines(p.id)?,
             None => Vec::new(),
         };
-        Ok(Recording { record, plan, inputs, current, previous, previous_lines, later, staged: None })
+        Ok(Recording { record, plan, inputs, current, previous, previous_lines, later, refused, staged: None })
     }
 
     /// Refuses to rate from a player file that an earlier revision of the

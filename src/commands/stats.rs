@@ -9,8 +9,9 @@ use crate::ingest::DataFolder;
 use crate::record::{Access, Record};
 use crate::statistics::{self, Settings, StatTable, Statistics};
 
-/// The tables `ratebook stats` prints.
-const PRINTED: [&str; 4] = ["Trends", "Change of the Mean", "By Age", "By State"];
+/// The tables `ratebook stats` prints (and By State, named in the rule
+/// set's word for the federation's parts: By Region, By Union …).
+const PRINTED: [&str; 3] = ["Trends", "Change of the Mean", "By Age"];
 
 /// The statistics of the last recorded period, with the settings of the
 /// data folder's `period.toml`.
@@ -37,10 +38,9 @@ pub fn from_record(folder: &DataFolder) -> Result<Statistics> {
 /// Trends, Change of the Mean, By Age and By State as aligned text.
 pub fn to_text(statistics: &Statistics) -> String {
     let mut out = format!("Statistics of {}, from the record\n", statistics.period);
-    for name in PRINTED {
-        if let Some(table) = statistics.table(name) {
-            out += &format!("\n{}\n{}\n\n{}", table.name, table.note, table_text(table));
-        }
+    let by_region = statistics.tables.iter().find(|t| t.name.starts_with("By ") && t.name != "By Age");
+    for table in PRINTED.iter().filter_map(|name| statistics.table(name)).chain(by_region) {
+        out += &format!("\n{}\n{}\n\n{}", table.name, table.note, table_text(table));
     }
     out
 }

@@ -1,40 +1,50 @@
 //! A federation's choice of rule set (`ratebook compare`): every recorded
 //! period re-rated in memory, from the reports the record keeps, under each
-//! named rule set and under the one recorded ([`crate::record::replay`]),
-//! each period read once. For each rule set: how well it predicted the
-//! period's games from the ratings at the period's start (out of sample),
-//! how its pool drifted, and where its last list stands against the one
-//! published. Nothing is written: the record is opened to read only.
+//! named rule set (with its own settings: its defaults, or a table given for
+//! it) and under the one recorded ([`crate::record::replay`]), each period
+//! read once. For each rule set: how well it predicted the period's games
+//! from the ratings at the period's start (out of sample), how its pool
+//! drifted, and the list a switch to it would publish against the recorded
+//! one (the same figures a switch prints: [`crate::switch::Shift`]). Which
+//! rule set predicted best, and whether by more than chance, is
+//! [`verdict`]'s. Nothing is written: the record is opened to read only.
 
 pub mod scores;
+pub mod settings;
 pub mod table;
+pub mod verdict;
 
 use std::collections::HashMap;
 
 use anyhow::{bail, Result};
 use serde::Serialize;
 
+use crate::config::{PeriodConfig, RuleSettings};
 use crate::model::system::SystemName;
-use crate::model::{Outcome, PlayerFile};
+use crate::model::{Outcome, Player, PlayerFile};
 use crate::rate::common::published_rating;
-use crate::record::replay::{replay, Recorded, Replayed, Replayer, Track, Under};
+use crate::record::replay::{replay, Recorded, Replayed, Replayer, Start, Track, Under};
 use crate::record::{PlayerLine, Record, RevisionInfo, Source};
+use crate::switch::Shift;
 use crate::timings::Timings;
-use scores::{mean_sd, spearman, Prediction};
+use scores::{mean_sd, Prediction};
+use verdict::{EventLosses, Verdict};
 
-/// How many of the recorded list's top players the rank correlation takes.
-pub const TOP: usize = 100;
-/// How many of the biggest movers are listed.
+/// How many of the biggest movers the terminal and the page list (the
+/// workbook lists every one).
 pub const MOVERS: usize = 10;
 
 /// What a comparison is asked.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct CompareOptions {
     /// The rule sets to compare with the recorded one.
     pub systems: Vec<SystemName>,
     /// The first period to re-rate (default: the first of the recorded
     /// periods with reports after the last imported list).
     pub from: Option<String>,
+    /// The `[rules]` of a rule set compared ([`settings`]); one not named
+    /// here rates with its defaults.
+    pub settings: Vec<(SystemName, RuleSettings)>,
 }
 
 /// The comparison: one column per rule set, the recorded one first.
@@ -46,13 +56,19 @@ pub struct Comparison {
     /// The games every rule set predicted (between two players each rule set
     /// rated at the period's start), over which the predictions are scored.
     pub games: u64,
+    /// The events those games were played in (the bootstrap's units).
+    pub events: usize,
     pub systems: Vec<SystemScores>,
+    /// Which rule set predicted the games best, and by how much.
+    pub verdict: Option<Verdict>,
 }
 
 /// One rule set's column.
 #[derive(Debug, Clone, Serialize)]
 pub struct SystemScores {
     pub system: SystemName,
+    /// The name people read ("Glicko-2").
+    pub title: &'static str,
     /// Whether this is the record's own re-rating (each period under the
     /// rule set it was recorded with).
     pub recorded: bool,
@@ -70,35 +86,9 @@ pub struct SystemScores {
     /// The pool's mean at the end of each period (the players with a
     /// published rating).
     pub means: Vec<Option<f64>>,
-    /// The pool at the end: players, mean, spread (standard deviation).
-    pub players: usize,
-    pub mean: Option<f64>,
-    pub spread: Option<f64>,
-    /// The last list against the one the record published.
-    pub against_recorded: AgainstRecorded,
-}
-
-/// A last list against the recorded one, over the players rated in both.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct AgainstRecorded {
-    pub players: usize,
-    /// This rule set's rating minus the recorded one, on average.
-    pub mean_shift: Option<f64>,
-    /// Spearman's rank correlation over the recorded list's top 100 (of
-    /// those rated in both).
-    pub top_rank_correlation: Option<f64>,
-    /// The biggest differences from the recorded rating, largest first.
-    pub movers: Vec<Mover>,
-}
-
-/// A player whose rating differs most from the recorded one.
-#[derive(Debug, Clone, Serialize)]
-pub struct Mover {
-    pub id: u32,
-    pub name: String,
-    pub recorded: f64,
-    pub rating: f64,
-    pub shift: f64,
+    /// The recorded last list against the same list under this rule set: a
+    /// switch's figures (the pool after it, the mean shift, the movers).
+    pub against_recorded: Shift,
 }
 
 /// Re-rates the record's periods under the recorded rule set and each of
@@ -114,26 +104,77 @@ pub fn compare(
     let chain = chain(&periods, options.from.as_deref())?;
     let recorded_system = chain[chain.len() - 1].system;
     check_systems(&options.systems, recorded_system)?;
+    for (system, _) in &options.settings {
+        if !options.systems.contains(system) {
+            let why = if *system == recorded_system {
+                "the recorded rule set re-rates each period with the [rules] it was recorded with"
+            } else {
+                "it is not compared"
+            };
+            bail!(
+                "the settings file gives settings for {system} ([{}]), but {why}: compare it with --system {}, or remove its table",
+                system.as_str(),
+                system.as_str()
+            );
+        }
+    }
     let mut tracks = vec![Track::new(Under::Recorded)];
-    tracks.extend(options.systems.iter().map(|&s| Track::new(Under::System(s))));
+    for &system in &options.systems {
+        let settings = options.settings.iter().find(|(s, _)| *s == system).map(|(_, r)| r.clone());
+        tracks.push(Track::under(system, settings.unwrap_or_default()));
+    }
     let mut columns: Vec<SystemScores> = std::iter::once(recorded_system)
         .chain(options.systems.iter().copied())
         .enumerate()
         .map(|(t, system)| SystemScores::new(system, t == 0))
         .collect();
-    let mut comparer = Comparer { columns: &mut columns, games: 0, last: Vec::new(), progress };
+    let mut comparer = Comparer {
+        columns: &mut columns,
+        games: 0,
+        events: Vec::new(),
+        last: Vec::new(),
+        configs: Vec::new(),
+        progress,
+    };
     let mut timings = Timings::default();
     replay(record, chain, &mut tracks, &mut comparer, &crate::record::switch::DeriveAgain, &mut timings)?;
-    let (games, last) = (comparer.games, std::mem::take(&mut comparer.last));
-    for (column, track) in columns.iter_mut().zip(tracks) {
-        column.finish(&track.player_file(), &last);
+    let Comparer { games, events, last, configs, .. } = comparer;
+    let list = recorded_list(&last);
+    for ((column, track), config) in columns.iter_mut().zip(&tracks).zip(&configs) {
+        column.finish(&list, recorded_system, track, config);
     }
+    let verdict = Verdict::of(&columns, &events);
     Ok(Comparison {
         federation: federation.to_string(),
         periods: chain.iter().map(|p| p.period.clone()).collect(),
         games,
+        events: events.len(),
         systems: columns,
+        verdict,
     })
+}
+
+/// The last list as the record holds it (the players on it, the removed
+/// ones left out), as the player file the next period would start from.
+fn recorded_list(lines: &[PlayerLine]) -> PlayerFile {
+    let players = lines
+        .iter()
+        .filter(|l| l.status != crate::record::lines::LineStatus::Removed)
+        .map(|l| {
+            let status = match l.status {
+                crate::record::lines::LineStatus::Listed(status) => status,
+                crate::record::lines::LineStatus::Removed => crate::model::Status::Unrated,
+            };
+            Player {
+                rating: l.rating,
+                status,
+                games: l.games_total,
+                state: l.state.clone(),
+                ..Player::new(l.id, &l.surname, &l.first_names)
+            }
+        })
+        .collect();
+    PlayerFile { players, extra_columns: Vec::new(), origin: None, lists: Vec::new() }
 }
 
 /// The periods to re-rate: from `from`, or from the first period after the
@@ -166,23 +207,27 @@ fn chain<'a>(periods: &'a [RevisionInfo], from: Option<&str>) -> Result<&'a [Rev
 /// Refuses a rule set named twice, or the recorded one (always compared).
 fn check_systems(systems: &[SystemName], recorded: SystemName) -> Result<()> {
     if systems.is_empty() {
-        bail!("name the rule sets to compare with the recorded one ({recorded}): --system NAME, once for each");
+        bail!(
+            "name the rule sets to compare with the recorded one ({recorded}): --system NAME ({}), once for each",
+            others(recorded)
+        );
     }
     for (i, s) in systems.iter().enumerate() {
         if *s == recorded {
             bail!(
-                "--system {s} names the recorded rule set: compare re-rates the record under it anyway, beside each rule set named; name the others ({})",
+                "--system {} names the recorded rule set ({s}): compare re-rates the record under it anyway, beside each rule set named; name the others ({})",
+                s.as_str(),
                 others(recorded)
             );
         }
         if systems[..i].contains(s) {
-            bail!("--system {s} is named twice: name each rule set once");
+            bail!("--system {} is named twice: name each rule set once", s.as_str());
         }
     }
     Ok(())
 }
 
-/// The rule sets other than `recorded`, for messages.
+/// The rule sets other than `recorded`, by the names `--system` takes, for messages.
 fn others(recorded: SystemName) -> String {
     let names: Vec<&str> = SystemName::ALL.iter().filter(|s| **s != recorded).map(|s| s.as_str()).collect();
     names.join(", ")
@@ -193,8 +238,12 @@ fn others(recorded: SystemName) -> String {
 struct Comparer<'a> {
     columns: &'a mut [SystemScores],
     games: u64,
+    /// Each event's losses on every track, for the bootstrap.
+    events: Vec<EventLosses>,
     /// The last period's lines as recorded.
     last: Vec<PlayerLine>,
+    /// The last period's settings as each track rated it.
+    configs: Vec<PeriodConfig>,
     progress: &'a dyn Fn(usize, usize),
 }
 
@@ -207,21 +256,29 @@ impl Replayer for Comparer<'_> {
     }
 
     fn rated(&mut self, _: &RevisionInfo, read: Recorded, rated: Vec<Replayed>, _: &mut Timings) -> Result<()> {
-        let predicted: Vec<HashMap<(u32, u32), (f64, f64)>> = rated.iter().map(predictions).collect();
-        if let Some((first, rest)) = predicted.split_first() {
-            for (key, &(p, s)) in first {
-                let all: Option<Vec<f64>> = rest.iter().map(|m| m.get(key).map(|&(p, _)| p)).collect();
-                let Some(others) = all else { continue };
-                self.games += 1;
-                self.columns[0].prediction.add(p, s);
-                for (column, p) in self.columns[1..].iter_mut().zip(others) {
-                    column.prediction.add(p, s);
-                }
+        let predicted: Vec<Vec<Predicted>> = rated.iter().map(predictions).collect();
+        let others: Vec<HashMap<(u32, u32), f64>> =
+            predicted.iter().skip(1).map(|p| p.iter().map(|g| (g.at, g.expected)).collect()).collect();
+        // In the order the games were reported, so that the sums are the same from run to run.
+        for game in predicted.first().into_iter().flatten() {
+            let all: Option<Vec<f64>> = others.iter().map(|m| m.get(&game.at).copied()).collect();
+            let Some(rest) = all else { continue };
+            self.games += 1;
+            let expected: Vec<f64> = std::iter::once(game.expected).chain(rest).collect();
+            if self.events.last().is_none_or(|e| e.event != game.at.0 || e.period != self.columns[0].drift.len()) {
+                self.events.push(EventLosses::new(self.columns[0].drift.len(), game.at.0, expected.len()));
             }
+            let losses = self.events.last_mut().expect("an event was just pushed");
+            for ((column, p), loss) in self.columns.iter_mut().zip(&expected).zip(&mut losses.losses) {
+                column.prediction.add(*p, game.score);
+                *loss += scores::log_loss(*p, game.score);
+            }
+            losses.games += 1;
         }
         for (column, r) in self.columns.iter_mut().zip(&rated) {
             column.period(r);
         }
+        self.configs = rated.iter().map(|r| r.period.config.clone()).collect();
         self.last = read.recorded;
         Ok(())
     }
@@ -231,20 +288,28 @@ impl Replayer for Comparer<'_> {
     }
 }
 
+/// One game a rule set predicted: its (event, game) place, the expected
+/// score of White and his score.
+struct Predicted {
+    at: (u32, u32),
+    expected: f64,
+    score: f64,
+}
+
 /// The rule set's expected score of White in each game of the period
-/// between two players it rated at the start, with White's score, by (event,
-/// game) position.
-fn predictions(r: &Replayed) -> HashMap<(u32, u32), (f64, f64)> {
+/// between two players it rated at the start, with White's score, in the
+/// order the games were reported.
+fn predictions(r: &Replayed) -> Vec<Predicted> {
     let players = &r.period.players.players;
     let at: HashMap<u32, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     let predict = r.system.predictor(&r.period.players);
-    let mut out = HashMap::new();
+    let mut out = Vec::new();
     for (e, event) in r.period.events.iter().enumerate().filter(|(_, e)| e.disposition.is_rated()) {
         for (g, game) in event.games.iter().enumerate() {
             let (Outcome::Played { white_score }, Some(black)) = (game.outcome, game.black) else { continue };
             let (Some(&w), Some(&b)) = (at.get(&game.white), at.get(&black)) else { continue };
             if let Some(p) = predict(w, b) {
-                out.insert((e as u32, g as u32), (p, white_score));
+                out.push(Predicted { at: (e as u32, g as u32), expected: p, score: white_score });
             }
         }
     }
@@ -255,6 +320,7 @@ impl SystemScores {
     fn new(system: SystemName, recorded: bool) -> SystemScores {
         SystemScores {
             system,
+            title: system.title(),
             recorded,
             log_loss: None,
             brier: None,
@@ -262,10 +328,7 @@ impl SystemScores {
             prediction: Prediction::default(),
             drift: Vec::new(),
             means: Vec::new(),
-            players: 0,
-            mean: None,
-            spread: None,
-            against_recorded: AgainstRecorded::default(),
+            against_recorded: Shift::default(),
         }
     }
 
@@ -291,41 +354,17 @@ impl SystemScores {
         self.means.push(mean_sd(&pool).map(|(m, _)| m));
     }
 
-    /// The last list (`file`) against the recorded one (`recorded`).
-    fn finish(&mut self, file: &PlayerFile, recorded: &[PlayerLine]) {
+    /// The recorded last list (`list`, under `recorded`) moved to this
+    /// track's states, as a switch moves it, with the track's last settings
+    /// (`config`).
+    fn finish(&mut self, list: &PlayerFile, recorded: SystemName, track: &Track, config: &PeriodConfig) {
         self.log_loss = self.prediction.log_loss();
         self.brier = self.prediction.brier();
         self.favourite_share = self.prediction.favourite_share();
-        let pool: Vec<f64> = file.players.iter().filter_map(published_rating).collect();
-        self.players = pool.len();
-        (self.mean, self.spread) = mean_sd(&pool).map_or((None, None), |(m, s)| (Some(m), Some(s)));
-        let ours: HashMap<u32, f64> = file.players.iter().filter_map(|p| Some((p.id, published_rating(p)?))).collect();
-        let mut both: Vec<(&PlayerLine, f64, f64)> =
-            recorded.iter().filter(|l| l.is_rated()).filter_map(|l| Some((l, l.rating?, *ours.get(&l.id)?))).collect();
-        // The recorded list's order: highest first, then by ID.
-        both.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.id.cmp(&b.0.id)));
-        let shifts: Vec<f64> = both.iter().map(|(_, was, now)| now - was).collect();
-        let top = &both[..both.len().min(TOP)];
-        let (was, now): (Vec<f64>, Vec<f64>) = top.iter().map(|(_, was, now)| (*was, *now)).unzip();
-        let mut movers: Vec<Mover> = both
-            .iter()
-            .map(|(l, was, now)| Mover {
-                id: l.id,
-                name: l.display_name(),
-                recorded: *was,
-                rating: *now,
-                shift: now - was,
-            })
-            .collect();
-        movers.sort_by(|a, b| b.shift.abs().total_cmp(&a.shift.abs()).then(a.id.cmp(&b.id)));
-        movers.truncate(MOVERS);
-        movers.retain(|m| m.shift.abs() >= 0.5);
-        self.against_recorded = AgainstRecorded {
-            players: both.len(),
-            mean_shift: mean_sd(&shifts).map(|(m, _)| m),
-            top_rank_correlation: spearman(&was, &now),
-            movers,
-        };
+        let Some(carried) = track.carried() else { return };
+        let start = Start::History { carried: Box::new(carried.clone()), span: String::new() };
+        let (_, moved) = crate::record::start::move_list(list.clone(), Some(recorded), config, &start);
+        self.against_recorded = moved.shift;
     }
 }
 

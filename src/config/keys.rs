@@ -5,7 +5,7 @@ use super::PeriodToml;
 
 /// The settings period.toml may hold at its top level (or as tables), and
 /// whether each must be there.
-const SETTINGS: [(&str, bool); 18] = [
+const SETTINGS: [(&str, bool); 19] = [
     ("federation", true),
     ("period", true),
     ("published", true),
@@ -24,6 +24,7 @@ const SETTINGS: [(&str, bool); 18] = [
     ("errata", false),
     ("switch", false),
     ("rules", false),
+    ("rating_lists", false),
 ];
 
 /// Reads the text's settings; the error names every unknown and every

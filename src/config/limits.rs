@@ -14,6 +14,23 @@ pub const OLDEST_AGE: u32 = 120;
 /// No list longer than this (`top`, `junior_size`, …).
 pub const LONGEST_LIST: usize = 100_000;
 
+/// No federation's or period's name longer than this many characters: it
+/// heads every page of the booklet, every sheet of the workbooks and the
+/// site, and a workbook cell holds at most 32,767.
+pub const LONGEST_NAME: usize = 200;
+
+/// Refuses a name (`period`, `federation`, `next --name`) longer than
+/// [`LONGEST_NAME`] characters.
+pub fn name(key: &str, value: &str) -> Result<(), String> {
+    let chars = value.trim().chars().count();
+    if chars > LONGEST_NAME {
+        return Err(format!(
+            "`{key}` is {chars} characters long: at most {LONGEST_NAME} (it heads every page, sheet and workbook the period publishes)"
+        ));
+    }
+    Ok(())
+}
+
 /// Checks the ages and sizes of `[lists]` and `[statistics]`; `text` is
 /// `period.toml`'s, for the line the error names.
 pub fn check(lists: &ListSizes, statistics: &StatisticsSettings, text: &str) -> Result<(), String> {
@@ -107,6 +124,23 @@ mod tests {
         let lists: ListSizes = toml::from_str(&format!("{lists}\n")).unwrap();
         let statistics: StatisticsSettings = toml::from_str(&format!("{statistics}\n")).unwrap();
         check(&lists, &statistics, &text)
+    }
+
+    #[test]
+    fn a_name_longer_than_a_page_heading_holds_is_an_error_at_its_line() {
+        let long = "x".repeat(100_000);
+        let text = crate::config::PeriodConfig::example(crate::model::system::SystemName::Acf).to_toml().replacen(
+            "period       = \"August 1993\"",
+            &format!("period = \"{long}\""),
+            1,
+        );
+        let errors = crate::config::PeriodConfig::read(&text).unwrap_err();
+        let line = text.lines().position(|l| l.starts_with("period =")).unwrap() + 1;
+        assert_eq!(
+            errors,
+            [format!("line {line}: `period` is 100000 characters long: at most {LONGEST_NAME} (it heads every page, sheet and workbook the period publishes)")]
+        );
+        assert!(name("period", &"y".repeat(LONGEST_NAME)).is_ok());
     }
 
     #[test]

@@ -35,6 +35,12 @@ impl RuleSettings {
         RuleSettings { table, lines: Vec::new(), moved: Vec::new() }
     }
 
+    /// The settings of the table `[name]` of the TOML text `text` (a file
+    /// of settings for several rule sets), with each key's line in it.
+    pub fn from_table(table: toml::Table, text: &str, name: &str) -> RuleSettings {
+        RuleSettings { table, lines: key_lines(text, name), moved: Vec::new() }
+    }
+
     /// Takes `value`, written at the top level at `line`, as the setting
     /// `key` of `[rules]`, its new place; refused when `[rules]` gives
     /// `key` another value.

@@ -23,6 +23,7 @@ pub struct DatedEntry {
 /// Rows of `ID`, `Date`.
 pub fn read_dated(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<DatedEntry> {
     let Some(header) = Header::find(sheet) else { return Vec::new() };
+    header.twice(sheet, &[&["ID"], &["Date"]], diagnostics);
     let (Some(id_col), Some(date_col)) = (
         keep(diagnostics, header.require(sheet, &["ID"]).map(Some)),
         keep(diagnostics, header.require(sheet, &["Date"]).map(Some)),

@@ -80,6 +80,8 @@ pub const HISTORY_COLUMNS: [(&str, f64); 11] = [
 /// The rows of history.xlsx, in the columns of [`HISTORY_COLUMNS`].
 pub fn read_history(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<HistoryEntry> {
     let Some(header) = Header::find(sheet) else { return Vec::new() };
+    let known: Vec<[&str; 1]> = HISTORY_COLUMNS.iter().map(|(name, _)| [*name]).collect();
+    header.twice(sheet, &known.iter().map(|n| &n[..]).collect::<Vec<_>>(), diagnostics);
     let required: Vec<Option<u32>> =
         ["ID", "Date", "Kind"].iter().map(|n| keep(diagnostics, header.require(sheet, &[n]).map(Some))).collect();
     let [Some(id_col), Some(date_col), Some(kind_col)] = required[..] else { return Vec::new() };

@@ -47,15 +47,26 @@ const ALIASES: [(&str, &str); 1] = [("First name", "First names")];
 /// Reads the player file; problems in rows are collected, and a row with an
 /// error is still kept when it has an ID and a surname (so no player is lost).
 pub fn read_player_file(path: &Path, file: &str) -> (PlayerFile, Vec<Diagnostic>) {
-    read_player_workbook(Workbook::open(path, file), file)
+    read_player_workbook(Workbook::open(path, file), file, &[])
 }
 
 /// [`read_player_file`] from the file's bytes (a copy the record holds).
 pub fn read_player_file_bytes(bytes: &[u8], file: &str) -> (PlayerFile, Vec<Diagnostic>) {
-    read_player_workbook(Workbook::from_bytes(bytes, file), file)
+    read_player_workbook(Workbook::from_bytes(bytes, file), file, &[])
 }
 
-fn read_player_workbook(workbook: Result<Workbook, Diagnostic>, file: &str) -> (PlayerFile, Vec<Diagnostic>) {
+/// [`read_player_file_bytes`] of a federation that keeps the rating lists
+/// `lists` beside its main one (their names in period.toml): each player's
+/// state on each ([`crate::formats::list_columns`]).
+pub fn read_player_file_bytes_with_lists(bytes: &[u8], file: &str, lists: &[String]) -> (PlayerFile, Vec<Diagnostic>) {
+    read_player_workbook(Workbook::from_bytes(bytes, file), file, lists)
+}
+
+fn read_player_workbook(
+    workbook: Result<Workbook, Diagnostic>,
+    file: &str,
+    lists: &[String],
+) -> (PlayerFile, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let workbook = match workbook {
         Ok(w) => w,
@@ -72,12 +83,17 @@ fn read_player_workbook(workbook: Result<Workbook, Diagnostic>, file: &str) -> (
             return (PlayerFile::default(), diagnostics);
         }
     };
-    let file = read_players_sheet(sheet, &mut diagnostics);
+    let file = read_players_sheet_with_lists(sheet, lists, &mut diagnostics);
     (file, diagnostics)
 }
 
 /// Reads a `Players` sheet of the player file layout.
 pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> PlayerFile {
+    read_players_sheet_with_lists(sheet, &[], diagnostics)
+}
+
+/// [`read_players_sheet`] with the columns of the rating lists `lists`.
+pub fn read_players_sheet_with_lists(sheet: &Sheet, lists: &[String], diagnostics: &mut Vec<Diagnostic>) -> PlayerFile {
     let Some(header) = Header::find(sheet) else {
         diagnostics.push(
             Diagnostic::error(Code::MissingColumn, sheet.sheet_location(), "the player file is empty")
@@ -120,18 +136,25 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         .map(|(k, _)| normalise(k))
         .chain(ALIASES.iter().map(|(alias, _)| normalise(alias)))
         .collect();
+    let (found, taken) = super::list_columns::find(sheet, &header, lists, &known, diagnostics);
     let extra: Vec<(u32, String)> =
-        header.names.iter().filter(|(_, n)| !known.contains(&normalise(n))).cloned().collect();
+        header.names.iter().filter(|(c, n)| !known.contains(&normalise(n)) && !taken.contains(c)).cloned().collect();
 
     check_columns(sheet, &header, &extra, diagnostics);
-    let mut out =
-        PlayerFile { players: Vec::new(), extra_columns: extra.iter().map(|(_, n)| n.clone()).collect(), origin: None };
+    let mut out = PlayerFile {
+        players: Vec::new(),
+        extra_columns: extra.iter().map(|(_, n)| n.clone()).collect(),
+        origin: None,
+        lists: found.iter().map(super::list_columns::Found::columns).collect(),
+    };
     let columns: Vec<(&'static str, u32)> = COLUMNS
         .iter()
         .filter_map(|(name, _)| header.column(&[name]).or_else(|| aliased(&header, name)).map(|c| (*name, c)))
         .collect();
     let (_, r1) = sheet.row_span();
     let mut seen_ids = std::collections::HashMap::new();
+    // The players whose row gives no status.
+    let mut unstated = Vec::new();
     // Each player's row on the sheet, for findings about him.
     let mut rows = Vec::new();
     for row in header.row + 1..r1 {
@@ -212,7 +235,10 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         player.last_played = last_col.and_then(|c| sheet.date_kept(row, c, "Last played", diagnostics));
         player.fide_id = fide_col.and_then(|c| keep(diagnostics, sheet.whole(row, c, "FIDE ID")));
         player.status = match status_col.and_then(|c| sheet.text(row, c)) {
-            None => infer_status(&player),
+            None => {
+                unstated.push(out.players.len());
+                infer_status(&player)
+            }
             Some(text) => match Status::parse(&text) {
                 Some(s) => s,
                 None => {
@@ -242,6 +268,7 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
             );
         }
         player.extra = extra.iter().map(|(c, _)| extra_value(sheet.get(row, *c))).collect();
+        player.lists = super::list_columns::read_row(sheet, row, id, &found, diagnostics);
         out.players.push(player);
         rows.push(row);
     }
@@ -252,6 +279,7 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
         columns,
         id_column: id_col,
         extra_columns: extra.iter().map(|(c, _)| *c).collect(),
+        unstated,
     });
     for (a, b, why) in likely_duplicates(&out.players) {
         let (first, second) = (&out.players[a], &out.players[b]);
@@ -269,7 +297,7 @@ pub fn read_players_sheet(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> P
                 ),
             )
             .with_hint(
-                "if they are one person, keep one row and give his reports that ID; if not, fill in both birth dates",
+                "if they are one person, keep one row and give the player's reports that ID; if not, fill in both birth dates",
             ),
         );
     }
@@ -354,7 +382,7 @@ fn column_letters(col: u32) -> String {
 }
 
 /// A status for a row whose Status cell is blank: from games and rating.
-fn infer_status(player: &Player) -> Status {
+pub(super) fn infer_status(player: &Player) -> Status {
     match (player.games, player.rating) {
         (0, None) => Status::New,
         (g, Some(_)) if g >= 30 => Status::Confirmed,
@@ -364,7 +392,7 @@ fn infer_status(player: &Player) -> Status {
 }
 
 /// The value of a cell reader, or `None` with its finding recorded.
-fn keep<T>(diagnostics: &mut Vec<Diagnostic>, r: Result<Option<T>, Diagnostic>) -> Option<T> {
+pub(super) fn keep<T>(diagnostics: &mut Vec<Diagnostic>, r: Result<Option<T>, Diagnostic>) -> Option<T> {
     match r {
         Ok(v) => v,
         Err(d) => {
@@ -374,7 +402,7 @@ fn keep<T>(diagnostics: &mut Vec<Diagnostic>, r: Result<Option<T>, Diagnostic>) 
     }
 }
 
-fn extra_value(cell: &Data) -> ExtraValue {
+pub(super) fn extra_value(cell: &Data) -> ExtraValue {
     match cell {
         Data::Empty => ExtraValue::Empty,
         Data::Int(i) => ExtraValue::Number(*i as f64),
@@ -444,12 +472,16 @@ fn player_workbook(
         sheet.set_column_width(col, (name.chars().count() as f64 + 2.0).max(12.0))?;
         sheet.write_string_with_format(0, col, name, &bold)?;
     }
+    // Each other rating list's columns after the file's own.
+    let lists_from = (COLUMNS.len() + derived + file.extra_columns.len()) as u16;
+    super::list_columns::write_headings(sheet, &file.lists, lists_from, &bold)?;
     sheet.set_freeze_panes(1, 0)?;
 
     let whole = Format::new().set_num_format("+0;-0;0");
     for (i, player) in file.players.iter().enumerate() {
         let row = i as u32 + 1;
         write_row(sheet, row, player, &date, derived as u16, words)?;
+        super::list_columns::write_row(sheet, row, player, &file.lists, lists_from, &date, &words::ACF)?;
         if let Some(change) = changes.and_then(|c| c.get(i).copied().flatten()) {
             sheet.write_number_with_format(row, COLUMNS.len() as u16, change, &whole)?;
         }
@@ -535,7 +567,12 @@ mod tests {
         a.extra = vec![ExtraValue::Text("zoe@example.com".into()), ExtraValue::Bool(true)];
         let mut b = Player::new(3004, "Smith", "");
         b.extra = vec![ExtraValue::Empty, ExtraValue::Date(date(1990, 1, 1))];
-        PlayerFile { players: vec![a, b], extra_columns: vec!["Email".into(), "Paid".into()], origin: None }
+        PlayerFile {
+            players: vec![a, b],
+            extra_columns: vec!["Email".into(), "Paid".into()],
+            origin: None,
+            lists: Vec::new(),
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::io::Cursor;
 use std::path::Path;
 
 use calamine::{Data, Reader};
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::dates::parse_date;
@@ -406,12 +406,14 @@ impl Sheet {
         }
     }
 
-    /// A date: a real spreadsheet date, or text `YYYY-MM-DD`, `DD.MM.YYYY`, `DD/MM/YYYY`.
+    /// A date: a real spreadsheet date, or text `YYYY-MM-DD`, `DD.MM.YYYY`,
+    /// `DD/MM/YYYY` or in words (`7 Oct 1996`), in any date field (an
+    /// optional one such as Submitted too).
     pub fn date(&self, row: u32, col: u32, what: &str) -> Result<Option<NaiveDate>, Diagnostic> {
         let cell = self.get(row, col);
         let bad = |shown: String| {
             Diagnostic::error(Code::BadDate, self.location(row, col), format!("{what} must be a date, not {shown}"))
-                .with_hint("enter a spreadsheet date, or text as 1993-08-01, 01.08.1993 or 01/08/1993")
+                .with_hint("enter a spreadsheet date, or text as 1993-08-01, 01.08.1993, 01/08/1993 or 1 Aug 1993")
         };
         match cell {
             Data::Empty => Ok(None),
@@ -460,28 +462,7 @@ impl Sheet {
     /// not 8 January), as `date` reads it; `None` for any other cell.
     pub fn date_read_as(&self, row: u32, col: u32, what: &str) -> Option<Diagnostic> {
         let Data::String(text) = self.get(row, col) else { return None };
-        let text = text.trim();
-        let separator = ['/', '.'].into_iter().find(|s| text.contains(*s))?;
-        let day = parse_date(text)?;
-        let mut parts = text.split(separator).map(|p| p.trim().parse::<u32>().ok());
-        let (first, second) = (parts.next()??, parts.next()??);
-        // (Year first, or a day above 12, or day = month: one reading only.)
-        let swapped = NaiveDate::from_ymd_opt(day.year(), day.day(), day.month());
-        if (first, second) != (day.day(), day.month()) || first == second || swapped.is_none() {
-            return None;
-        }
-        let shown = crate::model::dates::long_date(day);
-        Some(
-            Diagnostic::note(
-                Code::DateRead,
-                self.location(row, col),
-                format!("{what} \"{}\" read as {shown} (day/month/year)", clip(text)),
-            )
-            .with_hint(
-                "if the month comes first, type the date as year-month-day (1993-08-01) or enter a spreadsheet date",
-            )
-            .in_group("dates typed as text, read day first (day/month/year)", format!("\"{}\" as {shown}", clip(text))),
-        )
+        date_read_note(self.location(row, col), what, text)
     }
 
     /// `yes`/`no` (also `y`/`n`, `true`/`false`, `1`/`0`), blank gives the default.
@@ -535,6 +516,35 @@ impl Header {
     /// The column with this name (or one of its aliases).
     pub fn column(&self, names: &[&str]) -> Option<u32> {
         names.iter().find_map(|n| self.columns.get(&normalise(n)).copied())
+    }
+
+    /// Errors for a column given twice, in any spelling (`State` and
+    /// `state`, `No` and `No.`): each of `known` (a column's names) heads
+    /// at most one column, or ratebook would read one and drop the other
+    /// in silence. The error is at the second, naming both.
+    pub fn twice(&self, sheet: &Sheet, known: &[&[&str]], diagnostics: &mut Vec<Diagnostic>) {
+        for names in known {
+            let wanted: Vec<String> = names.iter().map(|n| normalise(n)).collect();
+            let mut heading = self.names.iter().filter(|(_, name)| wanted.contains(&normalise(name)));
+            let Some((first_col, first)) = heading.next() else { continue };
+            for (col, name) in heading {
+                diagnostics.push(
+                    Diagnostic::error(
+                        Code::DuplicateColumn,
+                        sheet.location(self.row, *col),
+                        format!(
+                            "the column \"{}\" is given twice: \"{}\" in {} and \"{}\" in {}; ratebook cannot tell which to read",
+                            names[0],
+                            first.trim(),
+                            crate::diag::a1(self.row, *first_col),
+                            name.trim(),
+                            crate::diag::a1(self.row, *col)
+                        ),
+                    )
+                    .with_hint("remove one of them, or merge them into one column"),
+                );
+            }
+        }
     }
 
     /// Like [`Header::column`], but a missing column is an error naming it.
@@ -605,9 +615,39 @@ fn describe(cell: &Data) -> String {
 
 pub use crate::diag::clip;
 
+/// The note a date typed as text gets, wherever it is read (a workbook's
+/// cell, a TRF sidecar's value), when its day and month could be each
+/// other (`01/08/1993`): how it was read, day first
+/// ([`crate::model::dates::read_day_first`]); `None` for any other text.
+pub fn date_read_note(at: Location, what: &str, text: &str) -> Option<Diagnostic> {
+    let text = text.trim();
+    let day = crate::model::dates::read_day_first(text)?;
+    let shown = crate::model::dates::long_date(day);
+    Some(
+        Diagnostic::note(Code::DateRead, at, format!("{what} \"{}\" read as {shown} (day/month/year)", clip(text)))
+            .with_hint(
+                "if the month comes first, type the date as year-month-day (1993-08-01) or enter a spreadsheet date",
+            )
+            .in_group("dates typed as text, read day first (day/month/year)", format!("\"{}\" as {shown}", clip(text))),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_column_given_twice_in_any_spelling_is_an_error_at_the_second() {
+        let row = |cells: &[&str]| cells.iter().map(|t| Data::String(t.to_string())).collect();
+        let rows = vec![row(&["ID", "Date", "id"]), row(&["1", "2024-01-01", "2"])];
+        let sheet = Sheet::from_rows("lessons.xlsx", "Lessons", rows);
+        let mut d = Vec::new();
+        Header::find(&sheet).unwrap().twice(&sheet, &[&["ID"], &["Date"]], &mut d);
+        assert_eq!(d.len(), 1, "{d:?}");
+        let said =
+            "the column \"ID\" is given twice: \"ID\" in A1 and \"id\" in C1; ratebook cannot tell which to read";
+        assert_eq!((d[0].message.as_str(), d[0].location.cell.as_deref()), (said, Some("C1")));
+    }
 
     #[test]
     fn cell_readers_locate_their_errors() {

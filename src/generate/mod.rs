@@ -2,7 +2,8 @@
 //! demos, tests and benchmarks — `period.toml` for August 1993, a player file
 //! across the seven states, and one report per event under
 //! `reports/<state>/` (with `--system`, what another rule set needs
-//! besides: see `systems`). Everything is drawn from a ChaCha generator
+//! besides: see `systems`; with `--lists`, a rating list per rate of play:
+//! see `lists`). Everything is drawn from a ChaCha generator
 //! seeded from the options, so a seed always gives the same bytes.
 //!
 //! The work is staged: `players` draws the player file and each player's
@@ -16,6 +17,7 @@
 
 mod chain;
 mod events;
+mod lists;
 mod names;
 mod pairing;
 mod play;
@@ -33,6 +35,7 @@ use rayon::prelude::*;
 
 use crate::formats::player_file::write_player_file_with_changes;
 use crate::formats::report::write::write_report;
+use crate::model::rate_of_play::RateOfPlay;
 use crate::model::system::SystemName;
 
 /// What to generate.
@@ -48,11 +51,23 @@ pub struct GenerateOptions {
     /// The rule set the sample is for: `period.toml` names it, and the player
     /// file and the files beside it are what it reads.
     pub system: SystemName,
+    /// The rating lists the federation keeps, one a rate of play (standard
+    /// among them): period.toml's `[rating_lists]`, the player file's
+    /// columns of each and a calendar with events at each rate. None, or
+    /// standard alone, is the one list of a folder without `[rating_lists]`.
+    pub lists: Vec<RateOfPlay>,
 }
 
 impl Default for GenerateOptions {
     fn default() -> Self {
-        GenerateOptions { out: PathBuf::from("data"), players: 3000, events: 150, seed: 1993, system: SystemName::Acf }
+        GenerateOptions {
+            out: PathBuf::from("data"),
+            players: 3000,
+            events: 150,
+            seed: 1993,
+            system: SystemName::Acf,
+            lists: Vec::new(),
+        }
     }
 }
 
@@ -184,13 +199,28 @@ pub fn generate_period(
     let k = previous.map_or(1, |(carry, _)| carry.period + 1);
     let years = k - 1;
     let seed = period_seed(opts.seed, k);
-    let config = chain::period_config(opts.system, years);
+    let mut config = chain::period_config(opts.system, years);
+    let several = opts.lists.iter().any(|rate| *rate != RateOfPlay::Standard);
+    if several {
+        anyhow::ensure!(
+            opts.lists.contains(&RateOfPlay::Standard),
+            "--lists names no standard list: the sample's player file holds standard ratings, so standard is one of the lists"
+        );
+        anyhow::ensure!(
+            previous.is_none(),
+            "a chain of periods with several rating lists cannot be published yet: the lists are not rated one by one (docs/lists.md)"
+        );
+        lists::declare(&mut config, &opts.lists);
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut population = match previous {
         None => players::population(&mut rng, opts.players, opts.system),
         Some((carry, published)) => chain::next_population(&mut rng, &carry.facts, published, &config)?,
     };
     let mut plans = events::plan(&mut rng, &population, opts.events);
+    if several {
+        lists::calendar(&mut plans, &opts.lists, seed);
+    }
     let earlier = systems::months_earlier(opts.system);
     chain::shift_events(&mut plans, 12 * years as i32 - earlier as i32);
     // After the events are drawn, so every system gets the same reports.
@@ -198,6 +228,9 @@ pub fn generate_period(
         None => systems::adapt(opts.system, &mut population.file, seed),
         Some(_) => systems::later(opts.system, &population.file, seed, years),
     };
+    if several {
+        lists::player_file(&mut population.file, &config, seed);
+    }
     let (y, m, d) = PLAYER_FILE_DATE;
     let file_date = months_later(date(y, m, d), 12 * years as i32 - earlier as i32);
 

@@ -78,7 +78,12 @@ pub(super) fn population(rng: &mut ChaCha8Rng, count: usize, system: SystemName)
     let regions = super::regions(system);
     let mut pop = Population {
         system,
-        file: PlayerFile { players: Vec::with_capacity(count), extra_columns: vec!["Email".to_string()], origin: None },
+        file: PlayerFile {
+            players: Vec::with_capacity(count),
+            extra_columns: vec!["Email".to_string()],
+            origin: None,
+            lists: Vec::new(),
+        },
         regions,
         state: Vec::with_capacity(count),
         strength: Vec::with_capacity(count),

@@ -44,7 +44,9 @@ pub(crate) fn sample_config(system: SystemName) -> PeriodConfig {
         SystemName::Ecf => {
             // One grading list a season (1 June to 31 May), published in August;
             // juniors by age on 1 September, as the junior bonus takes it.
-            config.federation = "English Chess Federation".into();
+            // The British Chess Federation graded English chess until it
+            // took the ECF's name in 2005; its unions are the sample's regions.
+            config.federation = "British Chess Federation".into();
             config.start = date(1992, 6, 1);
             config.end = date(1993, 5, 31);
             config.age_date = date(1992, 9, 1);

@@ -32,7 +32,14 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 }
 
 fn small(out: &Path, seed: u64) -> GenerateOptions {
-    GenerateOptions { out: out.to_path_buf(), players: 400, events: 30, seed, system: SystemName::Acf }
+    GenerateOptions {
+        out: out.to_path_buf(),
+        players: 400,
+        events: 30,
+        seed,
+        system: SystemName::Acf,
+        lists: Vec::new(),
+    }
 }
 
 #[test]
@@ -281,6 +288,7 @@ fn generate_profile() {
             events,
             seed: 1993,
             system: SystemName::Acf,
+            lists: Vec::new(),
         })
         .unwrap();
         eprintln!("{summary:?} in {:?}", started.elapsed());
@@ -323,7 +331,14 @@ fn generate_writes_the_bytes_it_always_has() {
     // period and every fixture built on a seed depend on it).
     let dir = tempfile::tempdir().unwrap();
     let acf = dir.path().join("acf");
-    let opts = GenerateOptions { out: acf.clone(), players: 200, events: 12, seed: 7, system: SystemName::Acf };
+    let opts = GenerateOptions {
+        out: acf.clone(),
+        players: 200,
+        events: 12,
+        seed: 7,
+        system: SystemName::Acf,
+        lists: Vec::new(),
+    };
     generate(&opts).unwrap();
     assert_eq!(folder_sha256(&acf), "ae2eb99e3eac5ace7220e41d2064c993ce00162a94b8937d68015a422bc69bd0");
     // The CIS sample changed when its player file lost the provisional
@@ -332,7 +347,23 @@ fn generate_writes_the_bytes_it_always_has() {
     // CIS sample when it took its own school districts, schools and names (issue 38),
     // and when its period.toml wrote school_year_start under [rules] (issue 37).
     let cis = dir.path().join("cis");
-    generate(&GenerateOptions { out: cis.clone(), players: 500, events: 20, seed: 5, system: SystemName::Cis })
-        .unwrap();
+    generate(&GenerateOptions {
+        out: cis.clone(),
+        players: 500,
+        events: 20,
+        seed: 5,
+        system: SystemName::Cis,
+        lists: Vec::new(),
+    })
+    .unwrap();
     assert_eq!(folder_sha256(&cis), "89a66a89674ff97c748db0bf53c1efd8926abf9b88e1dbf06ae8e75c5a6b4543");
+}
+
+/// The shipped sample's period.toml is the one `make sample` writes for
+/// its last period (August 1996): the first `make period` of a fresh clone
+/// regenerates `data/` and must leave `git status` clean.
+#[test]
+fn the_shipped_period_toml_is_the_generators() {
+    let shipped = include_str!("../../data/period.toml");
+    assert_eq!(chain::period_config(SystemName::Acf, 3).to_toml(), shipped);
 }

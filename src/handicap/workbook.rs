@@ -70,6 +70,16 @@ pub fn read_match(path: &Path, file: &str) -> Result<(Match, Vec<Diagnostic>), V
         return Err(vec![Diagnostic::error(Code::MissingColumn, sheet.sheet_location(), "the match sheet is empty")
             .with_hint("the first row must name the columns: Board, Home player, Home grade, Away player, Away grade, Home result, Away result")]);
     };
+    let known: [&[&str]; 7] = [
+        &["Board"],
+        &["Home player"],
+        &["Home grade"],
+        &["Away player"],
+        &["Away grade"],
+        &["Home result"],
+        &["Away result"],
+    ];
+    header.twice(sheet, &known, &mut diagnostics);
     let mut cols = Vec::new();
     for name in ["Board", "Home player", "Home grade", "Away player", "Away grade"] {
         match header.require(sheet, &[name]) {

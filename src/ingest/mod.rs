@@ -234,6 +234,7 @@ fn read_all(
     if report_files.is_empty() {
         diagnostics.push(no_reports);
     }
+    let other_lists = config.other_lists();
     // The player file and the workbook reports are parsed side by side; TRF
     // reports, whose players are matched against the player file, after it.
     use crate::formats::report::read::read_report_bytes;
@@ -245,7 +246,9 @@ fn read_all(
                 .collect::<Vec<_>>()
         });
         let player = player.unwrap_or_else(|| match inputs.player_file() {
-            Some((name, bytes)) => crate::formats::player_file::read_player_file_bytes(bytes, name),
+            Some((name, bytes)) => {
+                crate::formats::player_file::read_player_file_bytes_with_lists(bytes, name, &other_lists)
+            }
             None => (PlayerFile::default(), Vec::new()),
         });
         (player, workbooks.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))

@@ -221,6 +221,7 @@ fn read_event(trf: &TrfFile, sidecar: &Sidecar, file: &str, diagnostics: &mut Ve
             };
             match parse_event_date(&h.value) {
                 Some((d, two_digit)) => {
+                    diagnostics.extend(crate::formats::sheet::date_read_note(line_at(h), key, &h.value));
                     if two_digit {
                         diagnostics.push(
                             Diagnostic::warning(

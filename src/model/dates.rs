@@ -3,8 +3,13 @@
 
 use chrono::{Datelike, NaiveDate};
 
-/// Parses `YYYY-MM-DD` (optionally followed by a time), `DD.MM.YYYY` or `DD/MM/YYYY`.
+/// Parses `YYYY-MM-DD` (optionally followed by a time), `DD.MM.YYYY`,
+/// `DD/MM/YYYY`, or a date with the month in words (`7 Oct 1996`,
+/// `October 7, 1996`, `7-Oct-1996`).
 pub fn parse_date(text: &str) -> Option<NaiveDate> {
+    if let Some(d) = with_month_name(text) {
+        return Some(d);
+    }
     let t = text.trim();
     let date_part = t.split(['T', ' ']).next().unwrap_or(t);
     NaiveDate::parse_from_str(date_part, "%Y-%m-%d")
@@ -16,6 +21,69 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
             use chrono::Datelike;
             (1800..=2200).contains(&d.year())
         })
+}
+
+/// English month names, full or cut to three letters (`Sept` too).
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+fn month(word: &str) -> Option<u32> {
+    let w = word.to_lowercase();
+    let w = w.trim_end_matches('.');
+    if w.len() < 3 {
+        return None;
+    }
+    let found = MONTHS.iter().position(|m| m.starts_with(w) && (w.len() == 3 || w == "sept" || *m == w))?;
+    Some(found as u32 + 1)
+}
+
+/// A date with a month name and a four-digit year: `May 29, 2020`,
+/// `29 May 2020`, `2020 May 29`, `29-May-2020`.
+pub fn with_month_name(text: &str) -> Option<NaiveDate> {
+    let words: Vec<&str> =
+        text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '-' | '/')).filter(|w| !w.is_empty()).collect();
+    let [a, b, c] = words.as_slice() else { return None };
+    let number = |w: &str| {
+        let w = w.trim_end_matches('.');
+        w.bytes().all(|b| b.is_ascii_digit()).then(|| w.parse::<u32>().ok()).flatten()
+    };
+    let year = |w: &str| number(w).filter(|_| w.len() == 4).map(|y| y as i32);
+    let (y, m, d) = if let (Some(m), Some(d), Some(y)) = (month(a), number(b), year(c)) {
+        (y, m, d)
+    } else if let (Some(d), Some(m), Some(y)) = (number(a), month(b), year(c)) {
+        (y, m, d)
+    } else if let (Some(y), Some(m), Some(d)) = (year(a), month(b), number(c)) {
+        (y, m, d)
+    } else {
+        return None;
+    };
+    NaiveDate::from_ymd_opt(y, m, d).filter(|d| (1800..=2200).contains(&d.year()))
+}
+
+/// A date typed as text whose day and month could be each other
+/// (`01/08/1993`: 1 August or 8 January?), as [`parse_date`] reads it (day
+/// first); `None` for any other text (year first, a day above 12, day and
+/// month the same, words).
+pub fn read_day_first(text: &str) -> Option<NaiveDate> {
+    let text = text.trim();
+    let separator = ['/', '.'].into_iter().find(|s| text.contains(*s))?;
+    let day = parse_date(text)?;
+    let mut parts = text.split(separator).map(|p| p.trim().parse::<u32>().ok());
+    let (first, second) = (parts.next()??, parts.next()??);
+    let swapped = NaiveDate::from_ymd_opt(day.year(), day.day(), day.month());
+    ((first, second) == (day.day(), day.month()) && first != second && swapped.is_some()).then_some(day)
 }
 
 /// Whole years from `birth` to `at`.
@@ -77,6 +145,22 @@ pub fn date_span(start: NaiveDate, end: NaiveDate, short: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_in_words_are_read_and_day_first_texts_told() {
+        let d = |y, m, day| NaiveDate::from_ymd_opt(y, m, day);
+        assert_eq!(parse_date("7 Oct 1996"), d(1996, 10, 7));
+        assert_eq!(parse_date("October 7, 1996"), d(1996, 10, 7));
+        assert_eq!(parse_date("7-Oct-1996"), d(1996, 10, 7));
+        assert_eq!(parse_date("7 Sept. 1996"), d(1996, 9, 7));
+        assert_eq!(parse_date("1996-10-07 00:00:00"), d(1996, 10, 7));
+        assert_eq!(parse_date("7 Octopus 1996"), None);
+        assert_eq!(read_day_first("05/06/1996"), d(1996, 6, 5));
+        assert_eq!(read_day_first("13/06/1996"), None, "one reading only");
+        assert_eq!(read_day_first("06/06/1996"), None, "the same either way");
+        assert_eq!(read_day_first("1996/06/05"), None, "year first");
+        assert_eq!(read_day_first("7 Oct 1996"), None, "in words");
+    }
 
     #[test]
     fn dates_in_every_accepted_form() {

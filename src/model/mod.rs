@@ -1,10 +1,13 @@
 //! The plain types that flow between the stages: players and their statuses,
 //! events, games and results, and the helpers every stage shares (dates and
-//! ages, names, time controls, the rule sets' names). Nothing here reads files
+//! ages, names, time controls and rates of play, the rule sets' names, a
+//! player's state on each rating list). Nothing here reads files
 //! or computes ratings.
 
 pub mod dates;
+pub mod lists;
 pub mod names;
+pub mod rate_of_play;
 pub mod results;
 pub mod system;
 pub mod time_control;
@@ -122,6 +125,9 @@ pub struct Player {
     /// Values of the columns ratebook does not know, in the order of
     /// [`PlayerFile::extra_columns`].
     pub extra: Vec<ExtraValue>,
+    /// The player's state on each rating list beside the main one, in the
+    /// order of [`PlayerFile::lists`] (missing at the end: new to the list).
+    pub lists: Vec<lists::ListState>,
 }
 
 impl Player {
@@ -143,6 +149,7 @@ impl Player {
             last_played: None,
             fide_id: None,
             extra: Vec::new(),
+            lists: Vec::new(),
         }
     }
 
@@ -157,8 +164,9 @@ impl Player {
 }
 
 /// The whole player file: players in file order plus the names of the
-/// columns ratebook does not know. Two are equal when they hold the same
-/// players and columns, wherever they were read from.
+/// columns ratebook does not know, and the rating lists it holds beside the
+/// main one. Two are equal when they hold the same players and columns,
+/// wherever they were read from.
 #[derive(Debug, Clone, Default)]
 pub struct PlayerFile {
     pub players: Vec<Player>,
@@ -166,11 +174,14 @@ pub struct PlayerFile {
     /// Where the players were read from, for findings about them (none for a
     /// file built in memory).
     pub origin: Option<FileOrigin>,
+    /// The rating lists beside the main one whose columns the file holds
+    /// (none for a federation that keeps one list).
+    pub lists: Vec<lists::ListColumns>,
 }
 
 impl PartialEq for PlayerFile {
     fn eq(&self, other: &Self) -> bool {
-        self.players == other.players && self.extra_columns == other.extra_columns
+        self.players == other.players && self.extra_columns == other.extra_columns && self.lists == other.lists
     }
 }
 
@@ -189,6 +200,11 @@ pub struct FileOrigin {
     /// Zero-based position of each of the file's extra columns, in the
     /// order of [`PlayerFile::extra_columns`].
     pub extra_columns: Vec<u32>,
+    /// The players (by index) whose row gives no status (no `Status`
+    /// column, or a blank cell): the reader infers one from the games
+    /// (ACF's counts), and the rule set settles it
+    /// (`EligibilityPolicy::status_unstated`).
+    pub unstated: Vec<usize>,
 }
 
 impl FileOrigin {

@@ -40,6 +40,14 @@ pub struct Words {
     pub officer: &'static str,
     /// Whose officer a player writes to: "your state's", "the federation's".
     pub officer_of: &'static str,
+    /// What the federation's parts (`[states]`) are called: "state" (the
+    /// ACF's), "region" (the NZCF's), "union" (the unions of the British
+    /// federation, whose counties graded English chess), "district" (Chess
+    /// in Schools' school districts); its plural, and both as headings.
+    pub region: &'static str,
+    pub regions: &'static str,
+    pub region_title: &'static str,
+    pub regions_title: &'static str,
 }
 
 impl Words {
@@ -96,6 +104,10 @@ pub const ACF: Words = Words {
     band: 100,
     officer: "ratings officer",
     officer_of: "your state's",
+    region: "state",
+    regions: "states",
+    region_title: "State",
+    regions_title: "States",
 };
 
 #[cfg(test)]

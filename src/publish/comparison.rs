@@ -1,8 +1,10 @@
 //! The comparison of rule sets as published by `ratebook compare --out`:
-//! `comparison.html`, one page that opens from disk (the table, a chart of
-//! each rule set's mean over the periods, the biggest movers), and
-//! `comparison.xlsx` (the same table with numbers as numbers, each period's
-//! mean and drift, the movers). Both print [`Comparison::rows`].
+//! `comparison.html`, one page that opens from disk (the table, the
+//! verdict, a chart of each rule set's mean over the periods, what each
+//! rule set does to the list and its biggest movers with the reason each
+//! moves), and `comparison.xlsx` (the same table with numbers as numbers,
+//! the verdict, each period's mean and drift, every mover). Both print
+//! [`Comparison::rows`].
 
 use std::path::{Path, PathBuf};
 
@@ -53,48 +55,72 @@ pub fn page(c: &Comparison) -> String {
         escape(&title)
     );
     html += &format!(
-        "<p>Every recorded period from {} to {} ({} periods) re-rated from the reports the record keeps, under each rule set. Each period's games between two players every rule set had rated ({} games) are predicted from the ratings at the start of the period, before its results are known.</p>\n",
+        "<p>Every recorded period from {} to {} ({} periods) re-rated from the reports the record keeps, under each rule set. Each period's games between two players every rule set had rated ({} games in {} events) are predicted from the ratings at the start of the period, before its results are known.</p>\n",
         escape(first),
         escape(last),
         c.periods.len(),
-        c.games
+        c.games,
+        c.events
     );
+    html += "<h2>Which rule set predicted best</h2>\n";
+    for sentence in c.verdict_sentences() {
+        html += &format!("<p class=\"verdict\">{}</p>\n", escape(&sentence));
+    }
+    // Tables wider than a phone scroll inside their own region, not the page.
+    html += "<div class=\"wide\" tabindex=\"0\" role=\"region\" aria-label=\"The rule sets compared, measure by measure\">\n";
     html += "<table class=\"comparison\">\n<thead><tr><th scope=\"col\">Measure</th>";
     for h in c.headings() {
         html += &format!("<th scope=\"col\">{}</th>", escape(&h));
     }
     html += "<th scope=\"col\">What it is</th></tr></thead>\n<tbody>\n";
     for row in c.rows() {
-        html += &format!("<tr><th scope=\"row\">{}</th>", escape(row.label));
+        html += &format!("<tr><th scope=\"row\">{}</th>", escape(&row.label));
         for v in &row.values {
             html += &format!("<td class=\"num\">{}</td>", escape(&row.format.print(*v)));
         }
-        html += &format!("<td class=\"note\">{}</td></tr>\n", escape(row.note));
+        html += &format!("<td class=\"note\">{}</td></tr>\n", escape(&row.note));
     }
-    html += "</tbody>\n</table>\n";
+    html += "</tbody>\n</table>\n</div>\n";
     html += "<h2>The mean over the periods</h2>\n";
     html += &chart(c);
-    for column in c.systems.iter().filter(|s| !s.against_recorded.movers.is_empty()) {
-        html += &format!("<h2>Biggest movers under {} against the recorded list</h2>\n", column.system);
-        html += "<table class=\"movers\">\n<thead><tr><th scope=\"col\">ID</th><th scope=\"col\">Name</th><th scope=\"col\">Recorded</th><th scope=\"col\">Re-rated</th><th scope=\"col\">Shift</th></tr></thead>\n<tbody>\n";
-        for m in &column.against_recorded.movers {
+    for (column, said) in c.moves() {
+        html += &format!("<h2>The list under {}</h2>\n<p>{}</p>\n", escape(&column.system.to_string()), escape(&said));
+        let movers: Vec<_> = column.against_recorded.biggest(crate::compare::MOVERS).collect();
+        if movers.is_empty() {
+            continue;
+        }
+        html += &format!(
+            "<div class=\"wide\" tabindex=\"0\" role=\"region\" aria-label=\"Biggest movers under {}\">\n",
+            escape(&column.system.to_string())
+        );
+        html += &format!(
+            "<table class=\"movers\">\n<caption>Biggest movers under {} (comparison.xlsx lists all {})</caption>\n<thead><tr><th scope=\"col\">ID</th><th scope=\"col\">Name</th><th scope=\"col\">Recorded</th><th scope=\"col\">Re-rated</th><th scope=\"col\">Shift</th><th scope=\"col\">Why</th></tr></thead>\n<tbody>\n",
+            escape(&column.system.to_string()),
+            crate::switch::shift::thousands(column.against_recorded.movers.len())
+        );
+        for m in movers {
             html += &format!(
-                "<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+                "<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
                 m.id,
                 escape(&m.name),
-                Format::Whole.print(Some(m.recorded)),
-                Format::Whole.print(Some(m.rating)),
-                Format::Signed.print(Some(m.shift))
+                Format::Whole.print(m.before),
+                Format::Whole.print(m.after),
+                Format::Signed.print(m.shift),
+                escape(&m.reason.words(column.title, column.against_recorded.floor))
             );
         }
-        html += "</tbody>\n</table>\n";
+        html += "</tbody>\n</table>\n</div>\n";
     }
     html += "</main>\n</body>\n</html>\n";
     html
 }
 
-const STYLE: &str = "body { font-family: Georgia, serif; margin: 0; color: #222; }
+const STYLE: &str = "body { font-family: Georgia, serif; margin: 0; color: #222; overflow-wrap: anywhere; }
 main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
+.wide { overflow-x: auto; }
+.wide:focus-visible { outline: 3px solid #b8860b; outline-offset: 2px; }
+svg { display: block; max-width: 100%; height: auto; }
+@media (max-width: 30rem) { svg text { font-size: 16px; } }
 table { border-collapse: collapse; margin: 1rem 0; }
 th, td { padding: 0.25rem 0.6rem; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -139,10 +165,18 @@ fn chart(c: &Comparison) -> String {
         v += step;
     }
     let every = c.periods.len().div_ceil(6).max(1);
+    let last = c.periods.len().saturating_sub(1);
     for (i, period) in c.periods.iter().enumerate() {
-        if i % every == 0 || i + 1 == c.periods.len() {
+        if i % every == 0 || i == last {
+            // The first label starts at its period and the last ends at
+            // its, so that neither runs off the chart ("August 1996").
+            let anchor = match i {
+                0 if last > 0 => "start",
+                i if i == last && last > 0 => "end",
+                _ => "middle",
+            };
             svg += &format!(
-                "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n",
+                "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>\n",
                 x(i),
                 h - bottom + 18.0,
                 escape(period)
@@ -167,6 +201,7 @@ fn chart(c: &Comparison) -> String {
         svg += &format!("<span><i style=\"background:{}\"></i>{}</span>", COLOURS[s % COLOURS.len()], escape(heading));
     }
     svg += "</figcaption>\n</figure>\n";
+    svg += "<div class=\"wide\" tabindex=\"0\" role=\"region\" aria-label=\"The mean and drift of each rule set, period by period\">\n";
     svg += "<table class=\"means\">\n<thead><tr><th scope=\"col\">Period</th>";
     for h in c.headings() {
         svg += &format!("<th scope=\"col\">Mean, {}</th><th scope=\"col\">Drift</th>", escape(&h));
@@ -183,7 +218,7 @@ fn chart(c: &Comparison) -> String {
         }
         svg += "</tr>\n";
     }
-    svg += "</tbody>\n</table>\n";
+    svg += "</tbody>\n</table>\n</div>\n";
     svg
 }
 
@@ -217,14 +252,14 @@ fn workbook(c: &Comparison, path: &Path, stamp: chrono::NaiveDate) -> Result<(),
     sheet.write_string_with_format(0, note_column, "What it is", &bold)?;
     for (r, row) in c.rows().iter().enumerate() {
         let r = r as u32 + 1;
-        sheet.write_string(r, 0, row.label)?;
+        sheet.write_string(r, 0, &row.label)?;
         let format = cell_format(row.format);
         for (k, v) in row.values.iter().enumerate() {
             if let Some(v) = v {
                 sheet.write_number_with_format(r, k as u16 + 1, *v, &format)?;
             }
         }
-        sheet.write_string(r, note_column, row.note)?;
+        sheet.write_string(r, note_column, &row.note)?;
     }
     let means = workbook.add_worksheet();
     means.set_name("Means")?;
@@ -248,11 +283,17 @@ fn workbook(c: &Comparison, path: &Path, stamp: chrono::NaiveDate) -> Result<(),
             }
         }
     }
+    let sheet = workbook.add_worksheet();
+    sheet.set_name("Verdict")?;
+    sheet.set_column_width(0, 120)?;
+    for (r, sentence) in c.verdict_sentences().iter().enumerate() {
+        sheet.write_string(r as u32, 0, sentence)?;
+    }
     let movers = workbook.add_worksheet();
     movers.set_name("Movers")?;
-    for (k, (h, w)) in ["Rule set", "ID", "Name", "Recorded", "Re-rated", "Shift"]
+    for (k, (h, w)) in ["Rule set", "ID", "Name", "Recorded", "Re-rated", "Shift", "Why"]
         .iter()
-        .zip([14.0, 10.0, 32.0, 10.0, 10.0, 10.0])
+        .zip([18.0, 10.0, 32.0, 10.0, 10.0, 10.0, 70.0])
         .enumerate()
     {
         movers.set_column_width(k as u16, w)?;
@@ -261,12 +302,18 @@ fn workbook(c: &Comparison, path: &Path, stamp: chrono::NaiveDate) -> Result<(),
     let mut r = 1;
     for column in &c.systems {
         for m in &column.against_recorded.movers {
-            movers.write_string(r, 0, column.system.as_str())?;
+            movers.write_string(r, 0, column.title)?;
             movers.write_number(r, 1, m.id)?;
             movers.write_string(r, 2, &m.name)?;
-            movers.write_number_with_format(r, 3, m.recorded, &one)?;
-            movers.write_number_with_format(r, 4, m.rating, &one)?;
-            movers.write_number_with_format(r, 5, m.shift, &signed)?;
+            for (k, value) in [(3, m.before), (4, m.after)] {
+                if let Some(v) = value {
+                    movers.write_number_with_format(r, k, v, &one)?;
+                }
+            }
+            if let Some(shift) = m.shift {
+                movers.write_number_with_format(r, 5, shift, &signed)?;
+            }
+            movers.write_string(r, 6, m.reason.words(column.title, column.against_recorded.floor))?;
             r += 1;
         }
     }

@@ -8,9 +8,12 @@ use std::fmt::Write as _;
 use crate::diag::{escape_controls, Diagnostic, Severity};
 use crate::validate::ValidPeriod;
 
-/// Counts of findings by severity.
+/// Counts of findings by severity, as they are listed: the same mistake on
+/// several cells of one sheet is one finding ([`group_findings`]), so a
+/// summary's "2 notes" is the two lines above it.
 pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize, usize) {
-    let n = |s| diagnostics.iter().filter(|d| d.severity == s).count();
+    let groups = group_findings(diagnostics);
+    let n = |s| groups.iter().filter(|g| g[0].severity == s).count();
     (n(Severity::Error), n(Severity::Warning), n(Severity::Note))
 }
 

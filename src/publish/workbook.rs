@@ -68,7 +68,7 @@ fn list_sheet(
     names.extend(figures.iter().map(|f| f.heading()));
     widths.extend(figures.iter().map(|_| 9.0));
     if ranked {
-        names.push("State");
+        names.push(words.region_title);
         widths.push(7.0);
     }
     let unrounded = format!("{} unrounded", words.rating_title);
@@ -223,7 +223,7 @@ pub fn write_ratings(path: &Path, rated: &Rated, words: &Words, statistics: &Sta
         &[
             "Code",
             "Name",
-            "State",
+            words.region_title,
             "Start",
             "End",
             "Rounds",

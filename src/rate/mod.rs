@@ -12,9 +12,11 @@
 //! modules. The list of rule sets is [`with_rule_sets!`](crate::with_rule_sets):
 //! it declares the folders and gives [`SystemName::rules`].
 
+pub mod calculator;
 pub mod common;
 pub mod explanation;
 pub mod games;
+pub mod lists;
 pub mod tables;
 
 use std::any::Any;
@@ -28,7 +30,20 @@ pub use crate::model::words::{LegendEntry, RulesText, Words};
 use crate::model::{Player, PlayerFile};
 use crate::rate::tables::SystemTables;
 use crate::validate::{EligibilityPolicy, ValidPeriod};
+pub use calculator::Calculator;
 pub use explanation::Explanation;
+
+/// `system`'s ratings of `period`, as every command rates a period: each
+/// player's count of games kept within what the next period's player file
+/// may hold ([`crate::validate::players::MAX_GAMES`]; a count there stays
+/// there), so that no published file is refused for its count.
+pub fn rate_period(system: &dyn RatingSystem, period: &ValidPeriod) -> Ratings {
+    let mut ratings = system.rate(period);
+    for player in &mut ratings.players {
+        player.games = player.games.min(crate::validate::players::MAX_GAMES);
+    }
+    ratings
+}
 
 /// The lists print ratings rounded as the rule sets round them.
 pub use common::round_half_up;
@@ -37,7 +52,7 @@ pub use common::round_half_up;
 /// does not follow modules a macro declares: `rustfmt --edition 2021
 /// src/rate/*/mod.rs` formats the folders.)
 macro_rules! rule_sets {
-    ($($name:ident => $ty:ident,)*) => {
+    ($($name:ident => $ty:ident: $title:literal,)*) => {
         $(pub mod $name;)*
 
         impl SystemName {
@@ -196,6 +211,18 @@ pub trait RatingSystem: EligibilityPolicy {
     fn state_columns(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The lowest rating it publishes (FIDE's 1400; the floor Glicko-2,
+    /// CIS and the ECF keep a rating at), when it has one: `compare` and a
+    /// switch name it as the reason a player moves.
+    fn floor(&self) -> Option<f64> {
+        None
+    }
+    /// Its scale against the Elo scale most rule sets share (the ECF's
+    /// grades: Elo = 7.5 × grade + 700): a first state made from a list of
+    /// another scale takes the ratings through it.
+    fn scale(&self) -> crate::switch::Scale {
+        crate::switch::Scale::ELO
+    }
     /// This rule set's starting state for a player file written under
     /// another rule set (its ratings on a comparable scale, its own state
     /// columns): what `compare` and a switch of systems start from. Every
@@ -215,6 +242,15 @@ pub trait RatingSystem: EligibilityPolicy {
         let _ = ratings;
         None
     }
+    /// Whether a newcomer to a list of `play` (its rates of play) that this
+    /// rule set rates starts from his rating on the federation's standard
+    /// list when he has one, unless the list's `start_from` says otherwise
+    /// ([`lists::start_from`]): FIDE's rapid and blitz regulations (7.2.1)
+    /// say so. No by default.
+    fn starts_from_standard(&self, play: &[crate::model::rate_of_play::RateOfPlay]) -> bool {
+        let _ = play;
+        false
+    }
     /// The tables the booklet prints.
     fn tables(&self) -> SystemTables;
     /// The words its outputs print (its number's name, its statuses, its
@@ -223,6 +259,61 @@ pub trait RatingSystem: EligibilityPolicy {
     /// Its rules in one text, with its legend: the booklet's rules section
     /// and the site's `rules.html` print it.
     fn rules(&self) -> RulesText;
+    /// Its part of the site's what-if calculator (its script, its tables
+    /// and settings, what it leaves out), for games of the period `next`.
+    fn calculator(&self, next: &PeriodConfig) -> Calculator;
+    /// The state the calculator starts a player from in the period `next`:
+    /// his record after this period (the new player file's line, `columns`
+    /// its extra columns), with no more of his birth date than `next.birth`
+    /// lets a page show.
+    fn calculator_state(&self, player: &Player, columns: &[String], next: &PeriodConfig) -> serde_json::Value;
+}
+
+/// Player `p`'s calculation as `explain` prints it and his page shows it:
+/// the rule set's explanation, and, in a period that changes the rule set,
+/// what the change did to him, said apart from what his games did.
+pub fn explain(system: &dyn RatingSystem, period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {
+    let mut explanation = system.explain(period, ratings, p);
+    if let Some(note) = switch_note(system, period, p) {
+        let at = explanation.lines.iter().position(|l| l.kind != explanation::LineKind::Heading).unwrap_or(0);
+        let mut said = Explanation::default();
+        said.text(0, note);
+        said.blank();
+        explanation.lines.splice(at..at, said.lines);
+    }
+    explanation
+}
+
+/// What the change of rule set did to player `p` of a period that changes
+/// it: his published rating on the last list and at the start of this
+/// period, the difference said to come from the switch, not his games.
+fn switch_note(system: &dyn RatingSystem, period: &ValidPeriod, p: usize) -> Option<String> {
+    let switched = period.switched.as_ref()?;
+    let start = &period.players.players[p];
+    let before = switched.before.get(&start.id).copied().flatten();
+    let now = common::published_rating(start);
+    let from = switched.from.map(|f| format!(" from {f}")).unwrap_or_default();
+    let changed = format!("The rating system changed with this list{from} to {}", switched.to);
+    Some(match (before, now) {
+        (Some(b), Some(n)) => {
+            let moved = round_half_up(n) - round_half_up(b);
+            format!(
+                "{changed}: the last list printed {}; he starts this period at {} under the new rules, {} that comes from the change of system, not from his games (not counted in his change, nor among the improvers).",
+                round_half_up(b),
+                system.printed(start),
+                if moved == 0 { "no difference".to_string() } else { format!("{moved:+}") }
+            )
+        }
+        (Some(b), None) => format!(
+            "{changed}: the last list printed {}; the new rules publish no rating for him at the start of this period.",
+            round_half_up(b)
+        ),
+        (None, Some(_)) => format!(
+            "{changed}: the last list published no rating for him; the new rules start him at {} (a first rating from the change of system, not from this period's games).",
+            system.printed(start)
+        ),
+        (None, None) => return None,
+    })
 }
 
 /// The rule sets' part of the booklet (served as `system.typ`): the legend
@@ -238,6 +329,7 @@ pub fn split_player_file(
         players: Vec::new(),
         extra_columns: period.players.extra_columns.clone(),
         origin: None,
+        lists: period.players.lists.clone(),
     };
     let mut removed = kept.clone();
     for (p, gone) in ratings.players.iter().zip(&ratings.removed) {

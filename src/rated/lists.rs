@@ -184,6 +184,14 @@ pub fn build_lists(config: &PeriodConfig, players: &[RatedPlayer], system: &dyn 
         words.provisional.map(|p| format!(" ({p} players are not ranked)")).unwrap_or_default(),
         words.rating
     );
+    // A list the rating system changed with: the rise is from the games alone.
+    let whom = match players.iter().any(|p| p.from_switch.is_some()) {
+        true => format!(
+            "{whom} from the {} the new rules gave at the start of the period (the rating system changed with this list; what the change did is not counted)",
+            words.rating
+        ),
+        false => whom,
+    };
     let whom = with_how_many(&whom, improvers.len(), sizes.improvers);
     let mut improvers = table("Top Improvers".into(), &whom, vec![Figure::Increase], &improvers, increase);
     improvers.bars = true;

@@ -38,8 +38,14 @@ pub struct RatedPlayer {
     pub printed_value: Option<i64>,
     /// The printed rating minus the printed rating before the period, both
     /// published ([`change`]): the baseline is the previous recorded
-    /// period's where the record holds one, the player file's otherwise.
+    /// period's where the record holds one, the player file's otherwise. In
+    /// a period that changes the rule set, the change from the period's
+    /// games alone: against the new rule set's rating at the start.
     pub change: Option<i64>,
+    /// In a period that changes the rule set, what the change did: the
+    /// printed rating at the start (the new rule set's) minus the last
+    /// list's, both published. Said apart, never counted as a change.
+    pub from_switch: Option<i64>,
     /// [`RatedPlayer::change`] of a player confirmed before and after the
     /// period: what Top Improvers ranks.
     pub increase: Option<i64>,
@@ -169,11 +175,16 @@ pub fn rated_players(
             let active = is_active(after.last_played, config.active_since);
             // A removed player is off the new list: he has no published rating on it.
             let published_after = published(after).filter(|_| !removed);
-            let published_before = match baseline {
-                Baseline::PlayerFile => published(before),
-                Baseline::Recorded(previous) => previous.get(&after.id).copied().flatten(),
+            let published_before = match (baseline, &period.switched) {
+                // At a switch, the new rule set's start: its change is his games'.
+                (_, Some(_)) | (Baseline::PlayerFile, None) => published(before),
+                (Baseline::Recorded(previous), None) => previous.get(&after.id).copied().flatten(),
             };
             let change = change(published_before, published_after);
+            let from_switch = period.switched.as_ref().and_then(|s| {
+                let last = s.before.get(&after.id).copied().flatten();
+                self::change(last, published(before))
+            });
             let confirmed_before = before.status == Status::Confirmed && before.rating.is_some();
             let on_list = on_list(after.status, removed);
             RatedPlayer {
@@ -188,6 +199,7 @@ pub fn rated_players(
                 published: published_after,
                 printed_value: published_after.map(round_half_up),
                 change,
+                from_switch,
                 increase: change.filter(|_| before.status == Status::Confirmed && after.status == Status::Confirmed),
                 confirmed_before,
                 active,

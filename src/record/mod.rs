@@ -12,10 +12,12 @@ pub mod merges;
 pub mod publication;
 pub mod query;
 pub mod rated_before;
+pub mod recovery;
 pub mod replay;
 pub mod rerate;
 pub mod returning;
 pub mod schema;
+pub mod start;
 pub mod statistics;
 pub mod switch;
 
@@ -225,6 +227,8 @@ impl Record {
             return Ok(record);
         }
         check_is_file(path)?;
+        // (A commit a kill interrupted is rolled back first: read-only, SQLite cannot.)
+        recovery::recover(path)?;
         let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags)
             .with_context(|| format!("cannot open the record {}", path.display()))?;

@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use anyhow::Result;
 
 use super::{PlayerLine, Record};
+use crate::model::system::SystemName;
 
 /// One recorded period of a player's history (the site draws his chart
 /// from these).
@@ -34,6 +35,8 @@ pub struct HistoryLine {
     pub printed: String,
     pub games_period: u32,
     pub change: Option<f64>,
+    /// The rule set the period was rated under.
+    pub system: Option<SystemName>,
 }
 
 impl Record {
@@ -83,6 +86,8 @@ impl Record {
             )
             .optional()?;
         if let Some((other, recorded)) = other {
+            let title = |code: &str| SystemName::parse(code).map_or(code.to_string(), |s| s.to_string());
+            let (other, system) = (title(&other), title(system));
             anyhow::bail!(
                 "the record {} holds periods rated under the {other} rules ({recorded} among them), and {period} is rated under {system}: ratings of two rule sets do not mix in one record; name another record with `record = \"NAME.sqlite\"` in period.toml, or correct `system`",
                 self.path().display()
@@ -123,7 +128,8 @@ impl Record {
     /// `ratings` view, by the index on player IDs).
     pub fn history(&self, id: u32) -> Result<Vec<HistoryLine>> {
         let mut stmt = self.connection().prepare(
-            "SELECT c.period, c.\"end\", l.surname, l.first_names, l.status, l.rating, l.printed, l.games_period, l.change
+            "SELECT c.period, c.\"end\", l.surname, l.first_names, l.status, l.rating, l.printed, l.games_period, l.change,
+                    c.system
              FROM player_line l JOIN current_revision c ON c.id = l.revision_id
              WHERE l.player_id = ?1
              ORDER BY c.\"end\", c.published",
@@ -139,6 +145,7 @@ impl Record {
                 printed: r.get(6)?,
                 games_period: r.get(7)?,
                 change: r.get(8)?,
+                system: r.get::<_, String>(9).ok().as_deref().and_then(SystemName::parse),
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -177,6 +184,43 @@ impl Record {
         Ok(highest.unwrap_or(0))
     }
 
+    /// Each player's year of birth as the details of a revision hold it
+    /// (the players without a birth date left out), by ID: `history`
+    /// names its candidates with it, as `explain` does.
+    pub fn birth_years(&self, revision_id: i64) -> Result<HashMap<u32, i32>> {
+        let mut stmt = self.connection().prepare(
+            "SELECT player_id, birth_date FROM player_detail WHERE revision_id = ?1 AND birth_date IS NOT NULL",
+        )?;
+        let rows = stmt.query_map([revision_id], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, String>(1)?)))?;
+        let mut years = HashMap::new();
+        for row in rows {
+            let (id, date) = row?;
+            if let Some(year) = date.get(..4).and_then(|y| y.parse().ok()) {
+                years.insert(id, year);
+            }
+        }
+        Ok(years)
+    }
+
+    /// The name each of `ids` was last recorded under ("Surname, First
+    /// names"), for the players the record holds; the site names an
+    /// opponent no longer in the player file by it.
+    pub fn last_names(&self, ids: &[u32]) -> Result<HashMap<u32, String>> {
+        let mut stmt = self.connection().prepare(
+            "SELECT l.surname, l.first_names FROM player_line l JOIN current_revision c ON c.id = l.revision_id
+             WHERE l.player_id = ?1 ORDER BY c.\"end\" DESC, c.published DESC LIMIT 1",
+        )?;
+        let mut names = HashMap::new();
+        for &id in ids {
+            let mut rows = stmt.query([id])?;
+            if let Some(r) = rows.next()? {
+                let (surname, first): (String, String) = (r.get(0)?, r.get(1)?);
+                names.insert(id, if first.is_empty() { surname } else { format!("{surname}, {first}") });
+            }
+        }
+        Ok(names)
+    }
+
     /// Every player ID ever recorded.
     pub fn known_ids(&self) -> Result<HashSet<u32>> {
         let mut stmt = self.connection().prepare("SELECT DISTINCT player_id FROM player_line")?;
@@ -198,6 +242,9 @@ pub struct ListChanges {
     pub returning: Vec<PlayerLine>,
     /// The largest rating changes (both rated), largest first.
     pub largest: Vec<(PlayerLine, f64)>,
+    /// The changes are the period's games' alone (a period that changes
+    /// the rule set: what the switch did is said apart).
+    pub from_games: bool,
 }
 
 /// Whether a line is on the list (has played and is not removed).
@@ -239,6 +286,23 @@ pub fn list_changes(
 }
 
 impl ListChanges {
+    /// The largest changes of a period that changes the rule set: each
+    /// line's own change, his games' (against the new rule set's start),
+    /// not the switch's.
+    pub fn from_games(mut self, lines: &[PlayerLine], before: &[PlayerLine], largest: usize) -> ListChanges {
+        let listed_before: HashSet<u32> = before.iter().filter(|b| listed(b)).map(|b| b.id).collect();
+        let mut changes: Vec<(PlayerLine, f64)> = lines
+            .iter()
+            .filter(|l| listed(l) && listed_before.contains(&l.id))
+            .filter_map(|l| Some((l.clone(), l.change.filter(|c| c.abs() >= 0.005)?)))
+            .collect();
+        changes.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.id.cmp(&b.0.id)));
+        changes.truncate(largest);
+        self.largest = changes;
+        self.from_games = true;
+        self
+    }
+
     /// The changes as the terminal prints them.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -264,7 +328,11 @@ impl ListChanges {
         if self.largest.is_empty() {
             out += "  no rating changes\n";
         } else {
-            out += "  largest changes:\n";
+            out += if self.from_games {
+                "  largest changes from this period's games (what the switch did is above):\n"
+            } else {
+                "  largest changes:\n"
+            };
             for (line, change) in &self.largest {
                 out += &format!("    {:+6.0}  {} ({}) now {}\n", change, line.display_name(), line.id, line.printed);
             }

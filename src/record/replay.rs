@@ -14,21 +14,22 @@
 //! its command needs with the result (the record's lines and the errata;
 //! the comparison's scores).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Result};
 
+pub use super::start::{carry_ratings, first_state, move_list, Carried, Start};
 use super::{PlayerLine, Record, RevisionInfo};
-use crate::config::PeriodConfig;
+use crate::config::{PeriodConfig, RuleSettings};
 use crate::diag::Severity;
 use crate::ingest::data_folder::SETTINGS;
 use crate::ingest::{IngestError, Inputs, RawData};
 use crate::model::system::SystemName;
 use crate::model::PlayerFile;
 use crate::rate::{RatingSystem, Ratings};
-use crate::switch::RatingConversion;
+use crate::switch::{switches, Before};
 use crate::timings::Timings;
 use crate::validate::{validate_with_ids_above, NewcomerIds, ValidPeriod};
 
@@ -48,35 +49,37 @@ pub struct Track {
     /// workbook beside the rating (a correction records it as the period's
     /// `players.xlsx`).
     pub write_carried: bool,
-    /// How the first period's player file becomes this track's start, when
-    /// it was written under another rule set: the conversion, if any, then
-    /// the rule set's `adopt`.
-    pub conversion: Option<RatingConversion>,
+    /// The `[rules]` a track under another rule set rates every period
+    /// with (its defaults when empty), in place of each recorded period's
+    /// own, which are its own rule set's.
+    pub settings: RuleSettings,
     pub(super) carried: Option<Carried>,
-    /// A conversion (then the rule set's `adopt`) the next period's player
-    /// file goes through: a change of rule set by `[switch]` conversion.
-    pub(super) convert_next: Option<RatingConversion>,
+    /// How the next period's player file, written under another rule set,
+    /// takes this track's rule set's first state ([`first_state`]): set at
+    /// the first period of a track under another rule set than the file's,
+    /// and where the replay crosses a switch.
+    pub(super) start: Option<Start>,
 }
 
 impl Track {
     pub fn new(under: Under) -> Track {
-        Track { under, write_carried: false, conversion: None, carried: None, convert_next: None }
+        Track { under, write_carried: false, settings: RuleSettings::default(), carried: None, start: None }
+    }
+
+    /// A track under `system`, rating every period with `settings`.
+    pub fn under(system: SystemName, settings: RuleSettings) -> Track {
+        Track { settings, ..Track::new(Under::System(system)) }
+    }
+
+    /// The ratings the last period rated left (none before the first).
+    pub fn carried(&self) -> Option<&Carried> {
+        self.carried.as_ref()
     }
 
     /// The player file the last period rated left (the players kept).
     pub fn player_file(self) -> PlayerFile {
         self.carried.map(|c| c.kept).unwrap_or_default()
     }
-}
-
-/// The ratings the period before carries into the next: the player file
-/// (kept, and every player with the removed ones) and the IDs the recorded
-/// revision held.
-#[derive(Clone)]
-pub struct Carried {
-    pub(super) kept: PlayerFile,
-    pub(super) all: PlayerFile,
-    pub(super) original_ids: HashSet<u32>,
 }
 
 /// A period loaded and read once, ready to be rated on each track.
@@ -186,10 +189,23 @@ pub fn replay(
     let periods = record.periods()?;
     for (k, revision) in chain.iter().enumerate() {
         replayer.progress(k, chain.len());
-        // Through a change of rule set, the new one's states derived again.
         let at = periods.iter().position(|p| p.id == revision.id).unwrap_or(0);
-        if at > 0 && periods[at - 1].system != revision.system && tracks.iter().any(|t| t.under == Under::Recorded) {
+        // The rule set the period's recorded player file was written under.
+        let file_system = if at > 0 { periods[at - 1].system } else { revision.system };
+        // Through a change of rule set, the new one's states derived again.
+        if switches(Before::Recorded(file_system), revision.system, None)
+            && tracks.iter().any(|t| t.under == Under::Recorded)
+        {
             crossing.cross(record, &periods[..at], revision, replayer, timings, tracks)?;
+        }
+        // A track under another rule set starts from the first period's
+        // recorded player file, adopted.
+        for track in tracks.iter_mut().filter(|t| t.carried.is_none() && t.start.is_none()) {
+            if let Under::System(system) = track.under {
+                if switches(Before::Recorded(file_system), system, None) {
+                    track.start = Some(Start::Adopt);
+                }
+            }
         }
         let started = Instant::now();
         let (inputs, revised) = match replayer.inputs(revision) {
@@ -209,7 +225,7 @@ pub fn replay(
         let started = Instant::now();
         let Read { inputs, raw, pinned, corrected, recorded } = read;
         let skip = Skip::of(record, revision, revised)?;
-        let rated = rate_tracks(revision, raw, &pinned, tracks, &*replayer, &skip)?;
+        let rated = rate_tracks(revision, raw, &pinned, file_system, tracks, &*replayer, &skip)?;
         timings.record("rate", started);
         let original_ids: HashSet<u32> = recorded.iter().map(|l| l.id).collect();
         for (track, r) in tracks.iter_mut().zip(&rated) {
@@ -217,7 +233,7 @@ pub fn replay(
             let mut all = kept.clone();
             all.players.extend(removed.players);
             track.carried = Some(Carried { kept, all, original_ids: original_ids.clone() });
-            track.convert_next = None;
+            track.start = None;
         }
         replayer.rated(revision, Recorded { inputs, corrected, recorded }, rated, timings)?;
     }
@@ -276,11 +292,23 @@ fn system_of(track: &Track, config: &PeriodConfig) -> &'static dyn RatingSystem 
     }
 }
 
-/// Rates the period read on every track, each from its own ratings.
+/// The period's settings as a track rates it: its own, as recorded, or,
+/// on a track under one rule set, that rule set with the track's `[rules]`
+/// (never the recorded period's, which are its own rule set's).
+fn config_of(track: &Track, config: &mut PeriodConfig) {
+    if let Under::System(name) = track.under {
+        config.system = name;
+        config.rules = track.settings.clone();
+    }
+}
+
+/// Rates the period read on every track, each from its own ratings (the
+/// recorded player file written under `file_system`).
 fn rate_tracks(
     revision: &RevisionInfo,
     read: RawData,
     pinned: &NewcomerIds,
+    file_system: SystemName,
     tracks: &[Track],
     replayer: &dyn Replayer,
     skip: &Skip,
@@ -294,35 +322,42 @@ fn rate_tracks(
             false => read.as_ref().expect("the period read stays until the last track").clone(),
         };
         let system = system_of(track, &raw.config);
+        config_of(track, &mut raw.config);
         // (The first track's ratings went in as the period was read.)
         if let (true, Some(c)) = (t > 0, &track.carried) {
             carry_ratings(&mut raw.player_file, c);
         }
-        if let Some(conversion) = track.convert_next {
-            let file = conversion.apply(std::mem::take(&mut raw.player_file));
-            raw.player_file = system.adopt(file, &raw.config);
-        } else if track.carried.is_none() && system.name() != raw.config.system {
-            let file = std::mem::take(&mut raw.player_file);
-            let file = match &track.conversion {
-                Some(conversion) => conversion.apply(file),
-                None => file,
-            };
-            raw.config.system = system.name();
-            raw.player_file = system.adopt(file, &raw.config);
+        // The file as carried in, before any first state: what the period
+        // starts from, as a correction records it.
+        let carried_file = (track.write_carried && track.carried.is_some()).then(|| raw.player_file.clone());
+        // A track's first state: at a switch the recorded track's period
+        // says what the switch did, as the period's run said it.
+        let mut switched = None;
+        match (&track.start, track.under) {
+            (Some(start), Under::Recorded) => {
+                let file = std::mem::take(&mut raw.player_file);
+                let (file, said) = move_list(file, Some(file_system), &raw.config, start);
+                raw.player_file = file;
+                switched = Some(said);
+            }
+            (Some(start), Under::System(_)) => {
+                let file = std::mem::take(&mut raw.player_file);
+                raw.player_file = first_state(file, Some(file_system), system, &raw.config, start);
+            }
+            (None, _) => {}
         }
-        raw.config.system = system.name();
         let published = raw.config.published;
         let (period, carried_bytes) = std::thread::scope(|scope| {
-            let carried_file = (track.write_carried && track.carried.is_some()).then(|| raw.player_file.clone());
             let bytes = carried_file
                 .map(|file| scope.spawn(move || crate::formats::player_file::player_file_bytes(&file, published)));
             let period = validate(raw, system, pinned, revision, &replayer.failing(track), skip);
             let bytes = bytes.map(|b| b.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
             (period, bytes)
         });
-        let (period, findings) = period?;
+        let (mut period, findings) = period?;
+        period.switched = switched;
         let carried_bytes = carried_bytes.transpose()?;
-        let ratings = system.rate(&period);
+        let ratings = crate::rate::rate_period(system, &period);
         rated.push(Replayed { period, ratings, system, carried_bytes, findings });
     }
     Ok(rated)
@@ -423,76 +458,4 @@ fn check_stored_paths(inputs: &Inputs, record: &std::path::Path, period: &str) -
         }
     }
     Ok(())
-}
-
-/// Puts the ratings of the period before into this period's player file
-/// `file`: rating, status, games, score, opponents' average, last played
-/// and the rule set's own columns (by name; a column the file lacks is
-/// added) by ID, from `c.all` (the track's players, the removed ones too).
-/// The identity details this period's own input gave, its members and its
-/// other columns stand: a member the track knows nothing of (one the
-/// recorded chain made, e.g. a newcomer of a withdrawn event;
-/// `c.original_ids`) stays with no rating yet; a player the track made (in
-/// `c.kept`) joins.
-pub(super) fn carry_ratings(file: &mut PlayerFile, c: &Carried) {
-    use crate::model::ExtraValue;
-    let by_id: HashMap<u32, &crate::model::Player> = c.all.players.iter().map(|p| (p.id, p)).collect();
-    // Where each of the track's columns stands in the file.
-    let at: Vec<usize> = c
-        .all
-        .extra_columns
-        .iter()
-        .map(|name| match file.extra_columns.iter().position(|n| n == name) {
-            Some(i) => i,
-            None => {
-                file.extra_columns.push(name.clone());
-                file.extra_columns.len() - 1
-            }
-        })
-        .collect();
-    let width = file.extra_columns.len();
-    let put = |extra: &mut Vec<ExtraValue>, from: &[ExtraValue]| {
-        extra.resize(width, ExtraValue::Empty);
-        for (j, &i) in at.iter().enumerate() {
-            extra[i] = from.get(j).cloned().unwrap_or(ExtraValue::Empty);
-        }
-    };
-    let mut present = HashSet::new();
-    for p in &mut file.players {
-        present.insert(p.id);
-        p.extra.resize(width, ExtraValue::Empty);
-        match by_id.get(&p.id) {
-            Some(c) => {
-                p.rating = c.rating;
-                p.status = c.status;
-                p.games = c.games;
-                p.score = c.score;
-                p.opp_avg = c.opp_avg;
-                p.last_played = c.last_played;
-                put(&mut p.extra, &c.extra);
-            }
-            None if c.original_ids.contains(&p.id) => {
-                p.rating = None;
-                p.status = crate::model::Status::New;
-                p.games = 0;
-                p.score = 0.0;
-                p.opp_avg = None;
-                p.last_played = None;
-            }
-            None => {}
-        }
-    }
-    for c in &c.kept.players {
-        if !present.contains(&c.id) {
-            let mut p = c.clone();
-            p.extra = Vec::new();
-            put(&mut p.extra, &c.extra);
-            file.players.push(p);
-            // The rows the carried file gives the players who join it.
-            if let Some(origin) = &mut file.origin {
-                let next = origin.rows.last().map_or(1, |r| r + 1);
-                origin.rows.push(next);
-            }
-        }
-    }
 }

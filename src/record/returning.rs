@@ -72,7 +72,7 @@ pub fn reinstate(raw: &mut RawData, record: &Record, period: &str, end: &str) ->
                         removal.period
                     ),
                 )
-                .with_hint("nothing to do: the next player file lists him again"),
+                .with_hint("nothing to do: the next player file lists the player again"),
             );
             add_player(raw, p);
             back.push(m.id);

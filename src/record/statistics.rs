@@ -25,6 +25,8 @@ pub struct RecordedPeriod {
     pub active_since: Option<String>,
     pub age_date: Option<String>,
     pub counts: PeriodCounts,
+    /// The rule set it was rated under.
+    pub system: Option<crate::model::system::SystemName>,
 }
 
 impl Record {
@@ -42,7 +44,7 @@ impl Record {
                     (SELECT COUNT(*) FROM event_line e WHERE e.revision_id = c.id AND e.disposition = 'not-rated'),
                     (SELECT COUNT(*) FROM event_line e WHERE e.revision_id = c.id AND e.disposition = 'deferred'),
                     (SELECT COUNT(*) FROM game_line g WHERE g.revision_id = c.id),
-                    c.source, c.published
+                    c.source, c.published, c.system
              FROM current_revision c LEFT JOIN revision_detail d ON d.revision_id = c.id
              ORDER BY c.\"end\", c.published, c.period",
         )?;
@@ -68,6 +70,7 @@ impl Record {
                     events_deferred: r.get(7)?,
                     games_rated: r.get(8)?,
                 },
+                system: r.get::<_, Option<String>>(11)?.as_deref().and_then(crate::model::system::SystemName::parse),
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -142,7 +145,12 @@ impl Record {
         let shared = player::namesakes(names);
         let players =
             rows.into_iter().zip(shared).map(|((facts, _), namesake)| PlayerFacts { namesake, ..facts }).collect();
-        Ok(Some(ThisPeriod { name: period.name.clone(), players, counts: period.counts.clone() }))
+        Ok(Some(ThisPeriod {
+            name: period.name.clone(),
+            players,
+            counts: period.counts.clone(),
+            system: period.system,
+        }))
     }
 
     /// Every rated game of the current revisions of `periods`, as (white,
@@ -228,6 +236,7 @@ fn pool_lines(conn: &Connection, periods: &[RecordedPeriod]) -> Result<Vec<Earli
             detailed: p.active_since.is_some(),
             lines,
             counts: p.counts.clone(),
+            system: p.system,
         });
     }
     Ok(earlier)

@@ -13,14 +13,14 @@
 
 use anyhow::{bail, Context, Result};
 
-use super::replay::{carry_ratings, replay, Carried, Crossing, Read, Recorded, Replayed, Replayer, Track, Under};
+use super::replay::{replay, Crossing, Read, Recorded, Replayed, Replayer, Track, Under};
+use super::start::{move_list, Carried, Start};
 use super::{Record, RevisionInfo, Source};
 use crate::config::PeriodConfig;
 use crate::ingest::Inputs;
 use crate::model::system::SystemName;
 use crate::model::PlayerFile;
-use crate::rate::common::published_rating;
-use crate::switch::{RatingConversion, Switched};
+use crate::switch::{switches, Before, RatingConversion, Switched};
 use crate::timings::Timings;
 
 /// Where the new rule set's states come from.
@@ -37,7 +37,7 @@ pub enum Derived {
 pub fn switching<'a>(periods: &'a [RevisionInfo], config: &PeriodConfig) -> Option<&'a [RevisionInfo]> {
     let before = periods.iter().position(|p| p.end >= config.end || p.period == config.period).unwrap_or(periods.len());
     let last = periods[..before].last()?;
-    (last.system != config.system).then_some(&periods[..before])
+    switches(Before::Recorded(last.system), config.system, config.switch.as_ref()).then_some(&periods[..before])
 }
 
 /// Derives the states the period `at` (rated under `system` with the
@@ -75,7 +75,9 @@ pub fn derive_for(
     if let Some(imported) = chain.iter().find(|p| p.source == Source::Import) {
         bail!("{period} changes the rule set to {system}, but {} was imported from a published list: the record has no reports of it to re-rate; start later with [switch] from = \"PERIOD\", {advice}", imported.period);
     }
-    let mut tracks = [Track::new(Under::System(system))];
+    // The history re-rated under the new rule set with its own settings,
+    // the period's `[rules]` (never the recorded periods', the old rule set's).
+    let mut tracks = [Track::under(system, config.rules.clone())];
     let mut shadow = Shadow(replayer);
     replay(record, chain, &mut tracks, &mut shadow, &DeriveAgain, timings).with_context(|| {
         format!("{period} changes the rule set to {system}, and the recorded history cannot be re-rated under it ({advice})")
@@ -118,57 +120,29 @@ impl Crossing for DeriveAgain {
     ) -> Result<()> {
         let derived = derive(record, before, at, replayer, timings)?;
         for track in tracks.iter_mut().filter(|t| t.under == Under::Recorded) {
-            derived.start(track);
+            track.start = Some(derived.start());
         }
         Ok(())
     }
 }
 
 impl Derived {
-    /// The track's next period starts from these states.
-    pub fn start(&self, track: &mut Track) {
+    /// Where the new rule set's first state comes from.
+    pub fn start(&self) -> Start {
         match self {
-            Derived::History { carried, .. } => {
-                track.carried = Some(carried.clone());
-                track.convert_next = None;
+            Derived::History { carried, first, last } => {
+                let span = if first == last { first.clone() } else { format!("{first} to {last}") };
+                Start::History { carried: Box::new(carried.clone()), span }
             }
-            Derived::Conversion(conversion) => track.convert_next = Some(*conversion),
+            Derived::Conversion(conversion) => Start::Conversion(*conversion),
         }
     }
 
-    /// The player file `file` (the last list, under the old rule set) with
-    /// the new rule set's states, as the period of `config` starts from it;
-    /// and what the period says of it.
-    pub fn apply(self, mut file: PlayerFile, config: &PeriodConfig, old: Option<SystemName>) -> (PlayerFile, Switched) {
-        let mean = |f: &PlayerFile| {
-            let r: Vec<f64> = f.players.iter().filter_map(published_rating).collect();
-            (!r.is_empty()).then(|| r.iter().sum::<f64>() / r.len() as f64)
-        };
-        let mean_before = mean(&file);
-        let how = match self {
-            Derived::History { carried, first, last } => {
-                carry_ratings(&mut file, &carried);
-                let span = if first == last { first } else { format!("{first} to {last}") };
-                format!(
-                    "every player's {} state comes from re-rating the recorded periods {span} under the new rules",
-                    config.system
-                )
-            }
-            Derived::Conversion(conversion) => {
-                file = config.system.rules().adopt(conversion.apply(file), config);
-                match conversion {
-                    RatingConversion::Line { times, plus } => {
-                        format!("every rating was converted as {times} × the last list's + {plus}")
-                    }
-                    RatingConversion::Fide2024 => {
-                        "every rating from 1000 to 2000 was raised by 0.4 × (2000 − rating), as FIDE's of 1 March 2024"
-                            .to_string()
-                    }
-                }
-            }
-        };
-        let mean_after = mean(&file);
-        (file, Switched { from: old, to: config.system, how, mean_before, mean_after })
+    /// The player file `file` (the last list, under the old rule set `old`)
+    /// with the new rule set's first state, as the period of `config`
+    /// starts from it, and what the period says of it ([`move_list`]).
+    pub fn apply(self, file: PlayerFile, config: &PeriodConfig, old: Option<SystemName>) -> (PlayerFile, Switched) {
+        move_list(file, old, config, &self.start())
     }
 }
 
@@ -182,6 +156,13 @@ pub fn switch_player_file(
 ) -> Result<std::result::Result<(PlayerFile, Switched), PlayerFile>> {
     let periods = record.periods()?;
     let Some(before) = switching(&periods, config) else { return Ok(Err(file)) };
+    // The new rule set's own settings, which the history is re-rated with,
+    // must be right first: a mistake is validation's finding at the data
+    // folder's period.toml, not the history's.
+    let settings = config.system.rules().check_settings(&config.rules);
+    if settings.iter().any(|d| d.severity == crate::diag::Severity::Error) {
+        return Ok(Err(file));
+    }
     let old = before[before.len() - 1].system;
     let mut timings = Timings::default();
     let derived = derive_for(record, before, config, &mut NoCorrection, &mut timings)?;

@@ -137,6 +137,11 @@ pub fn table(before: Option<&EarlierPeriod>, now: &EarlierPeriod) -> StatTable {
         ),
         _ => "No earlier period recorded: nothing to compare".to_string(),
     };
+    // A change of rule set with this period: the mean moved with it.
+    let note = match before.and_then(|b| super::switch_between(b.system, now.system)) {
+        Some((was, is)) => format!("{}. {note}", super::switch_note(was, is, &now.name)),
+        None => note,
+    };
     let mut table = StatTable::new(
         "Change of the Mean",
         note,
@@ -197,6 +202,7 @@ mod tests {
             detailed: true,
             lines: lines.iter().map(|&(id, r)| PoolLine { id, rating: Some(r), listed: true, pooled: true }).collect(),
             counts: PeriodCounts::default(),
+            system: None,
         }
     }
 

@@ -27,6 +27,11 @@ impl ThisPeriod {
             .collect();
         // By ID, as the record holds them: the same period read from either gives the same tables.
         players.sort_by_key(|p| p.id);
-        ThisPeriod { name: rated.period.config.period.clone(), players, counts: rated.counts.clone() }
+        ThisPeriod {
+            name: rated.period.config.period.clone(),
+            players,
+            counts: rated.counts.clone(),
+            system: Some(rated.system.name()),
+        }
     }
 }

@@ -35,6 +35,14 @@ impl Meetings {
         let k = self.players.binary_search(player).ok()?;
         Some(&self.lines[self.starts[k]..self.starts[k + 1]])
     }
+
+    /// Every player met by someone, each once, in ID order.
+    pub fn opponents(&self) -> Vec<u32> {
+        let mut ids: Vec<u32> = self.lines.iter().map(|m| m.opponent).collect();
+        ids.par_sort_unstable();
+        ids.dedup();
+        ids
+    }
 }
 
 /// A game seen from one side: (player, opponent) in one sort key, and his

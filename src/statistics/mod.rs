@@ -17,6 +17,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::config::PeriodConfig;
+use crate::model::system::SystemName;
 use crate::model::words::Words;
 pub use crate::rated::PeriodCounts;
 pub use meetings::{meetings, Meeting, Meetings};
@@ -112,6 +113,9 @@ pub struct EarlierPeriod {
     pub detailed: bool,
     pub lines: Vec<PoolLine>,
     pub counts: PeriodCounts,
+    /// The rule set it was rated under (when known): where it differs from
+    /// the period before's, the system changed ([`switch_between`]).
+    pub system: Option<SystemName>,
 }
 
 /// The period the statistics are of, player by player.
@@ -120,6 +124,21 @@ pub struct ThisPeriod {
     pub name: String,
     pub players: Vec<PlayerFacts>,
     pub counts: PeriodCounts,
+    pub system: Option<SystemName>,
+}
+
+/// The change of rule set between a period rated under `before` and the
+/// next, under `now`, when the system changed: the old rule set and the new.
+pub fn switch_between(before: Option<SystemName>, now: Option<SystemName>) -> Option<(SystemName, SystemName)> {
+    let (was, is) = (before?, now?);
+    crate::switch::switches(crate::switch::Before::Recorded(was), is, None).then_some((was, is))
+}
+
+/// What a table says of a change of rule set with `now`.
+pub fn switch_note(was: SystemName, is: SystemName, now: &str) -> String {
+    format!(
+        "The rating system changed with {now}, from {was} to {is}: figures on either side of it are two rule sets' ratings, and a change across it comes from the switch, not from games"
+    )
 }
 
 impl ThisPeriod {
@@ -134,6 +153,7 @@ impl ThisPeriod {
                 .map(|p| PoolLine { id: p.id, rating: p.rating, listed: p.listed, pooled: p.pooled })
                 .collect(),
             counts: self.counts.clone(),
+            system: self.system,
         }
     }
 }
@@ -143,8 +163,8 @@ impl ThisPeriod {
 pub struct Standing<'a> {
     /// His age band (`25–49`, `Age unknown`).
     pub age_band: &'a str,
-    /// The share of the rated pool at or below his rating, in percent to one
-    /// decimal; `None` without a published rating.
+    /// The share of the rated pool rated below him, or him, in percent
+    /// rounded down to one decimal; `None` without a published rating.
     pub percentile: Option<f64>,
     /// How many players the rated pool holds: whom the percentile counts.
     pub pool: usize,
@@ -206,6 +226,11 @@ pub struct Statistics {
     /// Each player's record against each opponent (filled for the site).
     #[serde(skip)]
     pub meetings: Meetings,
+    /// The names of the opponents in `meetings` whom this period's player
+    /// file no longer holds (removed in an earlier period), as the record
+    /// last named them, by ID.
+    #[serde(skip)]
+    pub former_names: std::collections::HashMap<u32, String>,
 }
 
 impl Statistics {
@@ -256,5 +281,6 @@ pub fn compute(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Settings,
         trend,
         standings,
         meetings: Meetings::default(),
+        former_names: Default::default(),
     })
 }

@@ -144,19 +144,22 @@ impl PoolFrame {
         Ok(table)
     }
 
-    /// By State: listed players and the rated pool state by state, ranked by
-    /// top-N average; states without one last, in `[states]` order.
+    /// By State (By Region, By Union … in the rule set's word for the
+    /// federation's parts): listed players and the rated pool state by
+    /// state, ranked by top-N average; states without one last, in
+    /// `[states]` order.
     pub fn by_state(&self, settings: &Settings) -> PolarsResult<StatTable> {
         let n = settings.top_average;
         let top = format!("Top-{n} average");
         let women = format!("Top-{n} women's average");
         let best = format!("Best {}", settings.words.rating);
         let (by_top, by_median) = (format!("Rank by top-{n} average"), "Rank by median");
+        let title = format!("By {}", settings.words.region_title);
         let mut table = StatTable::new(
-            "By State",
+            &title,
             String::new(),
             &[
-                "State",
+                settings.words.region_title,
                 "Name",
                 &by_top,
                 by_median,
@@ -190,7 +193,8 @@ impl PoolFrame {
         others.sort();
         others.dedup();
         for s in others {
-            states.push((s.clone(), if s.is_empty() { "No state".to_string() } else { s.clone() }));
+            let none = format!("No {}", settings.words.region);
+            states.push((s.clone(), if s.is_empty() { none } else { s.clone() }));
         }
         let mut rows: Vec<(Option<f64>, usize, Vec<Cell>)> = states
             .iter()
@@ -218,14 +222,15 @@ impl PoolFrame {
         table.rows = rows.into_iter().map(|(_, _, row)| row).collect();
         let top_leader = rank_column(&mut table.rows, 9, 2);
         let median_leader = rank_column(&mut table.rows, 8, 3);
+        let region = settings.words.region;
         table.note = match (top_leader, median_leader) {
             (Some(t), Some(m)) if t == m => format!(
-                "Listed players and the rated pool by state, ranked by the top-{n} average; {t} is first by the top-{n} average and by the median"
+                "Listed players and the rated pool by {region}, ranked by the top-{n} average; {t} is first by the top-{n} average and by the median"
             ),
             (Some(t), Some(m)) => format!(
-                "Listed players and the rated pool by state, ranked by the top-{n} average, which puts {t} first; by the median {m} is first (the two Rank columns give both)"
+                "Listed players and the rated pool by {region}, ranked by the top-{n} average, which puts {t} first; by the median {m} is first (the two Rank columns give both)"
             ),
-            _ => format!("Listed players and the rated pool by state, ranked by the top-{n} average"),
+            _ => format!("Listed players and the rated pool by {region}, ranked by the top-{n} average"),
         };
         Ok(table)
     }
@@ -338,16 +343,19 @@ impl PoolFrame {
         Ok(table)
     }
 
-    /// Each player's age band and percentile (the share of the rated pool
-    /// at or below his rating).
+    /// Each player's age band and percentile: the share of the rated pool
+    /// rated below him or him (those level with him not counted), rounded
+    /// down to one decimal, so that 100% is only ever the player alone at
+    /// the top (the second of 2,505 is 99.9%, not 100.0%).
     pub fn standings(&self, players: &[PlayerFacts], bands: &AgeBands) -> Standings {
         let n = self.sorted.len();
         let mut standings: Vec<(u32, usize, Option<f64>)> = players
             .iter()
             .map(|p| {
                 let percentile = p.rating.filter(|_| n > 0).map(|r| {
-                    let at_or_below = self.sorted.partition_point(|&x| x <= r);
-                    (1000.0 * at_or_below as f64 / n as f64).round() / 10.0
+                    let below = self.sorted.partition_point(|&x| x < r) + usize::from(p.pooled);
+                    // (Whole thousandths first: 1000 × 2 / 4 is 500 exactly, never 499.99…)
+                    (1000 * below.min(n) / n) as f64 / 10.0
                 });
                 (p.id, bands.place(p.age), percentile)
             })
@@ -522,12 +530,31 @@ pub(crate) mod tests {
         assert_eq!(at(25), Cell::Figure(1075.0));
         assert_eq!(at(50), Cell::Figure(1150.0));
         assert_eq!(at(1), Cell::Figure(1003.0));
-        // A player's percentile: the share at or below him.
+        // A player's percentile: the share below him, or him.
         let standings = pool.standings(&players, &AgeBands::new(&[12]));
         assert_eq!(standings.get(&1).unwrap().percentile, Some(50.0));
         assert_eq!(standings.get(&3).unwrap().percentile, Some(100.0));
         assert_eq!(standings.get(&3).unwrap().age_band, "12 and over");
         assert_eq!(standings.get(&3).unwrap().pool, 4, "whom the percentile counts");
+    }
+
+    #[test]
+    fn only_the_player_alone_at_the_top_reads_100_percent() {
+        // 2,505 players, the two best level at 2400 in the first pool and
+        // apart in the second: the second-placed read 99.9%, never 100.0%.
+        for level in [true, false] {
+            let mut players: Vec<PlayerFacts> =
+                (0..2503).map(|i| player(i, Some(1000.0 + (i / 3) as f64), Some(30), false, "V")).collect();
+            players.push(player(9001, Some(2400.0), Some(30), false, "V"));
+            players.push(player(9002, Some(if level { 2400.0 } else { 2399.0 }), Some(30), false, "V"));
+            let pool = PoolFrame::new(&players).unwrap();
+            let standings = pool.standings(&players, &AgeBands::new(&[12]));
+            let (first, second) = (standings.get(&9001).unwrap(), standings.get(&9002).unwrap());
+            assert_eq!(second.percentile, Some(99.9), "level at the top: {level}");
+            assert_eq!(first.percentile, Some(if level { 99.9 } else { 100.0 }), "level at the top: {level}");
+            // The weakest: himself alone, 1 of 2,505, rounded down.
+            assert_eq!(standings.get(&0).unwrap().percentile, Some(0.0));
+        }
     }
 
     #[test]

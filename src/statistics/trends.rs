@@ -10,6 +10,7 @@ use polars::prelude::*;
 
 use super::table::{Cell, StatTable};
 use super::{EarlierPeriod, PoolLine, Settings, ThisPeriod, TrendPoint};
+use crate::model::system::SystemName;
 
 /// The bands of absolute rating change This Period counts: (lowest, highest, label).
 const CHANGE_BANDS: [(i64, i64, &str); 6] = [
@@ -34,6 +35,13 @@ pub fn this_period(now: &ThisPeriod, earlier: &[EarlierPeriod], settings: &Setti
             format!("Compared with {}, recorded before the record kept who was active: new, returning and dropped are not counted", p.name)
         }
         (true, Some(p)) => format!("Compared with {}, the record's previous period", p.name),
+    };
+    let note = match previous.and_then(|p| super::switch_between(p.system, now.system)) {
+        Some((was, is)) => format!(
+            "{note}. {}: the rating changes counted are those of this period's games, against each player's {is} rating at its start",
+            super::switch_note(was, is, &now.name)
+        ),
+        None => note,
     };
     let mut table = StatTable::new("This Period", note, &["What", "Count"]);
     let listed_in = |p: &EarlierPeriod| -> HashSet<u32> { p.lines.iter().filter(|l| l.listed).map(|l| l.id).collect() };
@@ -177,7 +185,7 @@ pub fn trends(
     let n = settings.top_average;
     let top = format!("Top-{n} average");
     let first = format!("New players' mean first {}", settings.words.rating);
-    let note = if !recorded {
+    let mut note = if !recorded {
         "No rating record (record = false): this period alone".to_string()
     } else if periods.len() == 1 {
         "The record holds no earlier period: this period alone".to_string()
@@ -187,6 +195,23 @@ pub fn trends(
         "Every recorded period, oldest first; drift is the mean change of the players in the rated pool of both periods"
             .to_string()
     };
+    // Nobody is listed before the first period the record holds: whether
+    // its players were new to the list is not known (not all of them new).
+    note.push_str(&format!(
+        "; new players are not counted for {}, the first, as the record holds no list before it",
+        periods.first().map_or("the first period", |p| p.name.as_str())
+    ));
+    // The periods the system changed with: said, and no drift across them.
+    let switches: Vec<Option<(SystemName, SystemName)>> = (0..periods.len())
+        .map(|k| (k > 0).then(|| super::switch_between(periods[k - 1].system, periods[k].system)).flatten())
+        .collect();
+    for (k, (was, is)) in switches.iter().enumerate().filter_map(|(k, s)| Some((k, (*s)?))) {
+        note += &format!(
+            ". {} (the drift of {} is left out)",
+            super::switch_note(was, is, &periods[k].name),
+            periods[k].name
+        );
+    }
     let mut table = StatTable::new(
         "Trends",
         note,
@@ -238,19 +263,22 @@ pub fn trends(
             }
         };
         let before_detailed = k > 0 && periods[k - 1].detailed;
+        // (New to the list: not known in the first period, with no list before it.)
+        let (new, first_rating) =
+            if k == 0 { (Cell::Empty, Cell::Empty) } else { (count(&newcomers, 0), Cell::figure(get(&newcomers, 1))) };
         table.rows.push(vec![
             Cell::text(p.name.as_str()),
             count(&listed_counts, 0),
             count(&pool, 0),
-            count(&newcomers, 0),
-            Cell::figure(get(&newcomers, 1)),
+            new,
+            first_rating,
             Cell::Count(p.counts.events_rated),
             Cell::Count(p.counts.games_rated),
             Cell::figure(get(&pool, 1)),
             Cell::figure(get(&pool, 2)),
             Cell::figure(get(&pool, 3)),
             Cell::figure(get(&pool, 4)),
-            if before_detailed { Cell::figure(get(&drift, 0)) } else { Cell::Empty },
+            if before_detailed && switches[k].is_none() { Cell::figure(get(&drift, 0)) } else { Cell::Empty },
         ]);
         points.push(TrendPoint {
             period: p.name.clone(),
@@ -273,6 +301,7 @@ mod tests {
             detailed: true,
             lines: lines.iter().map(|&(id, r)| PoolLine { id, rating: Some(r), listed: true, pooled: true }).collect(),
             counts: PeriodCounts { events_rated: 2, games_rated: 10, ..Default::default() },
+            system: None,
         }
     }
 
@@ -282,7 +311,9 @@ mod tests {
         let periods = [period("A", &[(1, 1000.0), (2, 1200.0)]), period("B", &[(1, 1010.0), (2, 1230.0), (3, 900.0)])];
         let (table, points) = trends(&[&periods[0], &periods[1]], &settings, true).unwrap();
         let printed: Vec<Vec<String>> = table.rows.iter().map(|r| r.iter().map(Cell::printed).collect()).collect();
-        assert_eq!(printed[0], ["A", "2", "2", "2", "1100.0", "2", "10", "1100.0", "1100.0", "", "1100.0", ""]);
+        // The first period's players are not all new: nobody knows who was.
+        assert_eq!(printed[0], ["A", "2", "2", "", "", "2", "10", "1100.0", "1100.0", "", "1100.0", ""]);
+        assert!(table.note.contains("not counted for A, the first"), "{}", table.note);
         assert_eq!(printed[1], ["B", "3", "3", "1", "900.0", "2", "10", "1046.7", "1010.0", "", "1120.0", "20.0"]);
         assert_eq!(points[1].median, Some(1010.0));
     }

@@ -10,7 +10,7 @@ use super::ValidPeriod;
 use crate::config::{PeriodConfig, RuleSettings};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::time_control::TimeControl;
-use crate::model::Player;
+use crate::model::{Player, Status};
 
 /// What a rule set decides about eligibility. Validation asks it about
 /// every report without errors before newcomers get their IDs, so that a
@@ -38,6 +38,16 @@ pub trait EligibilityPolicy: Send + Sync {
     /// scale by default.
     fn ratings(&self) -> std::ops::RangeInclusive<f64> {
         0.0..=3500.0
+    }
+
+    /// The status of a player whose row in the player file gives none (no
+    /// `Status` column, or a blank cell), read as this rule set defines it
+    /// (systems.md). By default the reader's, from the games: 30 or more
+    /// confirmed, 9 or more provisional, fewer unrated (ACF's counts; NZCF's
+    /// are the same).
+    fn status_unstated(&self, player: &Player, extra_columns: &[String], config: &PeriodConfig) -> Status {
+        let _ = (extra_columns, config);
+        player.status
     }
 
     /// The rule set's checks of the inputs beside the reports and of the

@@ -150,7 +150,7 @@ pub fn check_entrants(
                                     e.name_at.clone(),
                                     format!("ID {id} is \"{}\" in the player file, but \"{shown}\" here", known.display_name()),
                                 )
-                                .with_hint("check that the ID is the player's; if it is and his name has changed, tell the ratings officer, who keeps the player file"),
+                                .with_hint("check that the ID is the player's; if it is and the player's name has changed, tell the ratings officer, who keeps the player file"),
                             );
                         }
                         players.push(Some(p));
@@ -163,7 +163,7 @@ pub fn check_entrants(
                             .map(|p| p.id.to_string())
                             .collect();
                         let hint = if same_name.is_empty() {
-                            "check the ID; for a player new to the rating list leave ID blank and fill in name, gender and birth date; a player the maintenance rule removed is in the last publication's removed.xlsx (copy his row into the player file)".to_string()
+                            "check the ID; for a player new to the rating list leave ID blank and fill in name, gender and birth date; a player the maintenance rule removed is in the last publication's removed.xlsx (copy the player's row into the player file)".to_string()
                         } else {
                             format!(
                                 "the player file has {} {} as ID {}",
@@ -274,7 +274,7 @@ fn known_already(e: &RawEntrant, file: &PlayerFile, index: &PlayerIndex) -> Opti
     let how = |ids: &[&Player]| {
         let ids: Vec<String> = ids.iter().map(|p| p.id.to_string()).collect();
         format!(
-            "write his ID ({}) in the ID cell; if he is someone else with the same name, write \"{}\" in the ID cell",
+            "write the player's ID ({}) in the ID cell; if this is someone else with the same name, write \"{}\" in the ID cell",
             ids.join(" or "),
             crate::formats::report::players::NEW_PLAYER
         )
@@ -352,7 +352,7 @@ mod tests {
         hanna.birth_date = born;
         let mut other = Player::new(3055, "Hanna", "Joseph");
         other.birth_date = NaiveDate::from_ymd_opt(1990, 1, 1);
-        let file = PlayerFile { players: vec![hanna, other], extra_columns: vec![], origin: None };
+        let file = PlayerFile { players: vec![hanna, other], extra_columns: vec![], origin: None, lists: Vec::new() };
         let index = PlayerIndex::new(&file);
         let found = known_already(&entrant("HANNA", "J.", born, false), &file, &index).unwrap();
         assert!(found.is_error());

@@ -216,6 +216,18 @@ pub fn validate(raw: RawData, policy: &dyn EligibilityPolicy) -> Validated {
     validate_with_ids(raw, policy, &NewcomerIds::new())
 }
 
+/// The players whose row gives no status get the one the rule set reads
+/// their row as ([`EligibilityPolicy::status_unstated`]).
+fn settle_unstated(file: &mut PlayerFile, config: &PeriodConfig, policy: &dyn EligibilityPolicy) {
+    let unstated = file.origin.as_ref().map(|o| o.unstated.clone()).unwrap_or_default();
+    for i in unstated {
+        if let Some(player) = file.players.get(i) {
+            let status = policy.status_unstated(player, &file.extra_columns, config);
+            file.players[i].status = status;
+        }
+    }
+}
+
 /// IDs already given to newcomers, by (event code, start number): a period
 /// re-rated from the record gives each the ID he was published with.
 pub type NewcomerIds = BTreeMap<(String, u32), u32>;
@@ -236,7 +248,8 @@ pub fn validate_with_ids_above(
     pinned: &NewcomerIds,
     taken: u32,
 ) -> Validated {
-    let RawData { config, player_file, reports, unreadable, inputs, mut diagnostics } = raw;
+    let RawData { config, mut player_file, reports, unreadable, inputs, mut diagnostics } = raw;
+    settle_unstated(&mut player_file, &config, policy);
     diagnostics.extend(players::check_players(&player_file, &config, policy));
     diagnostics.extend(text::check_player_text(&player_file));
     for report in &reports {
@@ -378,9 +391,32 @@ pub fn validate_with_ids_above(
         deferred_entrants,
     };
     diagnostics.extend(policy.check_settings(&period.config.rules));
+    diagnostics.extend(lists_not_rated_yet(&period.config));
     diagnostics.extend(policy.check_inputs(&period));
     crate::diag::sort(&mut diagnostics);
     Validated { period, diagnostics }
+}
+
+/// The refusal of a folder that declares `[rating_lists]`: their settings
+/// and the player file's columns of each are read, but the events are not
+/// yet split among the lists nor each list rated (docs/lists.md), so
+/// nothing is published rather than one list passed off as all of them.
+fn lists_not_rated_yet(config: &PeriodConfig) -> Option<Diagnostic> {
+    let first = config.rating_lists.first()?;
+    let names: Vec<&str> = config.rating_lists.iter().map(|l| l.name.as_str()).collect();
+    Some(
+        Diagnostic::error(
+            Code::BadSettings,
+            Location::line(crate::ingest::data_folder::SETTINGS, first.line, 1),
+            format!(
+                "period.toml declares the rating lists {}: this ratebook reads them and each list's columns of the player file, but cannot yet send each event to the list of its rate of play and rate each list, so it publishes none",
+                names.join(", ")
+            ),
+        )
+        .with_hint(
+            "to publish one list as before, remove the [rating_lists] tables and name its rule set in `system` (the other lists' columns of the player file are then carried unchanged)",
+        ),
+    )
 }
 
 /// The checks of one report on its own: its event details, its entrants

@@ -9,10 +9,10 @@ use super::eligibility::EligibilityPolicy;
 use super::identity::state_codes;
 use crate::config::PeriodConfig;
 use crate::diag::{Code, Diagnostic, Location};
-use crate::model::{FileOrigin, PlayerFile};
+use crate::model::{FileOrigin, PlayerFile, Status};
 
 /// Most games a player's record may hold (a lifetime of chess is a few thousand).
-const MAX_GAMES: u32 = 100_000;
+pub const MAX_GAMES: u32 = 100_000;
 
 /// The findings about the values of the players read from the file.
 pub fn check_players(file: &PlayerFile, config: &PeriodConfig, policy: &dyn EligibilityPolicy) -> Vec<Diagnostic> {
@@ -57,6 +57,18 @@ pub fn check_players(file: &PlayerFile, config: &PeriodConfig, policy: &dyn Elig
             findings.push(
                 Diagnostic::error(Code::OutOfRange, at("Opp avg"), range("opponents' average", a))
                     .with_hint("correct it from the last list's player file, or leave it blank"),
+            );
+        }
+        if p.status == Status::New && p.games > 0 {
+            findings.push(
+                Diagnostic::error(
+                    Code::OutOfRange,
+                    at("Games"),
+                    format!("{who} is new but has {} games counted: a new player has played none", p.games),
+                )
+                .with_hint(
+                    "set the player's status to unrated (the games then count with the Score and Opp avg), or Games to 0",
+                ),
             );
         }
         if p.games > MAX_GAMES {

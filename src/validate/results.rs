@@ -302,7 +302,8 @@ fn check_attendance(
         let (what, hint) = if from == 1 {
             (
                 "no game or bye in any round".to_string(),
-                "add the player's games, or take him off the Players sheet if he did not play".to_string(),
+                "add the player's games, or take the player off the Players sheet if the player did not play"
+                    .to_string(),
             )
         } else {
             let mut parts = Vec::new();
@@ -315,7 +316,8 @@ fn check_attendance(
                 parts.push(format!("in the last round, round {from}"));
             }
             let hint = if gaps.is_empty() {
-                "if the player withdrew, nothing needs changing; otherwise add his games, forfeits or byes".to_string()
+                "if the player withdrew, nothing needs changing; otherwise add the player's games, forfeits or byes"
+                    .to_string()
             } else {
                 format!(
                     "add the missing game or forfeit, or a bye row (Black blank; result {}) for a round the player sat out",

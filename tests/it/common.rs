@@ -63,7 +63,7 @@ impl Fixture {
     }
 
     pub fn players(&self, players: Vec<Player>) {
-        let file = PlayerFile { players, extra_columns: vec![], origin: None };
+        let file = PlayerFile { players, extra_columns: vec![], origin: None, lists: Vec::new() };
         ratebook::formats::player_file::write_player_file(&self.data().join("players.xlsx"), &file, date(1993, 4, 1))
             .unwrap();
     }

@@ -47,7 +47,16 @@ fn compare_prints_writes_json_a_page_and_a_workbook_and_leaves_the_record_as_it_
     assert!(run.status.success(), "{}", stderr(&run));
     let text = String::from_utf8_lossy(&run.stdout);
     assert!(text.contains("4 periods, August 1993 to August 1996"), "{text}");
-    for word in ["acf (recorded)", "fide", "glicko2", "Mean log-loss", "Brier score", "Favourite won", "Mean shift"] {
+    for word in [
+        "ACF (1993), recorded",
+        "FIDE Elo (2024)",
+        "Glicko-2",
+        "Mean log-loss",
+        "Brier score",
+        "Favourite won",
+        "Mean shift",
+        "predicted the history's games best",
+    ] {
         assert!(text.contains(word), "{word} in\n{text}");
     }
     assert_eq!(std::fs::read(data.join("record.sqlite")).unwrap(), record, "the record's bytes are unchanged");
@@ -78,7 +87,7 @@ fn compare_prints_writes_json_a_page_and_a_workbook_and_leaves_the_record_as_it_
         assert_eq!(s["drift"].as_array().unwrap().len(), 4);
     }
     // The recorded mean at the end is the record's own.
-    let mean = systems[0]["mean"].as_f64().unwrap();
+    let mean = systems[0]["against_recorded"]["mean_after"].as_f64().unwrap();
     let lines = crate::record::query(
         &data.join("record.sqlite"),
         "SELECT AVG(rating) FROM ratings WHERE period = 'August 1996' AND status IN ('provisional', 'confirmed')",
@@ -89,13 +98,13 @@ fn compare_prints_writes_json_a_page_and_a_workbook_and_leaves_the_record_as_it_
     // The page: the table, the chart of each rule set's mean, the movers.
     let page = std::fs::read_to_string(out.join("comparison.html")).unwrap();
     assert!(page.contains("<svg") && page.matches("<polyline").count() == 3, "a line per rule set");
-    assert!(page.contains("Biggest movers under fide") && page.contains("Biggest movers under glicko2"));
+    assert!(page.contains("Biggest movers under FIDE Elo (2024)") && page.contains("Biggest movers under Glicko-2"));
     for period in ["August 1993", "August 1996"] {
         assert!(page.contains(period));
     }
     // The workbook: the same table, numbers as numbers.
     let rows = sheet_rows(&out.join("comparison.xlsx"), "Comparison");
-    assert_eq!(rows[0][..4], ["Measure", "acf (recorded)", "fide", "glicko2"]);
+    assert_eq!(rows[0][..4], ["Measure", "ACF (1993), recorded", "FIDE Elo (2024)", "Glicko-2"]);
     let games_row = rows.iter().find(|r| r[0] == "Games predicted").unwrap();
     assert_eq!(games_row[1], games.to_string());
     assert_eq!(sheet_rows(&out.join("comparison.xlsx"), "Means").len(), 5);
@@ -120,4 +129,68 @@ fn compare_refuses_what_makes_no_sense() {
     assert_eq!(run.status.code(), Some(2));
     assert!(stderr(&run).contains("there is no record at"), "{}", stderr(&run));
     assert!(!data.join("record.sqlite").exists(), "compare makes no record");
+}
+
+#[test]
+fn compare_says_the_same_bytes_twice_and_a_verdict_with_its_interval() {
+    let root = tempfile::tempdir().unwrap();
+    let data = history(root.path());
+    let run = |out: &Path, json: bool| {
+        let mut args = vec!["--system", OTHERS[0], "--system", OTHERS[1], "--out", out.to_str().unwrap()];
+        if json {
+            args.push("--json");
+        }
+        let run = compare(&data, &args);
+        assert!(run.status.success(), "{}", stderr(&run));
+        run.stdout
+    };
+    let (one, two) = (root.path().join("one"), root.path().join("two"));
+    assert_eq!(run(&one, true), run(&two, true), "the JSON");
+    let text = run(&one, false);
+    assert_eq!(text, run(&two, false), "the terminal's table");
+    for file in ["comparison.html", "comparison.xlsx"] {
+        assert_eq!(std::fs::read(one.join(file)).unwrap(), std::fs::read(two.join(file)).unwrap(), "{file}");
+    }
+    // The verdict: which predicted best, by how much, and whether beyond chance.
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("predicted the history's games best"), "{text}");
+    assert!(text.contains("95% interval") && text.contains("draws of the"), "{text}");
+    assert!(text.contains("larger than chance") || text.contains("inside the noise"), "{text}");
+    let page = std::fs::read_to_string(one.join("comparison.html")).unwrap();
+    assert!(page.contains("Which rule set predicted best") && page.contains("95% interval"));
+    // Counts beyond the threshold, and every mover with why, in the workbook.
+    for row in ["Up by more than 10", "Down by more than 10", "Within 10", "First ratings", "Ratings lost"] {
+        assert!(text.contains(row), "{row}");
+    }
+    let movers = sheet_rows(&one.join("comparison.xlsx"), "Movers");
+    assert_eq!(movers[0], ["Rule set", "ID", "Name", "Recorded", "Re-rated", "Shift", "Why"]);
+    let fide = movers.iter().filter(|r| r[0] == "FIDE Elo (2024)").count();
+    assert!(fide > 10, "every mover, not the ten biggest: {fide}");
+    // FIDE's biggest movers come from its floor of 1400, and the page says so.
+    assert!(page.contains("FIDE Elo (2024) publishes no rating under it"), "the floor named");
+}
+
+#[test]
+fn compare_rates_a_rule_set_with_the_settings_given_for_it() {
+    let root = tempfile::tempdir().unwrap();
+    let data = history(root.path());
+    let shift = |args: &[&str]| {
+        let run = compare(&data, &[&["--system", "glicko2", "--json"], args].concat());
+        assert!(run.status.success(), "{}", stderr(&run));
+        let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+        json["systems"][1]["log_loss"].as_f64().unwrap()
+    };
+    let rules = root.path().join("rules.toml");
+    std::fs::write(&rules, "[glicko2]\ntau = 0.3\ninitial_rd = 300\n").unwrap();
+    let defaults = shift(&[]);
+    let given = shift(&["--rules", rules.to_str().unwrap()]);
+    assert_ne!(defaults, given, "the settings given change the ratings");
+    // A mistake is named at its line; a table for a rule set not compared is refused.
+    std::fs::write(&rules, "[glicko2]\ntau = -1\n").unwrap();
+    let run = compare(&data, &["--system", "glicko2", "--rules", rules.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(stderr(&run).contains("rules.toml, line 2") && stderr(&run).contains("[glicko2] tau"), "{}", stderr(&run));
+    std::fs::write(&rules, "[cis]\nschool_year_start = \"08-01\"\n").unwrap();
+    let run = compare(&data, &["--system", "glicko2", "--rules", rules.to_str().unwrap()]);
+    assert!(stderr(&run).contains("gives settings for CIS rating ([cis]), but it is not compared"), "{}", stderr(&run));
 }

@@ -124,3 +124,81 @@ fn period_on_broken_reports_refuses_then_skips() {
     let rated: Vec<&str> = events.iter().filter(|r| r[11] == "yes").map(|r| r[0].as_str()).collect();
     assert_eq!(rated, ["Q93000"]);
 }
+
+/// `check`'s summary counts the findings it lists: the same mistake on
+/// several cells is one finding there (two players without a game from
+/// round 2 on), and so one in the summary, not two.
+#[test]
+fn checks_summary_counts_the_findings_it_lists() {
+    let f = Fixture::new(AUGUST_1993);
+    let players: Vec<Player> = (0..6)
+        .map(|i| player(600 + i, &format!("Player{i}"), "Test", "Q", Status::Confirmed, Some(1500.0), 40))
+        .collect();
+    f.players(players.clone());
+    let all = players.iter().enumerate().map(|(i, p)| entrant(i as u32 + 1, p)).collect::<Vec<_>>();
+    // Nos 5 and 6 play round 1 only: one warning names both.
+    let games = vec![
+        (1, 1, Some(2), "1-0"),
+        (1, 3, Some(4), "½-½"),
+        (1, 5, Some(6), "0-1"),
+        (2, 1, Some(3), "1-0"),
+        (2, 2, Some(4), "0-1"),
+    ];
+    f.report(&event("Q93001", "Q", date(1993, 5, 30), all, games));
+    let run = f.run(&["check"]);
+    let out = String::from_utf8_lossy(&run.stdout).to_string();
+    let listed = |severity: &str| out.lines().filter(|l| l.trim_start().starts_with(&format!("{severity}["))).count();
+    let (errors, warnings, notes) = (listed("error"), listed("warning"), listed("note"));
+    assert!(out.contains("(2 cells)"), "a finding of two cells:\n{out}");
+    let said = out.lines().find(|l| l.trim_start().starts_with("findings")).unwrap_or_else(|| panic!("{out}"));
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    let expected = format!("{}, {}, {}", plural(errors, "error"), plural(warnings, "warning"), plural(notes, "note"));
+    assert!(said.contains(&expected), "the summary says {said:?}; the listing holds {expected}:\n{out}");
+}
+
+/// Whether a text speaks of a player as "he" ("his ID", "take him off"):
+/// findings' hints say "the player" instead.
+fn gendered(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphabetic())
+        .any(|w| ["his", "he", "him", "himself", "she", "her", "herself"].contains(&w))
+}
+
+/// Every hint `check` gives on the broken folder, and every string literal
+/// the source hands a hint (`with_hint(..)`, `let hint = ..`), says "the
+/// player", never "his ID" or "take him off".
+#[test]
+fn hints_speak_of_the_player_not_of_him() {
+    let run = broken_folder().run(&["check"]);
+    let out = String::from_utf8_lossy(&run.stdout).to_string();
+    let hints: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("hint:")).collect();
+    assert!(hints.len() >= 10, "{out}");
+    let said: Vec<&&str> = hints.iter().filter(|h| gendered(h)).collect();
+    assert!(said.is_empty(), "hints that say he or his: {said:#?}");
+
+    let mut found = Vec::new();
+    let mut files = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in text.match_indices("hint") {
+            // The statement the hint is in: up to its `;` (or a closing `)` of `with_hint(`).
+            let rest = &text[at..];
+            let end = rest.find(';').unwrap_or(rest.len()).min(2000);
+            let statement = &rest[..end];
+            let mut literals = statement.split('"').skip(1).step_by(2);
+            if let Some(literal) = literals.find(|l| gendered(l)) {
+                let line = text[..at].lines().count();
+                found.push(format!("{}:{line}: {literal}", path.display()));
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    assert!(found.is_empty(), "hints in the source that say he or his:\n{}", found.join("\n"));
+}

@@ -6,6 +6,8 @@ use ratebook::formats::report::write::EventReport;
 use ratebook::model::Status;
 use ratebook::record::Record;
 
+mod kills;
+
 /// Four players, an event rated in August 1993 and one that ends after it,
 /// in which a fifth plays, inactive since 1990, whom August's maintenance
 /// would remove but for his games in the deferred event.
@@ -109,4 +111,43 @@ fn next_rolls_the_settings_takes_the_published_file_and_archives_all_but_the_def
         files.iter().map(|f| &f.0).collect::<Vec<_>>()
     );
     assert_eq!(record.event_codes(periods[1].id).unwrap().len(), 1);
+}
+
+#[test]
+fn a_switch_conversion_is_applied_once_next_removes_it_and_says_so() {
+    // Without a record, [switch] is how the ratings move to the new scale:
+    // applied with August 1993, it must not be applied again in December.
+    let (f, _) = august_with_a_deferred_event();
+    let data = f.data();
+    let toml = std::fs::read_to_string(data.join("period.toml")).unwrap();
+    let toml: String = toml
+        .lines()
+        .map(|l| if l.starts_with("record ") { "record = false".to_string() } else { l.to_string() })
+        .map(|l| l + "\n")
+        .collect();
+    std::fs::write(data.join("period.toml"), toml + "\n[switch]\ntimes = 1.0\nplus = 100.0\n").unwrap();
+    let o = f.run(&["period"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let changed = "The rating system changed";
+    let index = || std::fs::read_to_string(f.out().join("site/index.html")).unwrap();
+    assert!(index().contains(changed), "August converts");
+
+    let o = next(&f, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let said = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(said.contains("[switch]      removed from period.toml: August 1993 changed the rule set"), "{said}");
+    let rolled = std::fs::read_to_string(data.join("period.toml")).unwrap();
+    assert!(!rolled.contains("[switch]") && !rolled.contains("plus"), "{rolled}");
+
+    let o = f.run(&["period"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!index().contains(changed), "December does not convert again");
+    // Each confirmed player's December rating starts from August's published one.
+    let august = read_players(&data.join("players.xlsx"));
+    let december = read_players(&f.out().join("players.xlsx"));
+    for p in august.players.iter().filter(|p| p.status == Status::Confirmed) {
+        let now = find(&december, p.id).rating.unwrap();
+        let before = p.rating.unwrap();
+        assert!((now - before).abs() < 60.0, "{}: {before} → {now}, no second +100", p.id);
+    }
 }

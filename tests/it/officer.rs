@@ -70,7 +70,7 @@ fn check_reports_without_a_data_folder() {
     let out = stdout(&run);
     assert_eq!(run.status.code(), Some(0), "{out}{}", stderr(&run));
     // Which defaults it assumed: the rule set and the dates.
-    assert!(out.contains("with the default settings, there being no period.toml here: the ACF rules"), "{out}");
+    assert!(out.contains("with the default settings, there being no period.toml here: the ACF (1993) rules"), "{out}");
     assert!(out.contains("1 June 1993 to 30 June 1993"), "{out}");
     // Without a player file, the IDs are not checked: said once, not an error per player.
     assert_eq!(out.matches("IDs are not checked").count(), 1, "{out}");
@@ -82,6 +82,7 @@ fn check_reports_without_a_data_folder() {
         players: vec![player(3054, "Hanna", "Known", "V", Status::Confirmed, Some(1500.0), 40)],
         extra_columns: vec![],
         origin: None,
+        lists: Vec::new(),
     };
     ratebook::formats::player_file::write_player_file(&dir.path().join("players.xlsx"), &players, date(1993, 4, 1))
         .unwrap();
@@ -389,4 +390,27 @@ fn explain_takes_a_name() {
     let run = f.run(&["explain", "Nobody"]);
     assert_eq!(run.status.code(), Some(1));
     assert!(stderr(&run).contains("no player named Nobody"), "{}", stderr(&run));
+}
+
+/// `history NAME` names the players the name fits as `explain` does, their
+/// year of birth in the Born column (from the record's last list).
+#[test]
+fn history_names_its_candidates_with_their_birth_years_as_explain_does() {
+    let f = Fixture::new(AUGUST_1993);
+    let mut players: Vec<Player> = vec![
+        player(101, "Anderson", "Stephen", "V", Status::Provisional, Some(851.0), 12),
+        player(102, "Anderson", "Stephen", "N", Status::Provisional, Some(1225.0), 12),
+    ];
+    players[1].birth_date = Some(date(1971, 3, 3));
+    f.players(players);
+    let run = f.run(&["period"]);
+    assert_eq!(run.status.code(), Some(0), "{}", stderr(&run));
+    let table = |command: &str| -> Vec<String> {
+        let run = f.run(&[command, "Anderson, Stephen"]);
+        stdout(&run).lines().filter(|l| l.starts_with("  ")).map(str::to_string).collect()
+    };
+    let (explained, history) = (table("explain"), table("history"));
+    assert_eq!(explained.len(), 3, "a heading and two players: {explained:?}");
+    assert!(explained[2].contains("1971"), "{explained:?}");
+    assert_eq!(history, explained, "history's candidates, as explain's");
 }

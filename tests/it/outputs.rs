@@ -164,7 +164,12 @@ fn the_player_file_reads_back_without_loss() {
             ExtraValue::Number(i as f64 * 2.5),
         ];
     }
-    let file = PlayerFile { players, extra_columns: vec!["Email".into(), "Dues paid".into()], origin: None };
+    let file = PlayerFile {
+        players,
+        extra_columns: vec!["Email".into(), "Dues paid".into()],
+        origin: None,
+        lists: Vec::new(),
+    };
     ratebook::formats::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(1993, 4, 1)).unwrap();
     let run = f.run(&["period"]);
     assert!(run.status.success(), "{}", stderr(&run));

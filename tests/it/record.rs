@@ -8,6 +8,7 @@ use std::process::Output;
 use crate::common::{ratebook, read_players, stderr};
 
 mod concurrency;
+mod journal;
 mod kills;
 mod merged;
 mod next;

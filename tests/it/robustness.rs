@@ -195,7 +195,8 @@ fn corpus() -> Vec<Case> {
     let players_bytes = {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("players.xlsx");
-        let file = ratebook::model::PlayerFile { players: players(), extra_columns: vec![], origin: None };
+        let file =
+            ratebook::model::PlayerFile { players: players(), extra_columns: vec![], origin: None, lists: Vec::new() };
         ratebook::formats::player_file::write_player_file(&path, &file, date(1993, 4, 1)).unwrap();
         std::fs::read(path).unwrap()
     };

@@ -31,8 +31,12 @@ fn system_fixture(system: &str, name: &str, published: &str, start: &str, end: &
 
 /// Writes the player file with extra columns.
 fn write_players(f: &Fixture, players: Vec<Player>, extra_columns: &[&str]) {
-    let file =
-        PlayerFile { players, extra_columns: extra_columns.iter().map(|c| c.to_string()).collect(), origin: None };
+    let file = PlayerFile {
+        players,
+        extra_columns: extra_columns.iter().map(|c| c.to_string()).collect(),
+        origin: None,
+        lists: Vec::new(),
+    };
     ratebook::formats::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(2020, 1, 1)).unwrap();
 }
 

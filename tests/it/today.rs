@@ -32,8 +32,12 @@ fn write_config(f: &Fixture, system: SystemName, published: &str, start: &str, e
 }
 
 fn write_players(f: &Fixture, players: Vec<Player>, extra_columns: &[&str]) {
-    let file =
-        PlayerFile { players, extra_columns: extra_columns.iter().map(|c| c.to_string()).collect(), origin: None };
+    let file = PlayerFile {
+        players,
+        extra_columns: extra_columns.iter().map(|c| c.to_string()).collect(),
+        origin: None,
+        lists: Vec::new(),
+    };
     ratebook::formats::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(2026, 1, 1)).unwrap();
 }
 
@@ -158,7 +162,7 @@ fn fide_a_k_fide_does_not_use_and_a_file_of_another_rule_set() {
     let rd = |v: f64| vec![ExtraValue::Number(v), ExtraValue::Number(0.06)];
     write_players(&f, vec![rated(100, "A", 2100.0, 60, rd(80.0))], &["RD", "Volatility"]);
     let said = findings(&f.run(&["check"]));
-    assert!(said.contains("written for glicko2 (it has glicko2's RD, Volatility) and has no K"), "{said}");
+    assert!(said.contains("written for Glicko-2 (it has Glicko-2's RD, Volatility) and has no K"), "{said}");
 }
 
 /// RD and volatility 0.06.
@@ -241,10 +245,10 @@ fn glicko2_bad_settings_and_state_are_findings() {
     let toml = std::fs::read_to_string(f.data().join("period.toml")).unwrap();
     let line = |key: &str| toml.lines().position(|l| l.starts_with(key)).unwrap() + 1;
     for wanted in [
-        format!("line {}, column 1: [rules] tau = 0.0: it must be a number above 0", line("tau")),
+        format!("line {}, column 1: [rules] tau = 0.0: it must be a number from 0.1 to 2", line("tau")),
         format!("line {}, column 1: [rules] has an unknown setting `colour`", line("colour")),
-        "player 100: RD must be above 0, not -5".to_string(),
-        "player 100: Volatility must be above 0, not 0".to_string(),
+        "player 100: RD must be from 0.01 to 100000, not -5".to_string(),
+        "player 100: Volatility must be from 0.000001 to 10, not 0".to_string(),
         "player 101 is rated but has no RD".to_string(),
     ] {
         assert!(said.contains(&wanted), "{wanted}:\n{said}");
@@ -252,7 +256,10 @@ fn glicko2_bad_settings_and_state_are_findings() {
     // A FIDE file (K) without RD and Volatility.
     write_players(&f, vec![rated(100, "A", 2100.0, 60, k(20.0))], &["K"]);
     let said = findings(&f.run(&["check"]));
-    assert!(said.contains("written for fide (it has fide's K) and has no RD, Volatility"), "{said}");
+    assert!(
+        said.contains("written for FIDE Elo (2024) (it has FIDE Elo (2024)'s K) and has no RD, Volatility"),
+        "{said}"
+    );
     // An ACF rule set with a [rules] table: it has no settings.
     let mut rules = toml::Table::new();
     rules.insert("tau".into(), toml::Value::Float(0.5));

@@ -376,7 +376,7 @@ fn as_workbook(r: &Real, players: &Players) -> EventReport {
 fn fixture(reals: &[Real], players: &Players, as_workbooks: bool) -> Fixture {
     let f = Fixture::new(AUGUST_1993);
     std::fs::write(f.data().join("period.toml"), period_toml()).unwrap();
-    let file = PlayerFile { players: players.file.clone(), extra_columns: vec![], origin: None };
+    let file = PlayerFile { players: players.file.clone(), extra_columns: vec![], origin: None, lists: Vec::new() };
     ratebook::formats::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(2012, 1, 1)).unwrap();
     for r in reals {
         let dir = f.data().join("reports").join(&r.state);

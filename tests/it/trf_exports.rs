@@ -134,7 +134,7 @@ fn export_fixture(e: &Export) -> Fixture {
             p
         })
         .collect();
-    let file = PlayerFile { players, extra_columns: vec![], origin: None };
+    let file = PlayerFile { players, extra_columns: vec![], origin: None, lists: Vec::new() };
     ratebook::formats::player_file::write_player_file(&f.data().join("players.xlsx"), &file, date(2010, 1, 1)).unwrap();
     let dir = f.data().join("reports").join(&e.state);
     std::fs::create_dir_all(&dir).unwrap();

@@ -102,6 +102,7 @@ fn read_event(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> RawEvent {
             .find(|&r| sheet.text(r, c0).map(|t| wanted.contains(&crate::model::names::normalise(&t))).unwrap_or(false))
     };
     let value_col = c0 + 1;
+    fields_twice(sheet, diagnostics);
     let required = |names: &[&str], diagnostics: &mut Vec<Diagnostic>| -> Option<u32> {
         let row = field_row(names);
         let present = row.and_then(|r| sheet.text(r, value_col)).is_some();
@@ -210,6 +211,40 @@ fn start_number(
     }
 }
 
+/// Errors for an Event field given twice in column A, in any spelling
+/// (`State` and `state`, `End` and `Finish`): only the first would be read.
+fn fields_twice(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) {
+    let (r0, r1) = sheet.row_span();
+    let (c0, _) = sheet.col_span();
+    let mut seen: Vec<(&[&str], u32, String)> = Vec::new();
+    for row in r0..r1 {
+        let Some(text) = sheet.text(row, c0) else { continue };
+        let name = crate::model::names::normalise(&text);
+        let Some(names) =
+            event::ALL.into_iter().find(|names| names.iter().any(|n| crate::model::names::normalise(n) == name))
+        else {
+            continue;
+        };
+        match seen.iter().find(|(known, _, _)| std::ptr::eq(*known, names)) {
+            Some((_, first_row, first)) => diagnostics.push(
+                Diagnostic::error(
+                    Code::DuplicateField,
+                    sheet.location(row, c0),
+                    format!(
+                        "the field \"{}\" is given twice: \"{first}\" in {} and \"{}\" in {}; ratebook cannot tell which to read",
+                        names[0],
+                        crate::diag::a1(*first_row, c0),
+                        text.trim(),
+                        crate::diag::a1(row, c0)
+                    ),
+                )
+                .with_hint("remove one of the two rows"),
+            ),
+            None => seen.push((names, row, text.trim().to_string())),
+        }
+    }
+}
+
 fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntrant> {
     let Some(header) = Header::find(sheet) else {
         diagnostics.push(
@@ -219,6 +254,7 @@ fn read_players(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Vec<RawEntr
         );
         return Vec::new();
     };
+    header.twice(sheet, &players::ALL, diagnostics);
     let no_col = keep(diagnostics, header.require(sheet, players::NO));
     let surname_col = keep(diagnostics, header.require(sheet, players::SURNAME));
     let (Some(no_col), Some(surname_col)) = (no_col, surname_col) else { return Vec::new() };
@@ -329,6 +365,7 @@ fn read_games(sheet: &Sheet, unread: &mut Vec<RawPairing>, diagnostics: &mut Vec
         );
         return Vec::new();
     };
+    header.twice(sheet, &games::ALL, diagnostics);
     let cols: Vec<Option<u32>> = [games::ROUND, games::WHITE, games::BLACK, games::RESULT]
         .iter()
         .map(|n| keep(diagnostics, header.require(sheet, n)))
@@ -482,6 +519,7 @@ fn read_crosstable(sheet: &Sheet, diagnostics: &mut Vec<Diagnostic>) -> Option<R
         );
         return None;
     };
+    header.twice(sheet, &[crosstable::NO, crosstable::NAME, crosstable::TOTAL], diagnostics);
     let no_col = keep(diagnostics, header.require(sheet, crosstable::NO))?;
     let total_col = header.column(crosstable::TOTAL);
     // Result columns: headers that are whole numbers.

@@ -494,7 +494,7 @@ fn write_notes(sheet: &mut Worksheet, states: &[(String, String)]) -> Result<(),
         row,
         0,
         "Replace the example on the sheets after this one with your event: one workbook per event. Keep the sheet \
-         names and the column headings. Enter a player on the rating list with his ID (the example's first players \
+         names and the column headings. Enter a player on the rating list with the player's ID (the example's first players \
          have theirs); leave the ID blank for a newcomer, who gets one when the period is rated. \
          Use either the Games sheet or the Crosstable sheet, not both. Run `ratebook check` on it before sending it.",
     )?;

@@ -6,7 +6,7 @@
 
 use chrono::{Datelike, NaiveDate};
 
-use crate::model::dates::parse_date;
+use crate::model::dates::{parse_date, with_month_name};
 
 /// An event date; the flag is true when the year had only two digits (the
 /// reading is then a guess worth a warning).
@@ -30,55 +30,6 @@ fn full_date(t: &str) -> Option<NaiveDate> {
         .or_else(|| NaiveDate::parse_from_str(t, "%Y.%m.%d").ok())
         .or_else(|| NaiveDate::parse_from_str(t, "%d-%m-%Y").ok())
         .filter(|d| (1800..=2200).contains(&d.year()) && t.split(['.', '/', '-']).any(|p| p.len() == 4))
-}
-
-/// English month names, full or cut to three letters (`Sept` too).
-const MONTHS: [&str; 12] = [
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
-
-fn month(word: &str) -> Option<u32> {
-    let w = word.to_lowercase();
-    let w = w.trim_end_matches('.');
-    if w.len() < 3 {
-        return None;
-    }
-    let found = MONTHS.iter().position(|m| m.starts_with(w) && (w.len() == 3 || w == "sept" || *m == w))?;
-    Some(found as u32 + 1)
-}
-
-/// A date with a month name and a four-digit year: `May 29, 2020`,
-/// `29 May 2020`, `2020 May 29`, `29-May-2020`.
-fn with_month_name(text: &str) -> Option<NaiveDate> {
-    let words: Vec<&str> =
-        text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '-' | '/')).filter(|w| !w.is_empty()).collect();
-    let [a, b, c] = words.as_slice() else { return None };
-    let number = |w: &str| {
-        let w = w.trim_end_matches('.');
-        w.bytes().all(|b| b.is_ascii_digit()).then(|| w.parse::<u32>().ok()).flatten()
-    };
-    let year = |w: &str| number(w).filter(|_| w.len() == 4).map(|y| y as i32);
-    let (y, m, d) = if let (Some(m), Some(d), Some(y)) = (month(a), number(b), year(c)) {
-        (y, m, d)
-    } else if let (Some(d), Some(m), Some(y)) = (number(a), month(b), year(c)) {
-        (y, m, d)
-    } else if let (Some(y), Some(m), Some(d)) = (year(a), month(b), number(c)) {
-        (y, m, d)
-    } else {
-        return None;
-    };
-    NaiveDate::from_ymd_opt(y, m, d).filter(|d| (1800..=2200).contains(&d.year()))
 }
 
 /// `YY.MM.DD` (TRF's order for round dates), else `DD.MM.YY`; years 00–69

@@ -84,9 +84,26 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
         }
     };
     let mut sidecar = Sidecar { file: file.to_string(), ..Sidecar::default() };
+    // The keys read so far, as matched (any case, `_`, `-` or a space), with where.
+    let mut given: Vec<(String, String, u32)> = Vec::new();
     for (key, value) in table.iter() {
         let name = key.get_ref().to_string();
         let (line, column) = line_column(text, value.span().start);
+        let matched = same_key(&normalise(&name)).to_string();
+        if let Some((_, first, first_line)) = given.iter().find(|(k, _, _)| *k == matched) {
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::BadSidecar,
+                    at(key.span().start),
+                    format!(
+                        "`{name}` (line {line}) gives the key `{first}` (line {first_line}) a second time; ratebook cannot tell which to read"
+                    ),
+                )
+                .with_hint("keep one of the two lines"),
+            );
+            continue;
+        }
+        given.push((matched, name.clone(), line));
         let bad = |what: &str, example: &str| {
             Diagnostic::error(
                 Code::BadSidecar,
@@ -117,7 +134,11 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
                 }
             },
             DeValue::String(s) => match parse_event_date(s) {
-                Some((d, _)) => Some(d),
+                Some((d, _)) => {
+                    // A date typed as text that reads two ways: noted, as in a workbook.
+                    diagnostics.extend(crate::formats::sheet::date_read_note(at(value.span().start), &name, s));
+                    Some(d)
+                }
                 None => {
                     diagnostics.push(bad("a date", "2011-02-27"));
                     None
@@ -192,7 +213,18 @@ pub fn parse(text: &str, file: &str, diagnostics: &mut Vec<Diagnostic>) -> Optio
             ),
         }
     }
-    (diagnostics.len() == before).then_some(sidecar)
+    // (A note, such as how a date typed as text was read, is no error.)
+    diagnostics[before..].iter().all(|d| !d.is_error()).then_some(sidecar)
+}
+
+/// The key a sidecar's key (normalised) is read as: its aliases as one.
+fn same_key(normalised: &str) -> &str {
+    match normalised {
+        "timecontrol" => "time control",
+        "start date" => "start",
+        "end date" => "end",
+        other => other,
+    }
 }
 
 fn put<T>(value: Option<T>, line: u32, column: u32) -> Option<At<T>> {
@@ -230,6 +262,20 @@ mod tests {
     }
 
     #[test]
+    fn a_key_given_twice_in_any_spelling_is_an_error_naming_both() {
+        let d = parse_err("code = \"V11001\"\nstate = \"V\"\ntime_control = \"5400\"\nState = \"N\"\n");
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(
+            d[0].message,
+            "`State` (line 4) gives the key `state` (line 2) a second time; ratebook cannot tell which to read"
+        );
+        let d = parse_err(
+            "code = \"V11001\"\nstate = \"V\"\ntime_control = \"5400\"\nend = 2011-02-27\nend_date = 2011-02-28\n",
+        );
+        assert!(d[0].message.contains("`end_date` (line 5) gives the key `end` (line 4)"), "{d:?}");
+    }
+
+    #[test]
     fn reads_every_key() {
         let s = parse_ok(
             "code = \"V11001\"\nname = \"Bunratty\"\nstate = \"v\"\ntime_control = \"5400+10\"\nstart = 2011-02-25\nend = \"27.02.2011\"\n\
@@ -248,6 +294,21 @@ mod tests {
         assert_eq!(s.ids, Ids::National);
         assert_eq!(parse_ok("code = \"X\"").ids, Ids::Fide, "FIDE IDs by default");
         assert_eq!(parse_ok("\"Time Control\" = \"3600\"").time_control.unwrap().value, "3600");
+    }
+
+    /// A date typed as text that reads two ways is noted as read day first,
+    /// as a workbook's cell is; one in words is read.
+    #[test]
+    fn a_text_date_is_noted_as_a_workbooks_is() {
+        let mut d = Vec::new();
+        let s = parse("code = \"V1\"\nstart = \"05/06/2011\"\nsubmitted = \"7 Jul 2011\"\n", "reports/x.toml", &mut d);
+        let s = s.expect("a note is no error");
+        assert_eq!(s.start.unwrap().value, NaiveDate::from_ymd_opt(2011, 6, 5).unwrap());
+        assert_eq!(s.submitted.unwrap().value, NaiveDate::from_ymd_opt(2011, 7, 7).unwrap());
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert_eq!(d[0].code, Code::DateRead);
+        assert_eq!(d[0].message, "start \"05/06/2011\" read as 5 June 2011 (day/month/year)");
+        assert_eq!(d[0].location.line, Some((2, 9)));
     }
 
     #[test]

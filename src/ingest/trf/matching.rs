@@ -126,7 +126,7 @@ mod tests {
         players[2].birth_date = NaiveDate::from_ymd_opt(1970, 1, 2);
         players[3].birth_date = NaiveDate::from_ymd_opt(1981, 5, 6);
         players[4].fide_id = Some(3400042);
-        PlayerFile { players, extra_columns: vec![], origin: None }
+        PlayerFile { players, extra_columns: vec![], origin: None, lists: Vec::new() }
     }
 
     fn want<'w>(surname: &'w str, first: &'w str) -> Wanted<'w> {

@@ -170,6 +170,7 @@ fn matching_by_fide_id_then_by_name_and_birth_date() {
         players: [vec![by_fide, by_name, other_birth], twins.to_vec()].concat(),
         extra_columns: vec![],
         origin: None,
+        lists: Vec::new(),
     };
     let (r, d) = read_with(FIDE, BY_FIDE, &file);
     let r = r.unwrap();
@@ -198,7 +199,12 @@ fn matching_by_fide_id_then_by_name_and_birth_date() {
 
 #[test]
 fn national_ids_are_taken_as_given_and_blank_ones_matched_by_name() {
-    let file = PlayerFile { players: vec![Player::new(9001, "Short", "Nigel")], extra_columns: vec![], origin: None };
+    let file = PlayerFile {
+        players: vec![Player::new(9001, "Short", "Nigel")],
+        extra_columns: vec![],
+        origin: None,
+        lists: Vec::new(),
+    };
     let (r, d) = read_with(MASTERS, NATIONAL, &file);
     let r = r.unwrap();
     assert_eq!(r.players[0].id, Some(9001), "Short, Nigel by name");
@@ -427,7 +433,7 @@ fn a_name_without_a_comma_is_the_surname() {
     // No 1, Mirzoev Azer, is in the player file by his FIDE ID; No 30 is new.
     let mut known = Player::new(700, "Mirzoev", "Azer");
     known.fide_id = Some(13400304);
-    let file = PlayerFile { players: vec![known], extra_columns: vec![], origin: None };
+    let file = PlayerFile { players: vec![known], extra_columns: vec![], origin: None, lists: Vec::new() };
     let (r, d) = read_with(javafo, BY_FIDE, &file);
     let r = r.unwrap();
     let p1 = &r.players[0];

@@ -6,6 +6,7 @@
 //! text escaped), restyled from one stylesheet, `site.css`. Nothing is
 //! fetched from elsewhere, and the same inputs give the same bytes.
 
+pub mod calculator;
 pub mod chart;
 pub mod downloads;
 mod folder;
@@ -31,7 +32,7 @@ use folder::SiteFolder;
 use pages::{row, signed, Row};
 
 /// The templates and static files, compiled into the binary.
-const TEMPLATES: [(&str, &str); 16] = [
+const TEMPLATES: [(&str, &str); 18] = [
     ("base.html", include_str!("../../../templates/site/base.html")),
     ("index.html", include_str!("../../../templates/site/index.html")),
     ("top.html", include_str!("../../../templates/site/top.html")),
@@ -48,6 +49,8 @@ const TEMPLATES: [(&str, &str); 16] = [
     ("statistics.html", include_str!("../../../templates/site/statistics.html")),
     ("meetings.html", include_str!("../../../templates/site/meetings.html")),
     ("opponents.html", include_str!("../../../templates/site/opponents.html")),
+    ("calculator.html", include_str!("../../../templates/site/calculator.html")),
+    ("what_if.html", include_str!("../../../templates/site/what_if.html")),
 ];
 const STYLESHEET: &str = include_str!("../../../templates/site/site.css");
 const SEARCH: &str = include_str!("../../../templates/site/search.js");
@@ -77,15 +80,22 @@ pub fn search_key(surname: &str, first_names: &str, id: u32) -> String {
     format!("{} {id}", fold(&format!("{surname} {first_names}"))).trim().to_string()
 }
 
+/// The apostrophes a name may be typed with: dropped, not spaces, so that
+/// `oshea` finds O'Shea (and `o shea` and `shea` still do).
+pub const APOSTROPHES: [char; 6] = ['\'', '\u{2019}', '\u{2018}', '\u{02BC}', '`', '\u{00B4}'];
+
 /// A name as the search box compares it: [`names::fold_letters`] (marks
 /// dropped, `ø`, `đ`, `ß` … spelt out, Cyrillic folded too: `й` → `и`),
-/// then anything but letters and digits one space. `search.js` folds what is
-/// typed the same way, so an apostrophe is a space here (O'Brien is found by
-/// "o brien" and by "brien"), where identity matching ([`names::fold`])
-/// drops it.
+/// apostrophes dropped (as identity matching, [`names::fold`], drops them:
+/// O'Brien is `obrien`), then anything else but letters and digits one
+/// space. `search.js` folds what is typed the same way.
 pub fn fold(text: &str) -> String {
     let letters = names::fold_letters(text, names::LetterFolding::default());
-    let words: String = letters.chars().map(|c| if c.is_alphanumeric() { c } else { ' ' }).collect();
+    let words: String = letters
+        .chars()
+        .filter(|c| !APOSTROPHES.contains(c))
+        .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+        .collect();
     words.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -181,8 +191,25 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
     }
     let mut stats = SiteStats::default();
 
+    // The what-if calculator: its script (the rule set's settings and part
+    // first; a templates folder's own `calculator.js` replaces the site's
+    // part) and its page.
+    let system = input.rated.system;
+    let what_if = calculator::SiteCalculator::new(system, c);
+    let shared = match templates.map(|dir| dir.join("site").join("calculator.js")).filter(|p| p.is_file()) {
+        Some(own) => std::fs::read_to_string(&own).with_context(|| format!("reading {}", own.display()))?,
+        None => calculator::SCRIPT.to_string(),
+    };
+    write("calculator.js", what_if.script(&shared).as_bytes())?;
+    let calculator_page = what_if.page();
+    write("calculator.html", &render("calculator.html", "", context! { calculator => &calculator_page })?)?;
+    stats.pages += 1;
+    let columns: &[String] =
+        input.rated.ratings.extra_columns.as_deref().unwrap_or(&input.rated.period.players.extra_columns);
+
     let index = pages::index(input);
     write("index.html", &render("index.html", "", context! { index => &index })?)?;
+    write("search-more.js", pages::not_listed(input).as_bytes())?;
     let top: Vec<(String, String, Vec<Row>, Vec<&str>)> = input
         .rated
         .lists
@@ -261,10 +288,19 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
             page.meeting_parts = names;
             page.meeting_rows = statistics::meeting_rows(&[]);
         }
+        let state = what_if.state(system, &input.rated.ratings.players[p], columns);
+        let state = minijinja::Value::from_safe_string(state);
         let player_page = |page: &pages::PlayerPage| {
             let events = pages::game_tables(&page.events, &words);
             let calculation = pages::calculation_items(&page.calculation);
-            render("player.html", "../", context! { player => page, events => events, calculation => calculation })
+            render(
+                "player.html",
+                "../",
+                context! {
+                    player => page, events => events, calculation => calculation,
+                    what_if => &state, calculator => &calculator_page,
+                },
+            )
         };
         let mut text = player_page(&page)?;
         if text.len() > PAGE_BYTES {
@@ -520,9 +556,11 @@ mod tests {
         assert_eq!(fold("Łukasz Wiśniewski"), "lukasz wisniewski");
         assert_eq!(search_key("Sørensen", "Ana", 3054), "sorensen ana 3054");
         // The tricky names (as `model::names`' identity test has them): an
-        // apostrophe is a space, as search.js makes it, and й loses its mark.
+        // apostrophe is dropped, as search.js drops it, and й loses its mark.
         let table = [
-            ("O'Brien", "o brien"),
+            ("O'Brien", "obrien"),
+            ("O\u{2019}Shea", "oshea"),
+            ("d'Artagnan-Smith", "dartagnan smith"),
             ("P.J.", "p j"),
             ("Müller", "muller"),
             ("Øyvind", "oyvind"),

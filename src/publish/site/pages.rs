@@ -81,6 +81,36 @@ pub struct Index {
     pub count: usize,
 }
 
+/// The players with a page who are not on the list (inactive, never
+/// played, or removed), whom the index's search finds too and marks: a
+/// line each, in the collation's order,
+/// `key<TAB>id<TAB>name<TAB>rating<TAB>state<TAB>mark`, as the script
+/// `search-more.js` gives them to `search.js` (kept out of index.html,
+/// which they would make longer for readers without scripts).
+pub fn not_listed(input: &Publication) -> String {
+    let rated = input.rated;
+    let mut rows: Vec<(&RatedPlayer, &crate::model::Player)> =
+        rated.players.iter().zip(&rated.ratings.players).filter(|(r, _)| !r.listed).collect();
+    rows.sort_by(|a, b| a.0.name_key.cmp(&b.0.name_key).then(a.0.id.cmp(&b.0.id)));
+    let clean = |t: &str| t.replace(['\t', '\n', '\r'], " ");
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|(r, p)| {
+            let mark = if r.removed { "removed" } else { "inactive" };
+            format!(
+                "{}\t{}\t{}\t{}\t{}\t{mark}",
+                search_key(&p.surname, &p.first_names, p.id),
+                r.id,
+                clean(&r.printed_name()),
+                clean(&r.printed),
+                clean(r.state_code())
+            )
+        })
+        .collect();
+    let text = serde_json::to_string(&lines.join("\n")).expect("a string").replace('<', "\\u003c");
+    format!("// The players with a page who are not on the list, for the index's search (search.js).\nwindow.RATEBOOK_NOT_LISTED = {text};\n")
+}
+
 pub const CHUNK: usize = 250;
 
 pub fn index(input: &Publication) -> Index {
@@ -148,6 +178,9 @@ pub struct PlayerPage {
     pub games_period: u32,
     pub games_total: u32,
     pub change: String,
+    /// In a period that changes the rule set: what the change did to his
+    /// rating before the period's games, said apart from his change.
+    pub switched: Option<String>,
     pub listed: bool,
     /// His place nationally and in his state by published rating, saying
     /// whom each counts ([`places`]).
@@ -299,9 +332,11 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
     let system = input.rated.system;
     let name = after.display_name();
     let standing = input.statistics.standings.get(&after.id);
-    let meetings = super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| {
-        start.get(&id).map(|&k| input.rated.ratings.players[k].display_name())
-    });
+    let meetings =
+        super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| match start.get(&id) {
+            Some(&k) => Some((input.rated.ratings.players[k].display_name(), true)),
+            None => input.statistics.former_names.get(&id).map(|name| (name.clone(), false)),
+        });
     let mut history: Vec<HistoryPoint> = input.history.get(&after.id).cloned().unwrap_or_default();
     // The chart's last point is the rating his caption and table print: a
     // removed player's too (he has no published rating on the new list, but
@@ -335,8 +370,7 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
             }),
         }
     }
-    let calculation = system
-        .explain(&input.rated.period, &input.rated.ratings, p)
+    let calculation = crate::rate::explain(system, &input.rated.period, &input.rated.ratings, p)
         .lines
         .into_iter()
         .map(|l| CalcLine {
@@ -371,6 +405,10 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
         games_period: rated.games,
         games_total: after.games,
         change: rated.change.map(signed).unwrap_or_default(),
+        switched: input.rated.period.switched.as_ref().and_then(|s| {
+            let moved = rated.from_switch?;
+            Some(format!("{} from the change of rating system to {} before this period's games", signed(moved), s.to))
+        }),
         listed: rated.listed,
         place: places(rated, input.rated.period.config.state_name(rated.state_code()), &system.words()),
         chart: chart(&name, &history, system.words().rating),
@@ -400,16 +438,16 @@ fn places(rated: &RatedPlayer, state_name: Option<&str>, words: &Words) -> Optio
     Some(text)
 }
 
-/// His percentile and whom it counts: "100.0%: the share of the rated pool
-/// (the 2034 confirmed players active since 1 July 1991) at or below his
-/// rating".
+/// His percentile and whom it counts: "99.9%: the share of the rated pool
+/// (the 2034 confirmed players active since 1 July 1991) rated below him,
+/// or him" (rounded down: 100% is only the player alone at the top).
 fn percentile(standing: &Standing, words: &Words, active_since: chrono::NaiveDate) -> Option<String> {
     let p = standing.percentile?;
     Some(format!(
-        "{p:.1}%: the share of the rated pool (the {} {} players active since {}) at or below his {}",
+        "{p:.1}%: the share of the rated pool (the {} {} players active since {}) {} below him, or him",
         standing.pool,
         words.confirmed,
         long_date(active_since),
-        words.rating
+        words.rated
     ))
 }

@@ -100,9 +100,11 @@ impl Html<'_> {
             .collect();
         match (name.as_str(), args.as_slice()) {
             ("example", [Expr::ContentBlock(title), Expr::ContentBlock(body)]) => {
-                let _ = write!(self.out, "<aside class=\"example\"><p class=\"title\">{}</p>", inline(title.body())?);
+                // (A box of the text, not a landmark: several `<aside>`s of one
+                // page would be landmarks without names of their own.)
+                let _ = write!(self.out, "<div class=\"example\"><p class=\"title\">{}</p>", inline(title.body())?);
                 self.nested(body.body())?;
-                self.out += "</aside>\n";
+                self.out += "</div>\n";
             }
             ("note", [Expr::ContentBlock(body)]) => {
                 self.out += "<div class=\"note\">";
@@ -332,7 +334,7 @@ mod tests {
         let legend = [LegendEntry { sample: "123", meaning: "a *grade*" }];
         let text = "#example[Example: one][Text $x times 2$.]\n\n#note[Small print.]\n\n#rule-table(([Age], [Bonus]), (([under 11], [+10]),))\n\n#legend";
         let html = to_html(text, &legend).unwrap();
-        assert!(html.contains("<aside class=\"example\"><p class=\"title\">Example: one</p><p>Text <span class=\"math\">x × 2</span>.</p>\n</aside>"), "{html}");
+        assert!(html.contains("<div class=\"example\"><p class=\"title\">Example: one</p><p>Text <span class=\"math\">x × 2</span>.</p>\n</div>"), "{html}");
         assert!(html.contains("<div class=\"note\"><p>Small print.</p>\n</div>"), "{html}");
         assert!(html.contains("<tr><th scope=\"col\">Age<th scope=\"col\">Bonus</thead><tbody>\n<tr><td>under 11<td>+10\n</tbody></table>"), "{html}");
         assert!(html.contains("<dl class=\"legend\">\n<dt>123<dd>a <strong>grade</strong>\n</dl>"), "{html}");

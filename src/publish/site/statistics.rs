@@ -257,18 +257,23 @@ pub fn meeting_rows(lines: &[MeetingLine]) -> minijinja::Value {
     minijinja::Value::from_safe_string(html)
 }
 
-/// A player's meetings as his page lists them, names from the player file
-/// (`name_of`; an opponent no longer in it is named by his ID).
-pub fn meeting_lines(meetings: Option<&[Meeting]>, name_of: impl Fn(u32) -> Option<String>) -> Vec<MeetingLine> {
+/// A player's meetings as his page lists them: `name_of` names each
+/// opponent and says whether he has a page (a player of this period's file
+/// does; one removed before it is named as the record last named him); an
+/// opponent of no name is named by his ID.
+pub fn meeting_lines(
+    meetings: Option<&[Meeting]>,
+    name_of: impl Fn(u32) -> Option<(String, bool)>,
+) -> Vec<MeetingLine> {
     meetings
         .map(|list| {
             list.iter()
                 .map(|m| {
-                    let name = name_of(m.opponent);
+                    let (name, linked) = name_of(m.opponent).unwrap_or_else(|| (format!("ID {}", m.opponent), false));
                     MeetingLine {
                         opponent: m.opponent,
-                        linked: name.is_some(),
-                        name: name.unwrap_or_else(|| format!("ID {}", m.opponent)),
+                        linked,
+                        name,
                         games: m.games,
                         wins: m.wins,
                         draws: m.draws,

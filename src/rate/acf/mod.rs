@@ -4,6 +4,7 @@
 //! against opponents' start ratings or the ratings stage 1 gave them
 //! (stage 2, in parallel). The 336 rule clamps opponents' ratings.
 
+mod calculator;
 mod explain;
 
 use chrono::{Months, NaiveDate};
@@ -28,6 +29,11 @@ pub struct Acf;
 pub const CLAMP: f64 = 336.0;
 /// Points per game of score above expectation.
 pub const K: f64 = 15.0;
+/// Games after which a rating is published (provisional), and after which it is confirmed.
+pub const RATED_AFTER: u32 = 9;
+pub const CONFIRMED_AFTER: u32 = 30;
+/// The lowest share of the games a rating needs: 2 points in 30.
+pub const LOWEST_SCORE: (u32, u32) = (2, 30);
 
 /// A partially-rated player's performance rating (stage 1).
 #[derive(Debug, Clone, PartialEq)]
@@ -92,9 +98,10 @@ pub fn clamp_336(opponent: f64, own: Option<f64>) -> f64 {
 
 /// Status from total games and score (acf.md, stage 1).
 pub fn status_after(games: u32, score: f64) -> Status {
-    if games < 9 || score * 30.0 < 2.0 * games as f64 || score >= games as f64 {
+    let (points, of) = LOWEST_SCORE;
+    if games < RATED_AFTER || score * f64::from(of) < f64::from(points) * f64::from(games) || score >= games as f64 {
         Status::Unrated
-    } else if games < 30 {
+    } else if games < CONFIRMED_AFTER {
         Status::Provisional
     } else {
         Status::Confirmed
@@ -305,7 +312,7 @@ impl RatingSystem for Acf {
     fn printed(&self, player: &Player) -> String {
         match (player.status, player.rating) {
             (Status::New, _) => String::new(),
-            (Status::Unrated, _) if player.games < 9 => format!("{}R", 9 - player.games),
+            (Status::Unrated, _) if player.games < RATED_AFTER => format!("{}R", RATED_AFTER - player.games),
             (Status::Unrated, _) => "Unr".to_string(),
             (Status::Provisional, Some(r)) => format!("{}p", round_half_up(r)),
             (Status::Confirmed, Some(r)) => round_half_up(r).to_string(),
@@ -319,6 +326,14 @@ impl RatingSystem for Acf {
 
     fn tables(&self) -> SystemTables {
         super::tables::booklet_tables()
+    }
+
+    fn calculator(&self, _next: &crate::config::PeriodConfig) -> super::Calculator {
+        calculator::calculator()
+    }
+
+    fn calculator_state(&self, player: &Player, _: &[String], _: &crate::config::PeriodConfig) -> serde_json::Value {
+        calculator::state(player)
     }
 
     fn rules(&self) -> RulesText {

@@ -7,6 +7,7 @@
 //! independently, in parallel; every event joins the player's history
 //! (`history.xlsx`), which is carried from period to period and never loses a row.
 
+mod calculator;
 mod explain;
 pub mod policy;
 
@@ -620,10 +621,23 @@ impl RatingSystem for Cis {
         }
     }
 
+    /// Its floor: a rating is kept at it.
+    fn floor(&self) -> Option<f64> {
+        Some(FLOOR)
+    }
+
     /// CIS ratings are rated or not: no provisional or confirmed status.
     fn words(&self) -> Words {
         let words = Words { confirmed: "rated", provisional: None, band: 50, ..crate::model::words::ACF };
-        Words { officer: "rating coordinator", officer_of: "your school district's", ..words }
+        Words {
+            officer: "rating coordinator",
+            officer_of: "your school district's",
+            region: "district",
+            regions: "districts",
+            region_title: "District",
+            regions_title: "Districts",
+            ..words
+        }
     }
 
     fn state_columns(&self) -> &'static [&'static str] {
@@ -632,6 +646,14 @@ impl RatingSystem for Cis {
 
     fn tables(&self) -> SystemTables {
         SystemTables::default()
+    }
+
+    fn calculator(&self, _next: &crate::config::PeriodConfig) -> super::Calculator {
+        calculator::calculator()
+    }
+
+    fn calculator_state(&self, player: &Player, _: &[String], _: &crate::config::PeriodConfig) -> serde_json::Value {
+        calculator::state(player)
     }
 
     fn rules(&self) -> RulesText {

@@ -53,6 +53,20 @@ pub fn settings(rules: &RuleSettings) -> ((u32, u32), Vec<Diagnostic>) {
 }
 
 impl EligibilityPolicy for Cis {
+    /// A rating without a status is a published one: CIS has no other status.
+    fn status_unstated(
+        &self,
+        player: &crate::model::Player,
+        _columns: &[String],
+        _config: &crate::config::PeriodConfig,
+    ) -> crate::model::Status {
+        if player.rating.is_some() {
+            crate::model::Status::Confirmed
+        } else {
+            player.status
+        }
+    }
+
     /// Scholastic games count at any rate of play.
     fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
         Ok(())
@@ -90,18 +104,30 @@ impl EligibilityPolicy for Cis {
             }
         }
         if let Some(c) = extra_column(period, JOINED_COLUMN) {
-            for p in &period.players.players {
-                if let Err(shown) = joined_value(p.extra.get(c)) {
-                    findings.push(
+            let origin = period.players.origin.as_ref();
+            for (i, p) in period.players.players.iter().enumerate() {
+                let at = || {
+                    origin
+                        .and_then(|o| o.extra_cell(i, c))
+                        .unwrap_or_else(|| Location::sheet("players.xlsx", "Players"))
+                };
+                match joined_value(p.extra.get(c)) {
+                    Err(shown) => findings.push(
                         Diagnostic::error(
                             Code::BadDate,
-                            Location::sheet("players.xlsx", "Players"),
+                            at(),
                             format!("player {}: Joined must be a date, not {shown}", p.id),
                         )
                         .with_hint(
                             "enter the date the player entered the CIS pool, e.g. 2023-09-14, or leave it blank",
                         ),
-                    );
+                    ),
+                    // A date typed as text that reads two ways: noted, as every other.
+                    Ok(_) => {
+                        if let Some(crate::model::ExtraValue::Text(text)) = p.extra.get(c) {
+                            findings.extend(crate::formats::sheet::date_read_note(at(), "Joined", text));
+                        }
+                    }
                 }
             }
         }
@@ -179,6 +205,43 @@ mod tests {
         // Other rule sets never read it: still no [rules] setting of theirs.
         let acf = stored.replace("\"cis\"", "\"acf\"");
         assert!(PeriodConfig::parse(&acf).unwrap().rules.table.is_empty());
+    }
+
+    /// A `Joined` date typed as text that reads two ways gets the note any
+    /// text date gets; a wrong one is an error; a clear one neither.
+    #[test]
+    fn a_joined_date_typed_as_text_is_noted_as_every_text_date() {
+        use crate::model::{ExtraValue, Player, PlayerFile};
+        let joined = |i: u32, v: ExtraValue| {
+            let mut p = Player::new(i, "P", "Q");
+            p.extra = vec![v];
+            p
+        };
+        let players = vec![
+            joined(1, ExtraValue::Text("05/09/2023".into())),
+            joined(2, ExtraValue::Text("2023-09-05".into())),
+            joined(3, ExtraValue::Text("soon".into())),
+        ];
+        let period = ValidPeriod {
+            config: config("", "").unwrap(),
+            players: PlayerFile { players, extra_columns: vec![JOINED_COLUMN.into()], origin: None, lists: Vec::new() },
+            newcomers: 0,
+            newcomer_entries: Vec::new(),
+            events: Vec::new(),
+            unreadable: Vec::new(),
+            inputs: Default::default(),
+            switched: None,
+            deferred_entrants: Vec::new(),
+        };
+        let findings = Cis.check_inputs(&period);
+        let said: Vec<(Severity, &str)> = findings.iter().map(|d| (d.severity, d.message.as_str())).collect();
+        assert_eq!(
+            said,
+            [
+                (Severity::Note, "Joined \"05/09/2023\" read as 5 September 2023 (day/month/year)"),
+                (Severity::Error, "player 3: Joined must be a date, not \"soon\""),
+            ]
+        );
     }
 
     #[test]

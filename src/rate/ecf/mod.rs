@@ -6,6 +6,7 @@
 //! three, with a junior bonus by age on 1 September. Players are graded
 //! independently, in parallel, from the grades of the last list.
 
+mod calculator;
 mod explain;
 
 use chrono::{Datelike, NaiveDate};
@@ -40,6 +41,12 @@ pub const JUNIOR_BONUS: [(u32, i64); 3] = [(11, 10), (15, 8), (18, 6)];
 /// (README, deviations).
 pub const FLOOR: i64 = 0;
 /// The player file's columns for the two seasons before this one.
+/// Most games a season column may count (as the player file's `Games`).
+const MOST_SEASON_GAMES: f64 = 100_000.0;
+
+/// The top of the grades' scale (`EligibilityPolicy::ratings`).
+const TOP_GRADE: f64 = 3500.0;
+
 pub const SEASON_COLUMNS: [&str; 4] = ["Prev games", "Prev points", "Prev2 games", "Prev2 points"];
 
 /// Games and points of one season.
@@ -247,29 +254,56 @@ pub fn season(
 }
 
 impl EligibilityPolicy for Ecf {
+    /// A grade without a status is a published one: the ECF has no other status.
+    fn status_unstated(&self, player: &Player, _columns: &[String], _config: &crate::config::PeriodConfig) -> Status {
+        if player.rating.is_some() {
+            Status::Confirmed
+        } else {
+            player.status
+        }
+    }
+
     /// The ECF rules grade every rate of play the reports bring.
     fn time_control(&self, _tc: &TimeControl) -> Result<(), String> {
         Ok(())
     }
 
+    /// The season columns: games whole, from 0 to 100,000 (as the file's
+    /// `Games`); points within what those games can score (at most the top
+    /// of the scale plus 50 a game, at least −50 a game), each at its cell.
     fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
         let at = season_columns(period);
+        let origin = period.players.origin.as_ref();
         let mut findings = Vec::new();
-        for p in &period.players.players {
+        for (i, p) in period.players.players.iter().enumerate() {
+            let mut games = 0.0;
             for (k, name) in SEASON_COLUMNS.iter().enumerate() {
                 let Some(c) = at[k] else { continue };
                 let whole = k % 2 == 0;
-                let wrong = match season_value(p.extra.get(c)) {
-                    Err(shown) => Some(shown),
-                    Ok(v) if whole && (v < 0.0 || v.fract() != 0.0) => Some(num(v)),
+                let value = season_value(p.extra.get(c));
+                let wrong = match &value {
+                    Err(shown) => Some(shown.clone()),
+                    Ok(v) if whole && !(0.0..=MOST_SEASON_GAMES).contains(v) => Some(num(*v)),
+                    Ok(v) if whole && v.fract() != 0.0 => Some(num(*v)),
+                    Ok(v) if !whole && !(-50.0 * games..=(TOP_GRADE + 50.0) * games).contains(v) => Some(num(*v)),
                     Ok(_) => None,
                 };
+                if whole {
+                    games = value.ok().filter(|_| wrong.is_none()).unwrap_or(0.0);
+                }
                 if let Some(shown) = wrong {
+                    let what = if whole {
+                        format!("a whole number of games from 0 to {}", num(MOST_SEASON_GAMES))
+                    } else {
+                        format!("a number of points its {} games can score", num(games))
+                    };
                     findings.push(
                         Diagnostic::error(
                             Code::BadNumber,
-                            Location::sheet("players.xlsx", "Players"),
-                            format!("player {}: {name} must be {}, not {shown}", p.id, if whole { "a whole number of games" } else { "a number of points" }),
+                            origin
+                                .and_then(|o| o.extra_cell(i, c))
+                                .unwrap_or_else(|| Location::sheet("players.xlsx", "Players")),
+                            format!("player {}: {name} must be {what}, not {shown}", p.id),
                         )
                         .with_hint("the season columns are written by ratebook: copy them from the last season's output/players.xlsx"),
                     );
@@ -360,6 +394,16 @@ impl RatingSystem for Ecf {
         printed_whole(player)
     }
 
+    /// Its floor: a rating is kept at it.
+    fn floor(&self) -> Option<f64> {
+        Some(FLOOR as f64)
+    }
+
+    /// Grades: Elo = 7.5 × grade + 700, the ECF's own conversion of 2020.
+    fn scale(&self) -> crate::switch::Scale {
+        crate::switch::Scale { times: 7.5, plus: 700.0 }
+    }
+
     /// Grades, graded and ungraded, the grading list; no provisional grade.
     fn words(&self) -> Words {
         Words {
@@ -375,6 +419,10 @@ impl RatingSystem for Ecf {
             band: 10,
             officer: "grader",
             officer_of: "your county's",
+            region: "union",
+            regions: "unions",
+            region_title: "Union",
+            regions_title: "Unions",
         }
     }
 
@@ -384,6 +432,19 @@ impl RatingSystem for Ecf {
 
     fn tables(&self) -> SystemTables {
         SystemTables::default()
+    }
+
+    fn calculator(&self, next: &crate::config::PeriodConfig) -> super::Calculator {
+        calculator::calculator(next)
+    }
+
+    fn calculator_state(
+        &self,
+        player: &Player,
+        columns: &[String],
+        next: &crate::config::PeriodConfig,
+    ) -> serde_json::Value {
+        calculator::state(player, columns, next)
     }
 
     fn rules(&self) -> RulesText {

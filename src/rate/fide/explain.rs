@@ -19,6 +19,9 @@ pub(super) fn explain(period: &ValidPeriod, ratings: &Ratings, p: usize) -> Expl
     let mut x = Explanation::default();
     let state = player.state.as_deref().unwrap_or("-");
     x.heading(0, format!("{} ({}), ID {}", player.display_name(), state, player.id));
+    if !period.config.rates_standard_play() {
+        x.text(0, "Rated by FIDE's Rapid and Blitz Rating Regulations (1 March 2024)");
+    }
     match ratings.trace::<FideCalc>(p) {
         Some(FideCalc::Rated(c)) => rated(&mut x, period, c),
         Some(FideCalc::Unrated(f)) => unrated(&mut x, period, f),
@@ -38,6 +41,12 @@ fn rated(x: &mut Explanation, period: &ValidPeriod, c: &Change) {
     }
     games(x, period, &c.games, true);
     not_rated(x, period, &c.not_rated, "the opponent was unrated: the game does not change a rated player's rating");
+    not_rated(
+        x,
+        period,
+        &c.excluded,
+        "600 points or more apart, one of the two rated above 2600: not rated on a rapid or blitz list (7.3.1, from 1 December 2024)",
+    );
     if c.games.is_empty() {
         x.blank();
         x.text(0, "No games against rated opponents: the rating stands");

@@ -6,9 +6,13 @@
 //! player's games against rated opponents are pooled (in the player file)
 //! until he has 5 within 26 months, then rated Ra + dp with two hypothetical
 //! draws against 1800, at most 2200; the list publishes 1400 and more.
-//! Players are rated independently, in parallel, from the last list.
+//! Players are rated independently, in parallel, from the last list. A list
+//! of rapid or blitz play is rated by FIDE's Rapid and Blitz Rating
+//! Regulations of the same date, which differ in what `play` says.
 
+mod calculator;
 mod explain;
+pub mod play;
 mod pool;
 mod state;
 
@@ -111,6 +115,9 @@ pub struct Change {
     pub games: Vec<RatedGame>,
     /// Games against unrated opponents: not rated.
     pub not_rated: Vec<GameRef>,
+    /// Games 600 points apart or more with a player above 2600, on a rapid
+    /// or blitz list: not rated ([`play::excluded`]).
+    pub excluded: Vec<GameRef>,
     pub score: f64,
     pub expected: f64,
     /// K × (score − ΣPD), and that rounded.
@@ -164,12 +171,20 @@ fn published(p: &Player) -> Option<f64> {
     p.rating.filter(|_| p.status.is_rated())
 }
 
-/// A rated player's games against rated opponents, and those against unrated ones.
-fn games_against(own: f64, games: &[GameRef], start: &[Player]) -> (Vec<RatedGame>, Vec<GameRef>) {
+/// A rated player's games against rated opponents, those against unrated
+/// ones, and (`fast`: on a rapid or blitz list) those 7.3.1 leaves unrated.
+fn games_against(
+    own: f64,
+    games: &[GameRef],
+    start: &[Player],
+    fast: bool,
+) -> (Vec<RatedGame>, Vec<GameRef>, Vec<GameRef>) {
     let mut rated = Vec::new();
     let mut not_rated = Vec::new();
+    let mut excluded = Vec::new();
     for g in games {
         match published(&start[g.opponent as usize]) {
+            Some(rating) if fast && play::excluded(own, rating) => excluded.push(*g),
             Some(rating) => {
                 let d = round_half_away(own - rating);
                 rated.push(RatedGame {
@@ -184,7 +199,7 @@ fn games_against(own: f64, games: &[GameRef], start: &[Player]) -> (Vec<RatedGam
             None => not_rated.push(*g),
         }
     }
-    (rated, not_rated)
+    (rated, not_rated, excluded)
 }
 
 /// A rated player's change over the period, with K as the file gives it (or the rules).
@@ -202,6 +217,7 @@ pub fn change(own: f64, k: (u32, KReason), games: Vec<RatedGame>, not_rated: Vec
         k_used,
         games,
         not_rated,
+        excluded: Vec::new(),
         score,
         expected,
         exact,
@@ -275,14 +291,16 @@ fn player_calc(period: &ValidPeriod, columns: &Columns, p: usize, games: &[GameR
     let start = &period.players.players;
     let player = &start[p];
     let config = &period.config;
+    let fast = !config.rates_standard_play();
     match published(player) {
         Some(own) => {
             let k = match columns.k(player) {
                 Some(k) => (k, KReason::File),
                 None => k_for(own, player.games, player.birth_date, false, config.start),
             };
-            let (rated, not_rated) = games_against(own, games, start);
+            let (rated, not_rated, excluded) = games_against(own, games, start, fast);
             let mut c = change(own, k, rated, not_rated);
+            c.excluded = excluded;
             let reached = k.0 == 10 || c.new.is_some_and(|r| r >= 2400.0);
             c.next_k = c
                 .new
@@ -291,7 +309,7 @@ fn player_calc(period: &ValidPeriod, columns: &Columns, p: usize, games: &[GameR
         }
         None => {
             // An unrated player's own rating does not enter his games: D is not used.
-            let (rated, not_rated) = games_against(0.0, games, start);
+            let (rated, not_rated, _) = games_against(0.0, games, start, false);
             let this = PoolEntry::of(&rated, period);
             let mut f = first_rating(columns.pool(player), this, rated, not_rated, config.end);
             f.next_k = f
@@ -305,15 +323,20 @@ fn player_calc(period: &ValidPeriod, columns: &Columns, p: usize, games: &[GameR
 }
 
 impl EligibilityPolicy for Fide {
+    /// A rating without a status is a published one (FIDE has no
+    /// provisional status): 1400 or more; below, none (the floor).
+    fn status_unstated(&self, player: &Player, _columns: &[String], _config: &PeriodConfig) -> crate::model::Status {
+        match player.rating {
+            Some(r) if r >= FLOOR => crate::model::Status::Confirmed,
+            _ => player.status,
+        }
+    }
+
     /// Standard play: at least 60 minutes each for 60 moves (B.02 1.1's
     /// least; its 90 and 120 minutes for fields with players of 1800 and
     /// 2400 are the organiser's to keep).
     fn time_control(&self, tc: &TimeControl) -> Result<(), String> {
-        if tc.seconds_for(60) >= 3600 {
-            Ok(())
-        } else {
-            Err("FIDE rates standard play with at least 60 minutes each for 60 moves".to_string())
-        }
+        play::time_control(crate::model::rate_of_play::RateOfPlay::Standard, tc)
     }
 
     fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
@@ -365,6 +388,11 @@ impl RatingSystem for Fide {
         printed_whole(player)
     }
 
+    /// Its floor: no rating below it is published.
+    fn floor(&self) -> Option<f64> {
+        Some(FLOOR)
+    }
+
     /// Table 8.1.b's PD from the two published ratings, the 400-point rule applied.
     fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
         Some(pd(round_half_away(published(player)? - published(opponent)?)))
@@ -376,6 +404,12 @@ impl RatingSystem for Fide {
 
     fn adopt(&self, players: PlayerFile, config: &PeriodConfig) -> PlayerFile {
         state::adopt(players, config)
+    }
+
+    /// 7.2.1 of the rapid and blitz regulations: an unrated player with a
+    /// standard rating is rated from it.
+    fn starts_from_standard(&self, play: &[crate::model::rate_of_play::RateOfPlay]) -> bool {
+        !play.is_empty() && !play.contains(&crate::model::rate_of_play::RateOfPlay::Standard)
     }
 
     /// Ratings, rated and unrated; no provisional rating.
@@ -396,6 +430,14 @@ impl RatingSystem for Fide {
                 })
                 .collect(),
         }
+    }
+
+    fn calculator(&self, next: &PeriodConfig) -> super::Calculator {
+        calculator::calculator(next)
+    }
+
+    fn calculator_state(&self, player: &Player, columns: &[String], next: &PeriodConfig) -> serde_json::Value {
+        calculator::state(player, columns, next)
     }
 
     fn rules(&self) -> RulesText {
@@ -435,9 +477,12 @@ fn rows(period: &ValidPeriod, id: u32, calc: &FideCalc, out: &mut Vec<Calculatio
     }
 }
 
+/// A junior's K lasts to the end of the year he turns this old.
+pub const JUNIOR_AGE: i32 = 18;
+
 /// The end of the year of a player's 18th birthday is on or after `on`.
 fn junior(birth: Option<NaiveDate>, on: NaiveDate) -> bool {
-    birth.is_some_and(|b| on.year() <= b.year() + 18)
+    birth.is_some_and(|b| on.year() <= b.year() + JUNIOR_AGE)
 }
 
 #[cfg(test)]

@@ -10,6 +10,14 @@ use super::RatedGame;
 use crate::rate::common::num;
 use crate::validate::ValidPeriod;
 
+/// Most games one period's entry may pool (a player's games against rated
+/// opponents in one period: a busy one has a few dozen).
+pub const MOST_GAMES: u32 = 1000;
+
+/// The ratings a pooled game's opponent can have had: rated players only,
+/// from FIDE's floor to the top of the scale.
+pub const OPPONENTS: std::ops::RangeInclusive<f64> = super::FLOOR..=3500.0;
+
 /// One period's games toward a first rating.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PoolEntry {
@@ -70,6 +78,22 @@ impl PoolEntry {
         if !valid {
             return Err(wrong());
         }
+        if games > MOST_GAMES as f64 {
+            return Err(format!(
+                "\"{}\" pools {games} games in one period: at most {MOST_GAMES}",
+                crate::diag::clip(text)
+            ));
+        }
+        let average = ratings / games;
+        if !OPPONENTS.contains(&average) {
+            return Err(format!(
+                "\"{}\": the opponents' ratings average {} a game, outside FIDE's ratings ({} to {}): the sum of the {games} opponents' ratings is wrong",
+                crate::diag::clip(text),
+                num(average),
+                OPPONENTS.start(),
+                OPPONENTS.end()
+            ));
+        }
         Ok(PoolEntry { date, games: games as u32, score, ratings })
     }
 
@@ -96,5 +120,18 @@ mod tests {
         assert!(PoolEntry::parse("2025-03-14: 3 games").is_err());
         assert!(PoolEntry::parse("2025-03-14: 3 games, 4 points, ratings 5400").is_err(), "more points than games");
         assert!(PoolEntry::parse("March: 3, 1, 5400").is_err());
+    }
+
+    #[test]
+    fn entries_off_any_scale_are_refused() {
+        // The issue's: 2^63 − 1 games panicked summing the pool; absurd
+        // ratings gave a first rating of 2200.
+        let games = PoolEntry::parse("2025-03-14: 9223372036854775807 games, 1 point, ratings 5400").unwrap_err();
+        assert!(games.contains("at most 1000"), "{games}");
+        let ratings = PoolEntry::parse("2025-03-14: 3 games, 1.5 points, ratings 9e15").unwrap_err();
+        assert!(ratings.contains("outside FIDE's ratings (1400 to 3500)"), "{ratings}");
+        let low = PoolEntry::parse("2025-03-14: 3 games, 1.5 points, ratings 30").unwrap_err();
+        assert!(low.contains("average 10 a game"), "{low}");
+        assert!(PoolEntry::parse("2025-03-14: 1000 games, 500 points, ratings 1800000").is_ok());
     }
 }

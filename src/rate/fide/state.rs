@@ -42,15 +42,21 @@ impl KReason {
     }
 }
 
+/// K is 10 for good once a published rating reaches this (8.3.3).
+pub const K10_FROM: f64 = 2400.0;
+/// K is 40 with fewer rated games than this, and for a junior rated under `JUNIOR_K40_BELOW`.
+pub const K40_GAMES: u32 = 30;
+pub const JUNIOR_K40_BELOW: f64 = 2300.0;
+
 /// K (8.3.3) for a player rated `rating` with `games` rated games to date,
 /// born on `birth`, whose published rating has (or has not) reached 2400,
 /// on the day `on`.
 pub fn k_for(rating: f64, games: u32, birth: Option<NaiveDate>, reached_2400: bool, on: NaiveDate) -> (u32, KReason) {
-    if reached_2400 || rating >= 2400.0 {
+    if reached_2400 || rating >= K10_FROM {
         (10, KReason::Reached2400)
-    } else if games < 30 {
+    } else if games < K40_GAMES {
         (40, KReason::New)
-    } else if junior(birth, on) && rating < 2300.0 {
+    } else if junior(birth, on) && rating < JUNIOR_K40_BELOW {
         (40, KReason::Junior)
     } else {
         (20, KReason::Standard)
@@ -110,6 +116,18 @@ pub(super) fn check(period: &ValidPeriod) -> Vec<Diagnostic> {
         origin.and_then(|o| o.extra_cell(p, c)).unwrap_or_else(|| Location::sheet("players.xlsx", "Players"))
     };
     for (p, player) in period.players.players.iter().enumerate() {
+        // (FIDE publishes no rating below its floor: such a player is unrated.)
+        if let Some(r) = player.rating.filter(|r| player.status.is_rated() && *r < FLOOR) {
+            let cell = origin.and_then(|o| o.cell(p, "Rating"));
+            findings.push(
+                Diagnostic::error(
+                    Code::OutOfRange,
+                    cell.unwrap_or_else(|| Location::sheet("players.xlsx", "Players")),
+                    format!("player {} is rated {} under FIDE's floor of {FLOOR}", player.id, num(r)),
+                )
+                .with_hint("a FIDE rating is 1400 or more: correct it, or make the player unrated (status unrated, rating blank)"),
+            );
+        }
         if let Some(c) = columns.k {
             let wrong = match extra_number(player.extra.get(c)) {
                 Err(shown) => Some(shown),
@@ -131,7 +149,14 @@ pub(super) fn check(period: &ValidPeriod) -> Vec<Diagnostic> {
         }
         if let Some(c) = columns.pool {
             if let Some(ExtraValue::Text(text)) = player.extra.get(c) {
-                if let Err(why) = PoolEntry::parse_all(text) {
+                let dated = PoolEntry::parse_all(text).and_then(|pool| match pool.iter().find(|e| e.date > period.config.end) {
+                    Some(late) => Err(format!(
+                        "the entry dated {} is after the period's end ({}): an entry is dated by the first pooled event of its period",
+                        late.date, period.config.end
+                    )),
+                    None => Ok(()),
+                });
+                if let Err(why) = dated {
                     findings.push(
                         Diagnostic::error(Code::BadValue, at(p, c), format!("player {}: {POOL_COLUMN}: {why}", player.id))
                             .with_hint("the Pool column is written by ratebook: copy it from the last period's output/players.xlsx"),

@@ -165,7 +165,12 @@ fn a_file_of_another_rule_set_adopted() {
         (Some(1650.4), Status::Provisional, 12, Some(d(1980, 1, 1)));
     let mut weak = Player::new(3, "Weak", "");
     (weak.rating, weak.status, weak.games) = (Some(1210.0), Status::Confirmed, 80);
-    let file = PlayerFile { players: vec![strong, young, weak], extra_columns: vec!["RD".into()], origin: None };
+    let file = PlayerFile {
+        players: vec![strong, young, weak],
+        extra_columns: vec!["RD".into()],
+        origin: None,
+        lists: Vec::new(),
+    };
     let adopted = Fide.adopt(file, &config);
     assert_eq!(adopted.extra_columns, ["RD", "K", "Pool"]);
     let k: Vec<&ExtraValue> = adopted.players.iter().map(|p| &p.extra[1]).collect();
@@ -173,4 +178,143 @@ fn a_file_of_another_rule_set_adopted() {
     assert_eq!(adopted.players[0].rating, Some(2413.0), "whole ratings");
     assert_eq!(adopted.players[1].status, Status::Confirmed, "no provisional rating");
     assert_eq!((adopted.players[2].rating, adopted.players[2].status), (None, Status::Unrated), "below the floor");
+}
+
+/// A federation keeping FIDE's standard and rapid lists: its period.toml.
+fn two_fide_lists() -> PeriodConfig {
+    let text = "federation = \"F\"\nperiod = \"April 2026\"\npublished = 2026-04-01\nstart = 2026-03-01\n\
+                end = 2026-03-31\nactive_since = 2025-01-01\n[states]\nV = \"Victoria\"\n\
+                [rating_lists.standard]\nsystem = \"fide\"\n[rating_lists.rapid]\nsystem = \"fide\"\n";
+    PeriodConfig::parse(text).unwrap()
+}
+
+/// A player rated `standard` (K 10 from 2400) and `rapid` (with `games`
+/// rapid games, K as `k` gives it), by his ID.
+fn listed(id: u32, standard: Option<f64>, rapid: Option<f64>, games: u32, k: Option<f64>) -> Player {
+    use crate::model::lists::ListState;
+    let mut p = Player::new(id, &format!("P{id}"), "");
+    (p.rating, p.status, p.games) = (standard, if standard.is_some() { Status::Confirmed } else { Status::New }, 60);
+    let k_of =
+        |r: Option<f64>| r.map_or(ExtraValue::Empty, |r| ExtraValue::Number(if r >= 2400.0 { 10.0 } else { 20.0 }));
+    p.extra = vec![k_of(standard), ExtraValue::Empty];
+    p.birth_date = Some(d(1980, 1, 1));
+    let mut state = ListState::new(2);
+    if let Some(r) = rapid {
+        (state.rating, state.status, state.games) = (Some(r), Status::Confirmed, games);
+        state.extra[0] = k.map_or(ExtraValue::Empty, ExtraValue::Number);
+    }
+    p.lists = vec![state];
+    p
+}
+
+/// The rapid list of a month: one rapid event (25 + 10) of six players:
+/// P1 rapid 2650 (K 10), P2 2040 (K 20), P3 unrated on the rapid list but
+/// rated 1900 on the standard one, P4 1800, P5 2100, P6 2300 with 50 rapid
+/// games and no K in the file (standard 2450, K 10 there).
+fn rapid_month() -> ValidPeriod {
+    use crate::model::lists::{ListColumns, WhichList};
+    use crate::model::Outcome;
+    use crate::validate::{Disposition, Event, Game};
+    let config = two_fide_lists();
+    let file = PlayerFile {
+        players: vec![
+            listed(1, Some(2680.0), Some(2650.0), 200, Some(10.0)),
+            listed(2, Some(2010.0), Some(2040.0), 80, Some(20.0)),
+            listed(3, Some(1900.0), None, 0, None),
+            listed(4, Some(1750.0), Some(1800.0), 45, Some(20.0)),
+            listed(5, Some(2120.0), Some(2100.0), 90, Some(20.0)),
+            listed(6, Some(2450.0), Some(2300.0), 50, None),
+        ],
+        extra_columns: vec!["K".into(), "Pool".into()],
+        origin: None,
+        lists: vec![ListColumns { name: "rapid".into(), extra_columns: vec!["K".into(), "Pool".into()] }],
+    };
+    let rapid = crate::rate::lists::place(&config, 1);
+    assert_eq!(rapid, WhichList::Other(0));
+    let view = file.list_view(rapid, crate::rate::lists::start_from(&config, 1));
+    assert_eq!(view.started, [2], "P3 starts from his standard rating (7.2.1)");
+    let game = |round, white, black, white_score| Game {
+        round: Some(round),
+        white,
+        black: Some(black),
+        outcome: Outcome::Played { white_score },
+        remarks: None,
+    };
+    let event = Event {
+        code: "R1".into(),
+        name: "Rapid".into(),
+        state: "V".into(),
+        start: d(2026, 3, 14),
+        end: d(2026, 3, 14),
+        rounds: 2,
+        kind: crate::model::EventKind::Swiss,
+        time_control: "1500+10".into(),
+        rate_of_play: TimeControl::parse("1500+10").ok(),
+        federation_event: false,
+        file: "R1.xlsx".into(),
+        disposition: Disposition::Rated,
+        entrants: 6,
+        games: vec![game(1, 1, 2, 1.0), game(1, 3, 4, 1.0), game(1, 5, 6, 0.5), game(2, 1, 5, 1.0), game(2, 3, 2, 0.5)],
+    };
+    ValidPeriod {
+        config: config.for_list(1),
+        players: view.file,
+        newcomers: 0,
+        newcomer_entries: Vec::new(),
+        events: vec![event],
+        unreadable: Vec::new(),
+        inputs: Default::default(),
+        switched: None,
+        deferred_entrants: Vec::new(),
+    }
+}
+
+#[test]
+fn the_rapid_list_by_the_rapid_and_blitz_regulations() {
+    let period = rapid_month();
+    assert!(!period.config.rates_standard_play());
+    let ratings = Fide.rate(&period);
+    let calc = |p: usize| match ratings.trace::<FideCalc>(p) {
+        Some(FideCalc::Rated(c)) => c.clone(),
+        other => panic!("player {p}: {other:?}"),
+    };
+    // P1 (2650) v P2 (2040): 610 apart, P1 above 2600: not rated for either (7.3.1).
+    // P1 beat P5 (2100): D 550 counts as 400, PD .92; 10 × .08 = 0.8 → +1.
+    let p1 = calc(0);
+    assert_eq!((p1.excluded.len(), p1.games.len(), p1.k_used), (1, 1, 10));
+    assert_eq!((p1.change, p1.new), (1, Some(2651.0)));
+    // P2 drew P3, rated 1900 from his standard rating: D 140, PD .69; 20 × −.19 = −3.8 → −4.
+    let p2 = calc(1);
+    assert_eq!((p2.excluded.len(), p2.games.len(), p2.change, p2.new), (1, 1, -4, Some(2036.0)));
+    // P3: rated as a rated player from 1900 with no rapid games: K 40 (new to
+    // the list); beat P4 (D 100, PD .64) and drew P2 (D −140, PD .31):
+    // 40 × (.36 + .19) = 22 → 1922.
+    let p3 = calc(2);
+    assert_eq!((p3.own, p3.k, p3.change, p3.new), (1900.0, (40, KReason::New), 22, Some(1922.0)));
+    // P4: lost to P3 at PD .36: 20 × −.36 = −7.2 → −7.
+    assert_eq!(calc(3).new, Some(1793.0));
+    // P5: lost to P1 (PD .08) and drew P6 (D −200, PD .24): 20 × .18 = 3.6 → +4.
+    assert_eq!(calc(4).new, Some(2104.0));
+    // P6: the rapid list's K, from his 50 rapid games and 2300, is 20 (his
+    // standard K of 10 is the standard list's); drew P5 at PD .76: −5.2 → −5.
+    let p6 = calc(5);
+    assert_eq!((p6.k, p6.new), ((20, KReason::Standard), Some(2295.0)));
+    // The new state: rapid games counted on the rapid list, K written.
+    let new = &ratings.players;
+    assert_eq!((new[2].games, new[2].status), (2, Status::Confirmed));
+    assert_eq!(new[2].extra[0], ExtraValue::Number(40.0));
+    // The explanation says which regulations and why a game did not count.
+    let text = Fide.explain(&period, &ratings, 0).to_text();
+    assert!(text.contains("Rapid and Blitz Rating Regulations"), "{text}");
+    assert!(text.contains("600 points or more apart"), "{text}");
+    // The same month on the standard list counts P1 v P2 (400-point rule).
+    let mut standard = period.clone();
+    standard.config = two_fide_lists().for_list(0);
+    let ratings = Fide.rate(&standard);
+    match ratings.trace::<FideCalc>(0) {
+        Some(FideCalc::Rated(c)) => assert_eq!((c.excluded.len(), c.games.len()), (0, 2)),
+        other => panic!("{other:?}"),
+    }
+    // K × n ≤ 700 holds on these lists too: 40 blitz games at K 20 give 17.
+    assert_eq!(capped(20, 40), 17);
 }

@@ -7,6 +7,7 @@
 //! rating while his RD grows. A rating whose RD is above `provisional_rd`
 //! prints as provisional.
 
+mod calculator;
 mod explain;
 pub mod math;
 pub mod settings;
@@ -39,6 +40,20 @@ pub const COLUMNS: [&str; 2] = [RD_COLUMN, VOLATILITY_COLUMN];
 /// Glickman gives no floor, but a newcomer's RD of 350 lets a run of losses
 /// take a weak player below zero, which the next period refuses.
 pub const FLOOR: f64 = 100.0;
+
+/// No rating above this one, the top of the player file's scale
+/// ([`EligibilityPolicy::ratings`]): a higher one would be refused by the
+/// next period. No player comes near it.
+pub const CEILING: f64 = 3500.0;
+
+/// The RDs the player file may hold (a larger one counts as the settings'
+/// initial RD; a smaller one no number of games reaches).
+pub const RD_RANGE: std::ops::RangeInclusive<f64> = 0.01..=100_000.0;
+
+/// The volatilities the player file may hold: Glickman's are near 0.06; a
+/// volatility of 0 or infinity (what 1e-300 or 1e308 become in a
+/// workbook) stops the next period.
+pub const VOLATILITY_RANGE: std::ops::RangeInclusive<f64> = 0.000001..=10.0;
 
 /// One game as rated: the opponent, the score, and step 3's g and E.
 #[derive(Debug, Clone, PartialEq)]
@@ -155,6 +170,22 @@ fn status(rd: f64, settings: &Settings) -> Status {
 }
 
 impl EligibilityPolicy for Glicko2 {
+    /// A rating without a status is a published one, provisional or not by
+    /// its RD; without an RD it counts as rated (and is the finding "rated
+    /// but has no RD" at the cell).
+    fn status_unstated(&self, player: &Player, columns: &[String], config: &PeriodConfig) -> Status {
+        if player.rating.is_none() {
+            return player.status;
+        }
+        match Columns::number(Columns::of(columns).rd, player) {
+            Some(rd) => {
+                let settings = Settings::read(&config.rules).0;
+                status(rd.min(settings.initial_rd), &settings)
+            }
+            None => Status::Confirmed,
+        }
+    }
+
     /// Standard play: at least 60 minutes each for 60 moves.
     fn time_control(&self, tc: &TimeControl) -> Result<(), String> {
         if tc.seconds_for(60) >= 3600 {
@@ -181,11 +212,20 @@ impl EligibilityPolicy for Glicko2 {
                     cell.unwrap_or_else(|| Location::sheet("players.xlsx", "Players"))
                 };
                 let value = extra_number(column.and_then(|c| player.extra.get(c)));
+                let range = if name == RD_COLUMN { RD_RANGE } else { VOLATILITY_RANGE };
                 let wrong = match value {
-                    Err(shown) => format!("player {}: {name} must be a number above 0, not {shown}", player.id),
-                    Ok(Some(v)) if !(v > 0.0 && v.is_finite()) => {
-                        format!("player {}: {name} must be above 0, not {}", player.id, crate::rate::common::num(v))
-                    }
+                    Err(shown) => format!(
+                        "player {}: {name} must be a number from {} to {}, not {shown}",
+                        player.id,
+                        range.start(),
+                        range.end()
+                    ),
+                    Ok(Some(v)) if !range.contains(&v) => format!(
+                        "player {}: {name} must be from {} to {}, not {v}",
+                        player.id,
+                        range.start(),
+                        range.end()
+                    ),
                     Ok(None) if column.is_some() && player.status.is_rated() && player.rating.is_some() => {
                         format!("player {} is rated but has no {name}", player.id)
                     }
@@ -229,10 +269,12 @@ impl RatingSystem for Glicko2 {
                 None => None,
             };
             if let Some(s) = new {
-                next.rating = Some(s.rating.max(FLOOR));
+                // (Kept within what the next period reads: see RD_RANGE, VOLATILITY_RANGE.)
+                next.rating = Some(s.rating.clamp(FLOOR, CEILING));
                 next.status = status(s.rd, &settings);
-                next.extra[at[0]] = ExtraValue::Number(s.rd);
-                next.extra[at[1]] = ExtraValue::Number(s.volatility);
+                next.extra[at[0]] = ExtraValue::Number(s.rd.clamp(*RD_RANGE.start(), *RD_RANGE.end()));
+                next.extra[at[1]] =
+                    ExtraValue::Number(s.volatility.clamp(*VOLATILITY_RANGE.start(), *VOLATILITY_RANGE.end()));
             }
             players.push(next);
             traces.push(calc.map(|c| Box::new(c) as Box<dyn Trace>));
@@ -260,6 +302,11 @@ impl RatingSystem for Glicko2 {
             (Status::Confirmed, Some(r)) => round_half_up(r).to_string(),
             _ => "Unr".to_string(),
         }
+    }
+
+    /// Its floor: a rating is kept at it.
+    fn floor(&self) -> Option<f64> {
+        Some(FLOOR)
     }
 
     /// Glickman's expected outcome with both deviations; see [`Glicko2::predictor`].
@@ -309,6 +356,16 @@ impl RatingSystem for Glicko2 {
 
     fn tables(&self) -> SystemTables {
         SystemTables::default()
+    }
+
+    fn calculator(&self, next: &PeriodConfig) -> super::Calculator {
+        calculator::calculator(&Settings::read(&next.rules).0)
+    }
+
+    fn calculator_state(&self, player: &Player, columns: &[String], next: &PeriodConfig) -> serde_json::Value {
+        let settings = Settings::read(&next.rules).0;
+        let state = Columns::of(columns).state(player, &settings);
+        calculator::state(state, &settings)
     }
 
     fn rules(&self) -> RulesText {

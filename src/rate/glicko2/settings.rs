@@ -1,7 +1,8 @@
 //! Glicko-2's settings, period.toml's `[rules]` table: τ and a new player's
 //! rating, RD and volatility, and the RD above which a rating prints as
 //! provisional. Read strictly: an unknown key, a value that is no number, or
-//! τ, an RD or a volatility of zero or below is a finding at its line.
+//! one outside the range the rules make sense in ([`KEYS`]) is a finding at
+//! its line.
 
 use crate::config::RuleSettings;
 use crate::diag::{Code, Diagnostic, Location};
@@ -31,13 +32,16 @@ impl Default for Settings {
     }
 }
 
-/// The keys of `[rules]`, each with whether it must be above 0 and what it is.
-const KEYS: [(&str, bool, &str); 5] = [
-    ("tau", true, "τ, the system constant (Glickman: 0.3 to 1.2; 0.5 by default)"),
-    ("initial_rating", false, "a new player's rating (1500 by default)"),
-    ("initial_rd", true, "a new player's RD, also the largest an RD grows to (350 by default)"),
-    ("initial_volatility", true, "a new player's volatility (0.06 by default)"),
-    ("provisional_rd", true, "the RD above which a rating prints as provisional (110 by default)"),
+/// The keys of `[rules]`, each with the range the rules make sense in
+/// (systems.md names them) and what it is. Outside, a period would publish
+/// states the next one refuses (a volatility of 0 or infinity), or ratings
+/// off any scale.
+pub const KEYS: [(&str, std::ops::RangeInclusive<f64>, &str); 5] = [
+    ("tau", 0.1..=2.0, "τ, the system constant (Glickman: 0.3 to 1.2; 0.5 by default)"),
+    ("initial_rating", 100.0..=3000.0, "a new player's rating (1500 by default)"),
+    ("initial_rd", 10.0..=1000.0, "a new player's RD, also the largest an RD grows to (350 by default)"),
+    ("initial_volatility", 0.001..=1.0, "a new player's volatility (0.06 by default)"),
+    ("provisional_rd", 0.0..=1000.0, "the RD above which a rating prints as provisional (110 by default)"),
 ];
 
 impl Settings {
@@ -48,7 +52,7 @@ impl Settings {
         let mut findings = Vec::new();
         let names: Vec<&str> = KEYS.iter().map(|k| k.0).collect();
         for (key, value) in &rules.table {
-            let Some(&(_, positive, what)) = KEYS.iter().find(|k| k.0 == key) else {
+            let Some((_, range, what)) = KEYS.iter().find(|k| k.0 == key) else {
                 findings.push(unknown_setting(rules, key, &names));
                 continue;
             };
@@ -59,14 +63,19 @@ impl Settings {
                 _ => None,
             };
             match number {
-                Some(n) if n.is_finite() && (!positive || n > 0.0) => *settings.field(key) = n,
+                Some(n) if range.contains(&n) => *settings.field(key) = n,
                 _ => findings.push(
                     Diagnostic::error(
                         Code::BadSettings,
                         at,
                         format!(
-                            "[rules] {key} = {value}: it must be a number{}",
-                            if positive { " above 0" } else { "" }
+                            "[rules] {key} = {}: it must be a number from {} to {}",
+                            match value {
+                                toml::Value::Float(f) => format!("{f:?}"),
+                                other => other.to_string(),
+                            },
+                            range.start(),
+                            range.end()
                         ),
                     )
                     .with_hint(format!("{key} is {what}")),
@@ -112,16 +121,37 @@ mod tests {
         let (s, findings) =
             read("tau = 0\ninitial_volatility = -0.06\ninitial_rd = \"350\"\ncolour = 1\ninitial_rating = -20\n");
         assert_eq!(s.tau, 0.5, "a bad setting keeps its default");
-        assert_eq!(s.initial_rating, -20.0, "a rating may be below 0");
+        assert_eq!(s.initial_rating, 1500.0, "a rating off the scale is refused");
         let said: Vec<(u32, String)> =
             findings.iter().map(|d| (d.location.line.unwrap().0, d.message.clone())).collect();
-        assert_eq!(said.len(), 4, "{said:?}");
-        assert!(said[0].1.contains("tau = 0") && said[0].1.contains("above 0"), "{said:?}");
-        assert_eq!(said[0].0, 13);
+        assert_eq!(said.len(), 5, "{said:?}");
+        assert_eq!(said[0], (13, "[rules] tau = 0: it must be a number from 0.1 to 2".to_string()));
         assert_eq!(said[1].0, 14);
         assert!(said[2].1.contains("initial_rd"), "{said:?}");
         assert!(said[3].1.contains("unknown setting `colour`"), "{said:?}");
         assert_eq!(said[3].0, 16);
         assert!(findings[3].hint.as_deref().unwrap().contains("tau, initial_rating"), "{findings:?}");
+        assert_eq!(said[4].0, 17);
+    }
+
+    #[test]
+    fn settings_outside_the_range_the_rules_make_sense_in_are_findings() {
+        // The issue's: each published a file the next period refused, or panicked.
+        for (setting, said) in [
+            ("tau = 1e308", "tau = 1e308: it must be a number from 0.1 to 2"),
+            ("initial_volatility = 1e-320", "initial_volatility = 1e-320: it must be a number from 0.001 to 1"),
+            ("initial_rating = 99999", "initial_rating = 99999: it must be a number from 100 to 3000"),
+            ("initial_rating = 1e308", "initial_rating = 1e308: it must be a number from 100 to 3000"),
+        ] {
+            let (s, findings) = read(&format!("{setting}\n"));
+            assert_eq!(s, Settings::default(), "{setting}");
+            assert_eq!(findings.len(), 1, "{setting}: {findings:?}");
+            assert_eq!(findings[0].message, format!("[rules] {said}"));
+            assert_eq!(findings[0].location.line.unwrap().0, 13);
+        }
+        for (key, range, _) in KEYS {
+            let (_, findings) = read(&format!("{key} = {}\n{key}2 = 0\n", range.end()));
+            assert_eq!(findings.len(), 1, "{key}: its range's end is accepted: {findings:?}");
+        }
     }
 }

@@ -67,8 +67,12 @@ fn the_predictor_reads_rd_from_the_file() {
     (b.rating, b.status, b.extra) =
         (Some(1500.0), Status::Provisional, vec![ExtraValue::Number(200.0), ExtraValue::Number(0.06)]);
     let c = Player::new(3, "C", "");
-    let file =
-        PlayerFile { players: vec![a, b, c], extra_columns: vec!["RD".into(), "Volatility".into()], origin: None };
+    let file = PlayerFile {
+        players: vec![a, b, c],
+        extra_columns: vec!["RD".into(), "Volatility".into()],
+        origin: None,
+        lists: Vec::new(),
+    };
     let predict = Glicko2.predictor(&file);
     assert_eq!(predict(0, 1), Some(expected(1700.0, 200.0, 1500.0, 200.0)));
     assert_eq!(predict(0, 2), None, "no prediction for a player without a rating");
@@ -82,7 +86,12 @@ fn a_file_of_another_rule_set_adopted() {
     let mut few = Player::new(2, "Few", "");
     (few.rating, few.status, few.games) = (Some(1400.0), Status::Provisional, 5);
     let unrated = Player::new(3, "Unrated", "");
-    let file = PlayerFile { players: vec![rated, few, unrated], extra_columns: vec!["K".into()], origin: None };
+    let file = PlayerFile {
+        players: vec![rated, few, unrated],
+        extra_columns: vec!["K".into()],
+        origin: None,
+        lists: Vec::new(),
+    };
     let adopted = Glicko2.adopt(file, &config);
     assert_eq!(adopted.extra_columns, ["K", "RD", "Volatility"]);
     let rd = |p: usize| match adopted.players[p].extra[1] {
@@ -166,7 +175,12 @@ fn random_period(seed: u64, n: usize, games: usize) -> ValidPeriod {
     };
     ValidPeriod {
         config,
-        players: PlayerFile { players, extra_columns: vec!["RD".into(), "Volatility".into()], origin: None },
+        players: PlayerFile {
+            players,
+            extra_columns: vec!["RD".into(), "Volatility".into()],
+            origin: None,
+            lists: Vec::new(),
+        },
         newcomers: 0,
         newcomer_entries: Vec::new(),
         events: vec![event],

@@ -13,7 +13,7 @@ use crate::validate::ValidPeriod;
 
 /// What a performance makes of a 100% score, which regulation 2.2 leaves
 /// indeterminate.
-const PERFECT_SCORE: &str = "a 100% score gives no Dp (regulation 2.2): Da is taken at .99, 677, the most Table 1 gives, so that the limit still applies";
+pub(super) const PERFECT_SCORE: &str = "a 100% score gives no Dp (regulation 2.2): Da is taken at .99, 677, the most Table 1 gives, so that the limit still applies";
 
 /// Player `p`'s calculation.
 pub(super) fn explain(period: &ValidPeriod, ratings: &Ratings, p: usize) -> Explanation {

@@ -5,6 +5,7 @@
 //! winner rule and the gain limit, and over the period within the period cap
 //! (stage 2, in parallel). Rules 2.2 and 2.3 print the ACF's Tables 1 and 2.
 
+mod calculator;
 mod explain;
 
 use std::collections::HashSet;
@@ -527,12 +528,24 @@ impl RatingSystem for Nzcf {
             confirmed: "established",
             officer: "rating officer",
             officer_of: "the federation's",
+            region: "region",
+            regions: "regions",
+            region_title: "Region",
+            regions_title: "Regions",
             ..crate::model::words::ACF
         }
     }
 
     fn tables(&self) -> SystemTables {
         super::tables::booklet_tables()
+    }
+
+    fn calculator(&self, _next: &crate::config::PeriodConfig) -> super::Calculator {
+        calculator::calculator()
+    }
+
+    fn calculator_state(&self, player: &Player, _: &[String], _: &crate::config::PeriodConfig) -> serde_json::Value {
+        calculator::state(player)
     }
 
     fn rules(&self) -> RulesText {

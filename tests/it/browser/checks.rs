@@ -1,6 +1,8 @@
-//! The site against the webmaster's tools: every kind of page valid HTML by
-//! the Nu HTML Checker (`vnu.jar`, run with the machine's Java), and no axe
-//! violation (axe-core, injected into Chromium) at a phone's width, where the
+//! The site against the webmaster's tools: every kind of page (and
+//! `compare --out`'s comparison.html) valid HTML by the Nu HTML Checker
+//! (`vnu.jar`, run with the machine's Java), and no axe violation
+//! (axe-core, injected into Chromium) at a phone's width and a desktop's,
+//! the what-if calculator's form and answer drawn; at a phone's width the
 //! statistics' chart labels must stay legible. `.ci/run` installs both from
 //! npm into `~/.cache/ratebook-web-tools` (or set `VNU_JAR`, `AXE_CORE`);
 //! without them these tests say so and pass, except under CI, where they fail.
@@ -26,22 +28,47 @@ fn tool(var: &str, in_npm: &str) -> Option<PathBuf> {
     None
 }
 
-/// One page of each kind the site has (the largest player and event pages).
-fn every_kind() -> Vec<String> {
-    let mut pages: Vec<String> =
-        ["index.html", "top.html", "events.html", "statistics.html", "rules.html", "downloads.html"]
-            .map(String::from)
+/// One page of each kind the site has (the largest player, event and state
+/// pages), and the comparison of rule sets `compare --out` writes.
+pub(super) fn every_kind() -> Vec<PathBuf> {
+    let mut pages: Vec<PathBuf> =
+        ["index.html", "top.html", "events.html", "statistics.html", "rules.html", "downloads.html", "calculator.html"]
+            .map(site_page)
             .into();
     for dir in ["players", "events", "states"] {
-        pages.push(super::pages::largest(dir));
+        pages.push(site_page(&super::pages::largest(dir)));
     }
+    pages.push(comparison());
     pages
+}
+
+/// `compare --out`'s comparison.html of the generated chain, made once.
+pub(super) fn comparison() -> PathBuf {
+    static PAGE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    PAGE.get_or_init(|| {
+        let g = crate::site::generated();
+        let out = g.out.parent().unwrap().join("comparison");
+        let o = crate::common::ratebook(&[
+            "compare",
+            "--system",
+            "fide",
+            "--system",
+            "glicko2",
+            "--data",
+            g.data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "compare: {}", crate::common::stderr(&o));
+        out.join("comparison.html")
+    })
+    .clone()
 }
 
 #[test]
 fn every_kind_of_page_is_valid_html_by_the_nu_checker() {
     let Some(vnu) = tool("VNU_JAR", "vnu-jar/build/dist/vnu.jar") else { return };
-    let pages: Vec<PathBuf> = every_kind().iter().map(|p| site_page(p)).collect();
+    let pages: Vec<PathBuf> = every_kind();
     let o = std::process::Command::new("java")
         .arg("-jar")
         .arg(&vnu)
@@ -65,24 +92,31 @@ fn axe_violations(p: &mut super::cdp::Page, axe: &str) -> Vec<String> {
     found.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
 }
 
+/// Gives the what-if calculator of the page open in `p`, if it has one, a
+/// rating and a game, so that its form and its answer are both drawn.
+pub(super) fn draw_the_calculator(p: &mut super::cdp::Page) {
+    p.eval(
+        "(() => { if (!window.__calculator) return; const own = document.getElementById('wi-rating');\
+         if (own && !own.value) own.value = '1500'; document.querySelector('.wi-rating').value = '1650';\
+         window.__calculator.now(); })()",
+    )
+    .unwrap();
+}
+
 #[test]
-fn no_axe_violation_on_the_main_pages_at_a_phones_width() {
+fn no_axe_violation_on_any_kind_of_page_at_a_phones_width_or_a_desktops() {
     let Some(axe) = tool("AXE_CORE", "axe-core/axe.min.js") else { return };
     let axe = std::fs::read_to_string(axe).unwrap();
-    let pages = [
-        "index.html",
-        "top.html",
-        "statistics.html",
-        &super::pages::largest("players"),
-        &super::pages::largest("events"),
-    ]
-    .map(String::from);
     let mut found = Vec::new();
-    for page in &pages {
-        with_page(&site_page(page), 390, true, |p| {
-            p.next_frame().unwrap();
-            found.extend(axe_violations(p, &axe).into_iter().map(|v| format!("{page}: {v}")));
-        });
+    for width in [390, 1280] {
+        for page in every_kind() {
+            with_page(&page, width, true, |p| {
+                draw_the_calculator(p);
+                p.next_frame().unwrap();
+                let name = page.file_name().unwrap().to_string_lossy().into_owned();
+                found.extend(axe_violations(p, &axe).into_iter().map(|v| format!("{name} at {width} px: {v}")));
+            });
+        }
     }
     assert!(found.is_empty(), "axe finds:\n{}", found.join("\n"));
 }

@@ -4,12 +4,14 @@
 //! `site::generated` publishes. Without Chromium the tests say so on stderr
 //! and pass, except under CI (the `CI` variable set), where they fail.
 
+mod calculator;
 #[path = "../../support/cdp.rs"]
 pub mod cdp;
 mod checks;
 mod pages;
 mod search;
 mod sort;
+mod what_if;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

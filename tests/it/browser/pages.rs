@@ -18,8 +18,10 @@ pub(super) fn largest(dir: &str) -> String {
     format!("{dir}/{}", file.display())
 }
 
-fn fits(rel: &str) {
-    with_page(&site_page(rel), 390, true, |p| {
+fn fits(page: &std::path::Path) {
+    let rel = page.display();
+    with_page(page, 390, true, |p| {
+        super::checks::draw_the_calculator(p);
         p.next_frame().unwrap();
         let w = p.eval("[document.documentElement.scrollWidth, document.documentElement.clientWidth]").unwrap();
         let (scroll, client) = (w[0].as_i64().unwrap(), w[1].as_i64().unwrap());
@@ -37,13 +39,12 @@ fn fits(rel: &str) {
     });
 }
 
+/// Every kind of page, comparison.html and the calculator (its form and
+/// answer drawn) among them.
 #[test]
 fn no_page_scrolls_sideways_on_a_phone() {
-    for page in ["index.html", "top.html", "events.html", "statistics.html", "rules.html", "downloads.html"] {
-        fits(page);
-    }
-    for dir in ["players", "events", "states"] {
-        fits(&largest(dir));
+    for page in super::checks::every_kind() {
+        fits(&page);
     }
 }
 
@@ -93,4 +94,23 @@ fn the_largest_event_page_gives_place_a_narrow_column_and_its_games_a_line_a_rou
         // Beyond the two tables of players, the page is the facts and a line a round.
         assert!(n(3) <= n(2) + 900.0 + 40.0 * n(4), "the page is {} px long, its tables {} px", n(3), n(2));
     });
+}
+
+/// comparison.html's chart keeps every label inside it, the last period's
+/// too ("August 1996", once cut to "August 1"), on a phone and a desktop.
+#[test]
+fn the_comparisons_chart_labels_stay_inside_the_chart() {
+    for width in [390, 1280] {
+        with_page(&super::checks::comparison(), width, true, |p| {
+            p.next_frame().unwrap();
+            let sticking_out = p
+                .eval(
+                    "(() => { const svg = document.querySelector('figure svg').getBoundingClientRect();\
+                     return [...document.querySelectorAll('figure svg text')].filter(t => { const b = t.getBoundingClientRect();\
+                     return b.left < svg.left - 0.5 || b.right > svg.right + 0.5; }).map(t => t.textContent); })()",
+                )
+                .unwrap();
+            assert_eq!(sticking_out, serde_json::json!([]), "labels cut at {width} px");
+        });
+    }
 }

@@ -138,3 +138,93 @@ fn with_scripts_off_the_whole_list_is_there() {
         assert_eq!(state, serde_json::json!([active, "undefined", true, true]));
     });
 }
+
+/// Every player with a page (from the player file the site was published
+/// with): (surname, first names, ID, on the list).
+fn players_with_pages() -> Vec<(String, String, u64, bool)> {
+    let text = std::fs::read_to_string(site_page("downloads/ratings.json")).unwrap();
+    let json: Value = serde_json::from_str(&text).unwrap();
+    json.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let s = |k: &str| p[k].as_str().unwrap().to_string();
+            (s("surname"), s("first_names"), p["id"].as_u64().unwrap(), p["active"] == true)
+        })
+        .collect()
+}
+
+/// `oshea` finds O'Shea: a name's apostrophe is dropped, typed or not.
+#[test]
+fn a_name_with_an_apostrophe_is_found_without_it() {
+    let players = players_with_pages();
+    let (surname, first, _, _) = players
+        .iter()
+        .find(|(s, _, _, on)| *on && s.contains('\''))
+        .expect("the generated sample has an active O'… (O'Brien, O'Neill, O'Shea)");
+    let name = format!("{surname}, {first}");
+    with_page(&site_page("index.html"), 390, true, |p| {
+        p.eval("document.getElementById('q').focus()").unwrap();
+        let bare = surname.replace('\'', "").to_lowercase();
+        for query in [bare.as_str(), &surname.to_lowercase(), &surname.replace('\'', " ").to_lowercase()] {
+            let rows = search(p, query);
+            assert!(rows.contains(&name), "{query:?} does not find {name}: {rows:?}");
+        }
+    });
+}
+
+/// A player with a page who is not on the list (not active) is found
+/// too, after those on it, and marked as not on it.
+#[test]
+fn search_finds_the_players_not_on_the_list_and_marks_them() {
+    let players = players_with_pages();
+    let (surname, first, id, _) =
+        players.iter().find(|(s, f, _, on)| !on && s.is_ascii() && !f.is_empty()).expect("an inactive player");
+    with_page(&site_page("index.html"), 390, true, |p| {
+        p.eval("document.getElementById('q').focus()").unwrap();
+        let rows = search(p, &id.to_string());
+        assert_eq!(rows, [format!("{surname}, {first}")], "by ID");
+        let shown = p
+            .eval(
+                "[document.querySelector('#found tbody tr').textContent, document.getElementById('count').textContent]",
+            )
+            .unwrap();
+        assert!(shown[0].as_str().unwrap().contains("(inactive, not on the list)"), "{shown}");
+        assert_eq!(shown[1], "1 player, not on the list");
+        let link = p.eval("document.querySelector('#found tbody tr a').getAttribute('href')").unwrap();
+        assert_eq!(link, format!("players/{id}.html"));
+        assert!(site_page(&format!("players/{id}.html")).is_file());
+    });
+}
+
+/// A query one letter off a name finds nobody but suggests the name:
+/// `babich` suggests Babić.
+#[test]
+fn a_near_miss_suggests_the_names_nearest_it() {
+    let players = players_with_pages();
+    let keys: Vec<String> = players
+        .iter()
+        .map(|(s, f, id, _)| format!("{} {id}", ratebook::publish::site::fold(&format!("{s} {f}"))))
+        .collect();
+    // An active player's surname of six letters or more with an h added
+    // (babic → babich), where no name holds the result.
+    let (name, typo) = players
+        .iter()
+        .filter(|(s, _, _, on)| *on && !s.contains(' '))
+        .map(|(s, f, _, _)| (format!("{s}, {f}"), format!("{}h", ratebook::publish::site::fold(s))))
+        .find(|(_, typo)| typo.len() >= 6 && !keys.iter().any(|k| k.contains(typo.as_str())))
+        .expect("a surname to misspell");
+    with_page(&site_page("index.html"), 390, true, |p| {
+        p.eval("document.getElementById('q').focus()").unwrap();
+        assert!(search(p, &typo).is_empty(), "{typo:?} finds nobody");
+        assert_eq!(p.eval("document.getElementById('count').textContent").unwrap(), "No player matches.");
+        let said = p
+            .eval("document.getElementById('suggest').hidden ? '' : document.getElementById('suggest').textContent")
+            .unwrap();
+        let said = said.as_str().unwrap();
+        assert!(said.starts_with("Did you mean ") && said.contains(&name), "{typo:?}: {said:?}");
+        // Nothing near: no suggestion.
+        search(p, "zzqx");
+        assert_eq!(p.eval("document.getElementById('suggest').hidden").unwrap(), true);
+    });
+}

@@ -20,12 +20,13 @@ fn sql(f: &Folder, statement: &str) {
 
 #[test]
 fn a_period_under_another_rule_set_than_the_records_is_a_switch_and_each_keeps_its_own() {
-    // Two periods recorded; the first as if rated under the ECF rules. Once
-    // refused ("ratings of two rule sets do not mix"); since issue 35 a
-    // change of rule set: the revision is rated from the history re-rated
-    // under acf, and the record keeps each period's own rule set.
+    // Two periods recorded; the first as if rated under the NZCF rules
+    // (a rule set on the ACF's scale: the ECF's grades would be taken to
+    // it). Once refused ("ratings of two rule sets do not mix"); since
+    // issue 35 a change of rule set: the revision is rated from the history
+    // re-rated under acf, and the record keeps each period's own rule set.
     let f = Folder::chain(100, 6, 61, 2);
-    sql(&f, "UPDATE revision SET system = 'ecf' WHERE period = 'August 1993'");
+    sql(&f, "UPDATE revision SET system = 'nzcf' WHERE period = 'August 1993'");
     let report = std::fs::read_dir(f.data().join("reports/V")).unwrap().next().unwrap().unwrap().path();
     std::fs::remove_file(report).unwrap();
     ok(&f.run(&["period", "--revise"]));
@@ -33,9 +34,9 @@ fn a_period_under_another_rule_set_than_the_records_is_a_switch_and_each_keeps_i
     let system = |period: &str| -> String {
         record.query_row("SELECT system FROM current_revision WHERE period = ?1", [period], |r| r.get(0)).unwrap()
     };
-    assert_eq!((system("August 1993"), system("August 1994")), ("ecf".to_string(), "acf".to_string()));
+    assert_eq!((system("August 1993"), system("August 1994")), ("nzcf".to_string(), "acf".to_string()));
     let said = ratebook::commands::booklet_data(&f.data()).unwrap().switched.expect("the booklet says the change");
-    assert!(said.contains("from the ecf rules to the acf rules"), "{said}");
+    assert!(said.contains("from NZCF (1985–2007) to ACF (1993)"), "{said}");
 }
 
 #[test]

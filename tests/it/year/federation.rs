@@ -27,6 +27,7 @@ impl Federation {
             events,
             seed,
             system: ratebook::model::system::SystemName::Acf,
+            lists: Vec::new(),
         };
         Federation { options, carry: None }
     }

@@ -6,10 +6,76 @@
 //! a record, or one that prefers it: a line (the English federation's 2020
 //! rating = 7.5 × grade + 700) or FIDE's 2024 raise of 0.4 × (2000 − R).
 
+pub mod shift;
+
 use serde::{Deserialize, Serialize};
 
 use crate::model::system::SystemName;
 use crate::model::PlayerFile;
+pub use shift::{Mover, Reason, Shift, Standing};
+
+/// A rule set's scale, as a line from the Elo scale most rule sets share:
+/// Elo = `times` × its number + `plus` (the ECF's grades: 7.5 × grade +
+/// 700, its own conversion of 2020). A first state made from a list on
+/// another scale takes each rating to the new one through it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Scale {
+    pub times: f64,
+    pub plus: f64,
+}
+
+impl Scale {
+    /// The Elo scale itself.
+    pub const ELO: Scale = Scale { times: 1.0, plus: 0.0 };
+
+    /// `value` on scale `from` taken to this scale.
+    pub fn from(self, from: Scale, value: f64) -> f64 {
+        if from == self {
+            return value;
+        }
+        (from.times * value + from.plus - self.plus) / self.times
+    }
+
+    /// Every rating of `file` (and the opponents' average the ACF and NZCF
+    /// keep), on scale `from`, taken to this scale, none below `floor` (the
+    /// ECF publishes no grade below 0: a rating under 700 takes a grade of 0).
+    pub fn take(self, from: Scale, floor: Option<f64>, mut file: PlayerFile) -> PlayerFile {
+        if from != self {
+            let take = |r: f64| {
+                let r = self.from(from, r);
+                floor.map_or(r, |f| r.max(f))
+            };
+            for p in &mut file.players {
+                p.rating = p.rating.map(take);
+                p.opp_avg = p.opp_avg.map(take);
+            }
+        }
+        file
+    }
+}
+
+/// What is known of the rule set the list a period starts from was
+/// published under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Before {
+    /// The record's: the rule set of the period recorded before.
+    Recorded(SystemName),
+    /// No record: only whether the player file lacks the period's rule
+    /// set's own columns (a rule set without columns of its own cannot
+    /// tell).
+    PlayerFile { foreign: bool },
+}
+
+/// Whether a period rated under `now` changes the rule set: the one place
+/// this is decided. With a record, when the list before it was published
+/// under another rule set; without one, when `[switch]` names a conversion
+/// and the player file was written under another rule set.
+pub fn switches(before: Before, now: SystemName, settings: Option<&SwitchSettings>) -> bool {
+    match before {
+        Before::Recorded(was) => was != now,
+        Before::PlayerFile { foreign } => foreign && settings.is_some_and(|s| s.conversion.is_some()),
+    }
+}
 
 /// `[switch]`: where the new rule set's first state comes from.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -22,7 +88,8 @@ pub struct SwitchSettings {
 }
 
 /// What a period that changes the rule set says of it (the booklet's
-/// introduction and the site's front page print [`Switched::sentence`]).
+/// introduction, the site's front page and the dry run print
+/// [`Switched::sentence`]), with the figures of the move.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Switched {
     /// The rule set of the last list (unknown without a record).
@@ -30,27 +97,32 @@ pub struct Switched {
     pub to: SystemName,
     /// How the new states were derived, in words.
     pub how: String,
-    /// The mean published rating of the last list and of the same list
-    /// under the new rule set.
-    pub mean_before: Option<f64>,
-    pub mean_after: Option<f64>,
+    /// The last list against the same list under the new rule set, before
+    /// the period's games: the figures `compare` prints for the same move.
+    pub shift: Shift,
+    /// Each player's published rating on the last list, by ID: what the
+    /// part of his change that comes from the switch is taken from.
+    #[serde(skip)]
+    pub before: std::collections::HashMap<u32, Option<f64>>,
 }
 
 impl Switched {
-    /// One paragraph: what changed and how far the mean moved.
+    /// One paragraph: what changed, how, and how the list moved.
     pub fn sentence(&self) -> String {
-        let from = self.from.map(|f| format!(", from the {f} rules")).unwrap_or_default();
-        let mut text =
-            format!("The rating system changed with this list{from} to the {} rules: {}.", self.to, self.how);
-        if let (Some(before), Some(after)) = (self.mean_before, self.mean_after) {
-            let moved = after - before;
-            let sign = if moved < 0.0 { "−" } else { "+" };
-            text += &format!(
-                " The mean published rating moved from {before:.0} to {after:.0} ({sign}{:.0}) before this period's games.",
-                moved.abs()
-            );
-        }
-        text
+        let from = self.from.map(|f| format!(", from {f}")).unwrap_or_default();
+        format!(
+            "The rating system changed with this list{from} to {}: {}. Before this period's games, {}.",
+            self.to,
+            self.how,
+            self.shift.summary(self.to.title())
+        )
+    }
+
+    /// The part of player `id`'s published rating at the start of the
+    /// period (`start`) that the switch gave him: the start minus the last
+    /// list's, when both are published.
+    pub fn from_switch(&self, id: u32, start: Option<f64>) -> Option<f64> {
+        Some(start? - (*self.before.get(&id)?)?)
     }
 }
 
@@ -169,6 +241,22 @@ mod tests {
         assert_eq!(RatingConversion::Fide2024.rating(1998.0), 1999.0);
         assert_eq!(RatingConversion::Fide2024.rating(2100.0), 2100.0);
         assert_eq!(RatingConversion::Fide2024.rating(999.0), 999.0);
+    }
+
+    #[test]
+    fn a_period_switches_when_its_rule_set_is_not_the_last_lists() {
+        use SystemName::*;
+        assert!(switches(Before::Recorded(Acf), Glicko2, None));
+        assert!(!switches(Before::Recorded(Glicko2), Glicko2, None));
+        // Without a record: only a conversion of a file written under another.
+        let convert = parse("fide_2024 = true").unwrap();
+        assert!(switches(Before::PlayerFile { foreign: true }, Fide, Some(&convert)));
+        assert!(!switches(Before::PlayerFile { foreign: false }, Fide, Some(&convert)));
+        assert!(!switches(Before::PlayerFile { foreign: true }, Fide, None));
+        // The ECF's grades on the Elo scale and back.
+        let ecf = Scale { times: 7.5, plus: 700.0 };
+        assert_eq!(Scale::ELO.from(ecf, 150.0), 1825.0);
+        assert_eq!(ecf.from(Scale::ELO, 1825.0), 150.0);
     }
 
     #[test]
