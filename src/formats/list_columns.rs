@@ -101,7 +101,7 @@ pub(super) fn find(
                     format!("the player file has no columns of the {name} list ({}): every player is new to it", headings.join(", ")),
                 )
                 .with_hint(format!(
-                    "that is how a list starts (its settings may start a newcomer from his rating on another list); the new player file will have the {name} list's columns"
+                    "that is how a list starts (its settings may start a newcomer from the rating a player has on another list); the new player file will have the {name} list's columns"
                 )),
             );
         } else if !missing.is_empty() {

@@ -77,7 +77,7 @@ impl Merge {
                             e.id_at.clone(),
                             format!("ID {drop} is merged into {keep} (one person under two IDs): read as {keep}"),
                         )
-                        .with_hint(format!("write {keep} for him from now on")),
+                        .with_hint(format!("write {keep} for this player from now on")),
                     );
                 }
                 if e.id == Some(drop) || (e.id.is_none() && drop_entries.contains(&(code.clone(), e.no))) {
