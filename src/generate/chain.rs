@@ -53,11 +53,10 @@ pub(super) fn facts(pop: &Population) -> BTreeMap<u32, Hidden> {
 /// Moves planned events `months` whole months later (earlier when
 /// negative): a later period of a chain, or a federation whose period falls
 /// before the ACF's. Their dates, the birth dates of the entrants without an
-/// ID (so they keep their ages) and the codes, which hold the year.
-pub(super) fn shift_events(plans: &mut [EventPlan], months: i32) {
-    if months == 0 {
-        return;
-    }
+/// ID (so they keep their ages) and the codes, which hold the year: numbered
+/// after the codes the earlier periods gave (`taken`, which then holds
+/// these too).
+pub(super) fn shift_events(plans: &mut [EventPlan], months: i32, taken: &mut super::events::Numbers) {
     let later = |d: NaiveDate| super::months_later(d, months);
     for plan in plans.iter_mut() {
         plan.start = later(plan.start);
@@ -67,7 +66,7 @@ pub(super) fn shift_events(plans: &mut [EventPlan], months: i32) {
             p.birth_date = p.birth_date.map(later);
         }
     }
-    super::events::number(plans);
+    super::events::number(plans, taken);
 }
 
 /// period.toml of the period `years` after the first (August 1993, or the

@@ -154,6 +154,8 @@ pub struct Carry {
     /// The period's name, as its period.toml gives it.
     name: String,
     facts: BTreeMap<u32, chain::Hidden>,
+    /// The event codes given so far (the next period's go on from them).
+    codes: events::Numbers,
 }
 
 impl Carry {
@@ -222,7 +224,8 @@ pub fn generate_period(
         lists::calendar(&mut plans, &opts.lists, seed);
     }
     let earlier = systems::months_earlier(opts.system);
-    chain::shift_events(&mut plans, 12 * years as i32 - earlier as i32);
+    let mut codes = previous.map(|(carry, _)| carry.codes.clone()).unwrap_or_default();
+    chain::shift_events(&mut plans, 12 * years as i32 - earlier as i32, &mut codes);
     // After the events are drawn, so every system gets the same reports.
     let side = match previous {
         None => systems::adapt(opts.system, &mut population.file, seed),
@@ -281,7 +284,7 @@ pub fn generate_period(
     file?;
     let games = games?.into_iter().sum();
     let summary = GenerateSummary { players: population.file.players.len(), events: plans.len(), games };
-    Ok((summary, Carry { period: k, name: config.period.clone(), facts: chain::facts(&population) }))
+    Ok((summary, Carry { period: k, name: config.period.clone(), facts: chain::facts(&population), codes }))
 }
 
 /// Removes what an earlier run generated in `out`, and nothing else.

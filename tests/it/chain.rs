@@ -111,3 +111,40 @@ fn chain_is_regenerated_whole() {
     let periods: Vec<(String, i64)> = record.periods().unwrap().into_iter().map(|p| (p.period, p.revision)).collect();
     assert_eq!(periods, [("August 1993".to_string(), 1), ("August 1994".to_string(), 1)]);
 }
+
+/// An event code names one event across the chain: a later period's events
+/// of a year an earlier period numbered go on from its numbers (the sample
+/// once gave August 1994's events of late 1993 the codes V93001… that
+/// August 1993 had rated, which the record then refused as rated twice).
+#[test]
+fn a_chains_event_codes_each_name_one_event() {
+    let root = tempfile::tempdir().unwrap();
+    let data = root.path().join("data");
+    let o = ratebook(&[
+        "generate",
+        "--out",
+        &data.display().to_string(),
+        "--players",
+        "3000",
+        "--events",
+        "150",
+        "--seed",
+        "1993",
+        "--periods",
+        "2",
+    ]);
+    assert!(o.status.success(), "generate failed:\n{}", stderr(&o));
+    let record = Record::open(&data.join("record.sqlite"), ratebook::record::Access::Read).unwrap();
+    let mut stmt = record
+        .connection()
+        .prepare("SELECT code, group_concat(period, ' and ') FROM events GROUP BY code HAVING COUNT(*) > 1")
+        .unwrap();
+    let twice: Vec<(String, String)> =
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?))).unwrap().collect::<Result<_, _>>().unwrap();
+    assert!(twice.is_empty(), "codes given to two events: {twice:?}");
+    let late: i64 = record
+        .connection()
+        .query_row("SELECT COUNT(*) FROM events WHERE period = 'August 1994' AND code LIKE '_93%'", [], |r| r.get(0))
+        .unwrap();
+    assert!(late > 0, "the second period has events of 1993, numbered after the first period's");
+}
