@@ -156,7 +156,7 @@ impl Errata {
                 through.dedup();
                 if through.is_empty() {
                     if self.changed_before.contains(&id) {
-                        "his rating before this period corrected".to_string()
+                        "the rating this period started from corrected".to_string()
                     } else {
                         "the period re-rated".to_string()
                     }
@@ -172,7 +172,7 @@ impl Errata {
                         .collect();
                     let more =
                         if through.len() > 3 { format!(" and {} more", through.len() - 3) } else { String::new() };
-                    format!("through the corrected ratings of his opponents {}{more}", shown.join(", "))
+                    format!("through the corrected ratings of the opponents {}{more}", shown.join(", "))
                 }
             };
             self.lines.push(ErrataLine {
