@@ -277,32 +277,9 @@ pub(super) fn plan(rng: &mut ChaCha8Rng, pop: &Population, count: usize) -> Vec<
     }
 
     let mut plans: Vec<EventPlan> = drafts.iter().map(|d| plan_event(rng, pop, &pools, d)).collect();
-    number(&mut plans, &mut Numbers::new());
+    super::chain::number(&mut plans, &mut super::chain::Numbers::new());
     vary_names(&mut plans);
     plans
-}
-
-/// The last number each (state, year) of event codes has had: a later
-/// period's events of a year an earlier period numbered go on from it, as a
-/// federation's codes do (V93001 is one event, whichever period rates it).
-pub(crate) type Numbers = BTreeMap<(String, i32), u32>;
-
-/// Codes: by state, then year, numbered in order of the end date after the
-/// numbers `taken` already (which it then holds too); and each event's
-/// stream, in that order.
-pub(super) fn number(plans: &mut [EventPlan], taken: &mut Numbers) {
-    // By code (the ACF's states' codes are in `[states]` order). A stable
-    // sort: ties keep the order they were planned in.
-    plans.sort_by(|a, b| (&a.state, a.end, a.start).cmp(&(&b.state, b.end, b.start)));
-    let mut numbers = taken.clone();
-    for (stream, plan) in plans.iter_mut().enumerate() {
-        let year = plan.end.year();
-        let number = numbers.entry((plan.state.clone(), year)).or_insert(0);
-        *number += 1;
-        plan.code = format!("{}{:02}{:03}", plan.state, year % 100, number);
-        plan.stream = stream as u64 + 1;
-    }
-    *taken = numbers;
 }
 
 /// One or two reports spell a player's first name the short way ("Rob" for

@@ -155,7 +155,7 @@ pub struct Carry {
     name: String,
     facts: BTreeMap<u32, chain::Hidden>,
     /// The event codes given so far (the next period's go on from them).
-    codes: events::Numbers,
+    codes: chain::Numbers,
 }
 
 impl Carry {

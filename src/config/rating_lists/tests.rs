@@ -1,3 +1,5 @@
+//! Tests of `[rating_lists]` in period.toml: the lists declared, and each finding at its line.
+
 use crate::config::{Bound, PeriodConfig, RatingList, StartFrom};
 use crate::model::rate_of_play::{RateBoundaries, RateOfPlay};
 use crate::model::system::SystemName;

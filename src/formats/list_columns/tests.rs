@@ -1,3 +1,5 @@
+//! Tests of each rating list's player-file columns: read, written, and the findings when some are missing.
+
 use chrono::NaiveDate;
 
 use crate::diag::Severity;

@@ -1,3 +1,5 @@
+//! Tests of each list's state in the player file: the view a rule set rates, and the state put back.
+
 use super::*;
 use crate::model::{ExtraValue, Player, PlayerFile, Status};
 
