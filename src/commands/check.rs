@@ -87,7 +87,7 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
         Some(folder) => folder.config.clone(),
         None => PeriodConfig::example(SystemName::Acf),
     };
-    let system = config.system.rules();
+    let system = crate::rate::configured(&config);
     let (raw, player_file) = match &folder {
         Some(folder) if options.files.is_empty() && options.players.is_none() => {
             // The whole data folder, as `period` reads it.

@@ -35,7 +35,7 @@ pub fn history(folder: &DataFolder, who: &str) -> Result<Histories> {
         bail!("period.toml keeps no record (record = false): there is no history to show");
     };
     let record = Record::open(&path, Access::Read)?;
-    let words = config.system.rules().words();
+    let words = crate::rate::configured(config).words();
     let id = match who.trim().parse::<u32>() {
         Ok(id) => id,
         Err(_) => {

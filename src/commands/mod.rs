@@ -179,7 +179,7 @@ pub fn data_folder(data: Option<&Path>) -> anyhow::Result<DataFolder> {
 /// ([`crate::record::switch`]), and the period says so.
 pub fn load_switching(folder: &DataFolder, timings: &mut Timings) -> anyhow::Result<Loaded> {
     let started = Instant::now();
-    let system = folder.config.system.rules();
+    let system = crate::rate::configured(&folder.config);
     let (mut raw, inputs) = folder.read(system.inputs())?;
     let (pinned, taken) = crate::record::merges::numbering_from_data_folder(&mut raw, folder);
     crate::record::rated_before::check_from_data_folder(&mut raw, folder);
@@ -207,7 +207,7 @@ fn switch_player_file(
     let file = std::mem::take(&mut raw.player_file);
     let Some(path) = record else {
         // Without a record: a conversion of a file written under another rule set.
-        let rules = config.system.rules();
+        let rules = crate::rate::configured(config);
         let lacks = |c: &&str| !file.extra_columns.iter().any(|e| e == c);
         let foreign = rules.state_columns().is_empty() || rules.state_columns().iter().any(lacks);
         let before = crate::switch::Before::PlayerFile { foreign };

@@ -36,7 +36,7 @@ fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &
     if !periods.is_empty() && periods.len() != files.len() {
         bail!("{} files but {} --period names: give one name per file, in the same order", files.len(), periods.len());
     }
-    let system = config.system.rules();
+    let system = crate::rate::configured(config);
     // Everything is read and checked before the record is touched.
     let mut read = Vec::new();
     for name in periods {

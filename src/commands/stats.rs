@@ -32,7 +32,7 @@ pub fn from_record(folder: &DataFolder) -> Result<Statistics> {
         );
     };
     let earlier = record.earlier_periods(earlier)?;
-    statistics::compute(&now, &earlier, &Settings::of(config, config.system.rules().words()), true)
+    statistics::compute(&now, &earlier, &Settings::of(config, crate::rate::configured(config).words()), true)
 }
 
 /// Trends, Change of the Mean, By Age and By State as aligned text.

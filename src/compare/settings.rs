@@ -39,7 +39,7 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<(SystemName, RuleSettings)>>
             bail!("{shown}: `{name}` must be a table ([{name}] on a line of its own, then its settings)");
         };
         let rules = RuleSettings::from_table(table, text, &name);
-        for mut finding in system.rules().check_settings(&rules) {
+        for mut finding in crate::rate::rule_set(system).check_settings(&rules) {
             finding.location.file = shown.to_string();
             finding.message = finding.message.replace("[rules]", &format!("[{name}]"));
             findings.push(finding.to_string());

@@ -126,7 +126,7 @@ pub(super) fn player_file(file: &mut PlayerFile, config: &PeriodConfig, seed: u6
     for (k, name) in others.iter().enumerate() {
         let at = config.rating_lists.iter().position(|l| &l.name == name).expect("one of the lists");
         let list = &config.rating_lists[at];
-        let rules = list.system.rules();
+        let rules = crate::rate::rule_set(list.system);
         let provisional = rules.words().provisional.is_some();
         let share = if list.play.contains(&RateOfPlay::Rapid) { RAPID_RATED } else { BLITZ_RATED };
         // The faster the play, the further from the standard rating.

@@ -261,7 +261,7 @@ pub fn generate_period(
                 &population.file,
                 file_date,
                 None,
-                &opts.system.rules().words(),
+                &crate::rate::rule_set(opts.system).words(),
             )
             .with_context(|| format!("writing {}", players_path.display())),
             Some((_, published)) => std::fs::copy(published, &players_path)

@@ -145,12 +145,12 @@ pub(super) fn adapt(system: SystemName, file: &mut PlayerFile, seed: u64) -> Sid
                 p.rating = p.rating.map(fide_rating);
                 p.opp_avg = p.opp_avg.map(fide_rating);
             }
-            *file = SystemName::Fide.rules().adopt(std::mem::take(file), &sample_config(system));
+            *file = crate::rate::rule_set(SystemName::Fide).adopt(std::mem::take(file), &sample_config(system));
             SideFiles { dated: Vec::new() }
         }
         // The ACF's scale, with each rated player's RD and volatility.
         SystemName::Glicko2 => {
-            *file = SystemName::Glicko2.rules().adopt(std::mem::take(file), &sample_config(system));
+            *file = crate::rate::rule_set(SystemName::Glicko2).adopt(std::mem::take(file), &sample_config(system));
             SideFiles { dated: Vec::new() }
         }
         // The ACF's scale and nothing beside the reports (acf, nzcf, and any

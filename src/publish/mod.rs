@@ -201,7 +201,7 @@ pub fn booklet_data(rated: &Rated) -> BookletData {
         age_date_long: long_date(c.age_date),
         system: system.id().to_string(),
         words: system.words(),
-        rules: system.rules(),
+        rules: system.rules_text(),
         lists: lists.booklet_lists(),
         states: lists.booklet_states(),
         events_rated,

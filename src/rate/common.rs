@@ -206,7 +206,7 @@ pub fn written_for_another(period: &ValidPeriod, system: SystemName, required: &
     }
     let (other, columns) = SystemName::ALL.iter().filter(|s| **s != system).find_map(|s| {
         let theirs: Vec<&str> =
-            s.rules().state_columns().iter().copied().filter(|c| extra_column(period, c).is_some()).collect();
+            super::rule_set(*s).state_columns().iter().copied().filter(|c| extra_column(period, c).is_some()).collect();
         (!theirs.is_empty()).then_some((*s, theirs))
     })?;
     let file = period.players.origin.as_ref();

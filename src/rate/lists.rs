@@ -9,7 +9,7 @@ use crate::model::rate_of_play::RateOfPlay;
 
 /// The rule set of list `k` of `config.rating_lists`.
 pub fn rules_of(config: &PeriodConfig, k: usize) -> &'static dyn RatingSystem {
-    config.rating_lists[k].system.rules()
+    super::rule_set(config.rating_lists[k].system)
 }
 
 /// Where in the player file list `k` of `config.rating_lists` is kept: the

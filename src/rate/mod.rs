@@ -55,18 +55,23 @@ macro_rules! rule_sets {
     ($($name:ident => $ty:ident: $title:literal,)*) => {
         $(pub mod $name;)*
 
-        impl SystemName {
-            /// The rule set of this name.
-            pub fn rules(self) -> &'static dyn RatingSystem {
-                match self {
-                    $(SystemName::$ty => &$name::$ty,)*
-                }
+        /// The rule set of this name: the one place a name in `period.toml`,
+        /// the record or on the command line becomes a rule set (the
+        /// period's own is [`configured`]).
+        pub fn rule_set(name: SystemName) -> &'static dyn RatingSystem {
+            match name {
+                $(SystemName::$ty => &$name::$ty,)*
             }
         }
     };
 }
 
 crate::with_rule_sets!(rule_sets);
+
+/// The rule set a period is rated under, as its configuration names it.
+pub fn configured(config: &PeriodConfig) -> &'static dyn RatingSystem {
+    rule_set(config.system)
+}
 
 /// One row of the Calculations sheet: a player's calculation in one event.
 #[derive(Debug, Clone, PartialEq)]
@@ -258,7 +263,7 @@ pub trait RatingSystem: EligibilityPolicy {
     fn words(&self) -> Words;
     /// Its rules in one text, with its legend: the booklet's rules section
     /// and the site's `rules.html` print it.
-    fn rules(&self) -> RulesText;
+    fn rules_text(&self) -> RulesText;
     /// Its part of the site's what-if calculator (its script, its tables
     /// and settings, what it leaves out), for games of the period `next`.
     fn calculator(&self, next: &PeriodConfig) -> Calculator;

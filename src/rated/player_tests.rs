@@ -44,7 +44,7 @@ fn rated(before: Vec<Player>, after: Vec<Player>, removed: Vec<bool>, baseline: 
         outputs: Vec::new(),
         stage_times: Vec::new(),
     };
-    let system = SystemName::Acf.rules();
+    let system = crate::rate::rule_set(SystemName::Acf);
     rated_players(&period, &ratings, system, baseline)
 }
 

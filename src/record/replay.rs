@@ -287,8 +287,8 @@ fn read(record: &Record, revision: &RevisionInfo, inputs: Inputs, tracks: &[Trac
 /// The rule set a track rates a period of settings `config` under.
 fn system_of(track: &Track, config: &PeriodConfig) -> &'static dyn RatingSystem {
     match track.under {
-        Under::Recorded => config.system.rules(),
-        Under::System(name) => name.rules(),
+        Under::Recorded => crate::rate::configured(config),
+        Under::System(name) => crate::rate::rule_set(name),
     }
 }
 

@@ -67,7 +67,7 @@ pub fn first_state(
     config: &PeriodConfig,
     start: &Start,
 ) -> PlayerFile {
-    let scale = from.map_or(system.scale(), |f| f.rules().scale());
+    let scale = from.map_or(system.scale(), |f| crate::rate::rule_set(f).scale());
     match start {
         Start::Adopt => system.adopt(system.scale().take(scale, system.floor(), file), config),
         Start::Conversion(conversion) => system.adopt(conversion.apply(file), config),
@@ -91,9 +91,9 @@ pub fn move_list(
     config: &PeriodConfig,
     start: &Start,
 ) -> (PlayerFile, Switched) {
-    let system = config.system.rules();
+    let system = crate::rate::configured(config);
     let scale = match (from, start) {
-        (Some(from), Start::Adopt | Start::History { .. }) => from.rules().scale(),
+        (Some(from), Start::Adopt | Start::History { .. }) => crate::rate::rule_set(from).scale(),
         _ => system.scale(),
     };
     let before: Vec<Option<f64>> =
@@ -265,7 +265,7 @@ mod tests {
 
     #[test]
     fn a_first_state_from_history_keeps_the_members_and_adopts_the_players_it_does_not_know() {
-        let system = SystemName::Glicko2.rules();
+        let system = crate::rate::rule_set(SystemName::Glicko2);
         let config = PeriodConfig::example(SystemName::Glicko2);
         // The history re-rated under Glicko-2 knows 1 and 2, and kept 3,
         // whom the old rules removed (he is not in the file).

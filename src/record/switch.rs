@@ -159,7 +159,7 @@ pub fn switch_player_file(
     // The new rule set's own settings, which the history is re-rated with,
     // must be right first: a mistake is validation's finding at the data
     // folder's period.toml, not the history's.
-    let settings = config.system.rules().check_settings(&config.rules);
+    let settings = crate::rate::configured(config).check_settings(&config.rules);
     if settings.iter().any(|d| d.severity == crate::diag::Severity::Error) {
         return Ok(Err(file));
     }

@@ -503,7 +503,7 @@ pub(crate) mod tests {
             junior_ages: vec![20],
             senior_ages: vec![50],
             states: vec![("N".into(), "New South Wales".into()), ("V".into(), "Victoria".into())],
-            words: crate::model::system::SystemName::Acf.rules().words(),
+            words: crate::rate::rule_set(crate::model::system::SystemName::Acf).words(),
             ages_public: true,
         }
     }
@@ -669,7 +669,7 @@ pub(crate) mod tests {
             (0..80).map(|i| player(i, Some(120.0 + i as f64), Some(30), false, "V")).collect();
         let pool = PoolFrame::new(&players).unwrap();
         let mut ecf = settings(vec![12], 2);
-        ecf.words = crate::model::system::SystemName::Ecf.rules().words();
+        ecf.words = crate::rate::rule_set(crate::model::system::SystemName::Ecf).words();
         let table = pool.distribution_table(&ecf).unwrap();
         assert_eq!(table.rows.len(), 8);
         assert_eq!(table.rows[0][0], Cell::text("120\u{2013}129"));

@@ -45,7 +45,7 @@ fn each_rule_set_reads_its_minimal_player_file_without_a_status() {
         }
         let f = folder(system, &csv);
         let data = ratebook::ingest::DataFolder::open(&f.data()).unwrap();
-        let rules = data.config.system.rules();
+        let rules = ratebook::rate::configured(&data.config);
         let (raw, _) = data.read(rules.inputs()).unwrap();
         let validated = ratebook::validate::validate(raw, rules);
         let errors: Vec<_> = validated.diagnostics.iter().filter(|d| d.is_error()).collect();

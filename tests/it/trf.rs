@@ -676,5 +676,5 @@ fn a_byte_order_mark_and_utf8_give_the_same_period() {
 /// Reads a data folder as the period run does, with its rule set's inputs.
 fn read_folder(dir: &std::path::Path) -> ratebook::ingest::RawData {
     let folder = ratebook::ingest::DataFolder::open(dir).unwrap();
-    folder.read(folder.config.system.rules().inputs()).unwrap().0
+    folder.read(ratebook::rate::configured(&folder.config).inputs()).unwrap().0
 }

@@ -175,7 +175,7 @@ pub(super) fn fixture() -> BookletData {
         age_date_long: "1 January 1993".into(),
         system: "acf".into(),
         words: crate::model::words::ACF,
-        rules: crate::model::system::SystemName::Acf.rules().rules(),
+        rules: crate::rate::rule_set(crate::model::system::SystemName::Acf).rules_text(),
         lists: vec![top, u20, u12, females, improvers],
         statistics: statistics(),
         switched: None,

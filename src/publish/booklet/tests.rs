@@ -242,9 +242,9 @@ fn every_template_file_is_embedded() {
 #[test]
 fn a_system_prints_its_own_rules_text_and_legend() {
     let mut data = fixture();
-    let nzcf = crate::model::system::SystemName::Nzcf.rules();
+    let nzcf = crate::rate::rule_set(crate::model::system::SystemName::Nzcf);
     data.system = "nzcf".into();
-    data.rules = nzcf.rules();
+    data.rules = nzcf.rules_text();
     data.words = nzcf.words();
     let text = text_of(&data);
     assert!(text.contains("The Rating System"));

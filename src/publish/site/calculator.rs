@@ -68,7 +68,7 @@ mod tests {
     fn every_rule_set_writes_its_settings_before_its_script() {
         for system in SystemName::ALL {
             let config = PeriodConfig::example(*system);
-            let calculator = SiteCalculator::new(system.rules(), &config);
+            let calculator = SiteCalculator::new(crate::rate::rule_set(*system), &config);
             let script = calculator.script(SCRIPT);
             assert!(script.starts_with("var RATEBOOK_RULES = {"), "{system}");
             assert!(script.contains("function RATEBOOK_SYSTEM(R, H)"), "{system}");
@@ -79,10 +79,11 @@ mod tests {
 
     #[test]
     fn a_state_cannot_end_its_script_element() {
-        let calculator = SiteCalculator::new(SystemName::Fide.rules(), &PeriodConfig::example(SystemName::Fide));
+        let calculator =
+            SiteCalculator::new(crate::rate::rule_set(SystemName::Fide), &PeriodConfig::example(SystemName::Fide));
         let mut p = Player::new(1, "A", "B");
         p.extra = vec![crate::model::ExtraValue::Text("</script><b>".into())];
-        let state = calculator.state(SystemName::Fide.rules(), &p, &["Pool".to_string()]);
+        let state = calculator.state(crate::rate::rule_set(SystemName::Fide), &p, &["Pool".to_string()]);
         assert!(!state.contains('<') && state.contains("\\u003c/script>"), "{state}");
     }
 }

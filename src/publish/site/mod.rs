@@ -252,7 +252,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
     stats.pages += 1 + events.len();
 
     let tables = input.rated.system.tables();
-    let text = input.rated.system.rules();
+    let text = input.rated.system.rules_text();
     let rules = rules::to_html(text.text, text.legend).map_err(anyhow::Error::msg).context("rules.html")?;
     let rules = minijinja::Value::from_safe_string(rules);
     write("rules.html", &render("rules.html", "", context! { tables => &tables, rules => rules })?)?;

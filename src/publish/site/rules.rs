@@ -343,7 +343,7 @@ mod tests {
     #[test]
     fn every_rule_sets_text_shows_on_the_site() {
         for name in crate::model::system::SystemName::ALL {
-            let rules = name.rules().rules();
+            let rules = crate::rate::rule_set(*name).rules_text();
             let html = to_html(rules.text, rules.legend).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(html.starts_with("<h1>The ") && html.contains("<dl class=\"legend\">"), "{name}: {html}");
         }

@@ -336,7 +336,7 @@ impl RatingSystem for Acf {
         calculator::state(player)
     }
 
-    fn rules(&self) -> RulesText {
+    fn rules_text(&self) -> RulesText {
         RulesText {
             text: include_str!("rules.typ"),
             legend: &[

@@ -656,7 +656,7 @@ impl RatingSystem for Cis {
         calculator::state(player)
     }
 
-    fn rules(&self) -> RulesText {
+    fn rules_text(&self) -> RulesText {
         RulesText { text: include_str!("rules.typ"), legend: &LEGEND }
     }
 }

@@ -447,7 +447,7 @@ impl RatingSystem for Ecf {
         calculator::state(player, columns, next)
     }
 
-    fn rules(&self) -> RulesText {
+    fn rules_text(&self) -> RulesText {
         RulesText {
             text: include_str!("rules.typ"),
             legend: &[

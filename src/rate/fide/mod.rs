@@ -440,7 +440,7 @@ impl RatingSystem for Fide {
         calculator::state(player, columns, next)
     }
 
-    fn rules(&self) -> RulesText {
+    fn rules_text(&self) -> RulesText {
         RulesText {
             text: include_str!("rules.typ"),
             legend: &[

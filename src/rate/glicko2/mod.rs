@@ -368,7 +368,7 @@ impl RatingSystem for Glicko2 {
         calculator::state(state, &settings)
     }
 
-    fn rules(&self) -> RulesText {
+    fn rules_text(&self) -> RulesText {
         RulesText {
             text: include_str!("rules.typ"),
             legend: &[

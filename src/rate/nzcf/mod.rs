@@ -548,7 +548,7 @@ impl RatingSystem for Nzcf {
         calculator::state(player)
     }
 
-    fn rules(&self) -> RulesText {
+    fn rules_text(&self) -> RulesText {
         RulesText {
             text: include_str!("rules.typ"),
             legend: &[

@@ -149,7 +149,7 @@ fn branches(system: SystemName) -> &'static [&'static str] {
 fn agrees(system: SystemName, seed: u64) {
     let root = published(system);
     let config = ratebook::ingest::DataFolder::open(&root.join("data")).unwrap().config;
-    let next = SiteCalculator::new(system.rules(), &config).next;
+    let next = SiteCalculator::new(ratebook::rate::rule_set(system), &config).next;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let cases: Vec<_> = (0..CASES).map(|_| case(system, &mut rng, &next)).collect();
     let page = root.join("out/site/calculator.html");
@@ -264,7 +264,7 @@ fn a_players_page_calculator_starts_from_his_record_and_answers_as_you_type() {
         .expect("a confirmed player with an unrounded rating")
         .clone();
     let config = ratebook::ingest::DataFolder::open(&g.data).unwrap().config;
-    let next = SiteCalculator::new(SystemName::Acf.rules(), &config).next;
+    let next = SiteCalculator::new(ratebook::rate::rule_set(SystemName::Acf), &config).next;
     let case = super::what_if::Case {
         form: json!({}),
         games: vec![super::what_if::WhatIfGame { rating: Some(1650.0), rd: None, score: 1.0 }],

@@ -381,7 +381,7 @@ fn game_figures(
 
 /// The rule set's answer to `case`, for games of the period `next`.
 pub fn answer(system: SystemName, case: &Case, next: &PeriodConfig) -> Answer {
-    let rules = system.rules();
+    let rules = ratebook::rate::rule_set(system);
     let period = period(system, case, next);
     let ratings = rules.rate(&period);
     let explained = rules.explain(&period, &ratings, 0);
