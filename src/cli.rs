@@ -104,7 +104,7 @@ pub enum Command {
     ///
     /// Rolls period.toml's dates on by the period's length (and its name, when
     /// it is the month and year it is published), takes in the player file
-    /// the period published (FROM/players.xlsx; and CIS's history.xlsx), and
+    /// the period published (FROM/players.xlsx, and the files its rule set carries on), and
     /// moves the period's reports to the data folder's archive/PERIOD/ with
     /// the files it started from and removed.xlsx, but for the deferred ones
     /// and those not rated for errors, which stay for the next period.

@@ -12,7 +12,6 @@ use chrono::{Datelike, NaiveDate};
 
 use crate::config::PeriodConfig;
 use crate::ingest::data_folder::ARCHIVE;
-use crate::ingest::extras::SystemInput;
 use crate::ingest::DataFolder;
 use crate::validate::Disposition;
 
@@ -42,7 +41,8 @@ pub struct NextPeriod {
     pub archive: String,
     /// Players in the player file taken in.
     pub players: usize,
-    /// Files taken from the published folder besides players.xlsx (history.xlsx).
+    /// Files taken from the published folder besides players.xlsx (the
+    /// side files the rule set declares carried).
     pub carried: Vec<String>,
     /// Reports (and their sidecars) moved to the archive, relative to the data folder.
     pub archived: Vec<String>,
@@ -192,8 +192,8 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
     let carried: Vec<String> = system
         .inputs()
         .iter()
-        .filter(|input| **input == SystemInput::History)
-        .map(|_| "history.xlsx".to_string())
+        .filter(|input| input.carried)
+        .map(|input| input.file_name())
         .filter(|name| opts.from.join(name).is_file())
         .collect();
     let removed_file = std::fs::read(opts.from.join("removed.xlsx"))

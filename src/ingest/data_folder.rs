@@ -104,7 +104,7 @@ impl DataFolder {
     /// every report and the files beside them that the rule set reads
     /// (`wanted`); the walk's findings go with them. The inputs read are
     /// returned too (the record stores them).
-    pub fn read(&self, wanted: &[extras::SystemInput]) -> Result<(RawData, Inputs), IngestError> {
+    pub fn read(&self, wanted: &[extras::SideFile]) -> Result<(RawData, Inputs), IngestError> {
         let mut inputs = self.walk();
         let mut raw = super::read(&inputs, self.config.clone(), wanted)?;
         raw.diagnostics.extend(inputs.take_findings());

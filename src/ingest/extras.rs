@@ -1,43 +1,90 @@
-//! Inputs beside the reports that some rule sets need, read from the data
-//! folder when the period's system asks for them. The CIS rules read
-//! `lessons.xlsx` and `renewals.xlsx` (rows of `ID`, `Date`) and the carried
-//! `history.xlsx` (every lesson, renewal, entry and game so far); the other
-//! systems need none. Bad cells are located findings, never a stop.
+//! Files beside the reports that a rule set reads, read from the data
+//! folder as the rule set declares them ([`SideFile`]: a name, a sheet, one
+//! of the formats `formats/` reads, and whether `next` carries it from the
+//! last period's output). The rule set names its files and reads what was
+//! read; nothing here knows which rule set has which. Bad cells are located
+//! findings, never a stop.
 
 use crate::diag::{Code, Diagnostic, Location};
 use crate::formats::dated_lists::{read_dated, DatedEntry};
 use crate::formats::history::{read_history, HistoryEntry};
 use crate::formats::sheet::{Sheet, Workbook};
 
-/// What the period's rule set reads besides the player file and the reports.
+/// A file beside the reports that a rule set reads, as it declares it
+/// (`RatingSystem::inputs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SideFile {
+    /// Its name without the extension (`NAME`: `NAME.xlsx`, `.ods` or `.xls`).
+    pub stem: &'static str,
+    /// The sheet read (or the workbook's only sheet).
+    pub sheet: &'static str,
+    pub format: SideFormat,
+    /// Published by the period and taken from its output folder into the
+    /// next period's data folder by `next` (a history carried on).
+    pub carried: bool,
+}
+
+/// The formats a side file may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SideFormat {
+    /// Rows of ID and Date (`formats::dated_lists`); a missing file is a
+    /// note (none this period).
+    Dated,
+    /// A carried history (`formats::history`); missing, it is empty.
+    History,
+}
+
+impl SideFile {
+    /// Its file name as a publication writes it.
+    pub fn file_name(&self) -> String {
+        format!("{}.xlsx", self.stem)
+    }
+}
+
+/// What was read of one side file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SideContent {
+    Dated(Vec<DatedEntry>),
+    History(Vec<HistoryEntry>),
+}
+
+/// What the period's rule set reads besides the player file and the
+/// reports, by the stem of each file it declared.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SystemInputs {
-    /// CIS: lessons completed (education bonus).
-    pub lessons: Vec<DatedEntry>,
-    /// CIS: membership renewals (renewal bonus).
-    pub renewals: Vec<DatedEntry>,
-    /// CIS: the history carried from earlier periods, in file order.
-    pub history: Vec<HistoryEntry>,
+    pub read: Vec<(&'static str, SideContent)>,
+}
+
+impl SystemInputs {
+    /// The rows of the dated list `stem` (none when it was not there).
+    pub fn dated(&self, stem: &str) -> &[DatedEntry] {
+        self.read
+            .iter()
+            .find_map(|(s, c)| match c {
+                SideContent::Dated(rows) if *s == stem => Some(rows.as_slice()),
+                _ => None,
+            })
+            .unwrap_or(&[])
+    }
+
+    /// The entries of the history `stem` (none when it was not there).
+    pub fn history(&self, stem: &str) -> &[HistoryEntry] {
+        self.read
+            .iter()
+            .find_map(|(s, c)| match c {
+                SideContent::History(rows) if *s == stem => Some(rows.as_slice()),
+                _ => None,
+            })
+            .unwrap_or(&[])
+    }
 }
 
 /// Spreadsheet forms accepted for these inputs, in order of preference.
 const EXTENSIONS: [&str; 3] = ["xlsx", "ods", "xls"];
 
-/// A file beside the reports that a rule set reads (it declares them in
-/// `RatingSystem::inputs`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SystemInput {
-    /// `lessons.xlsx`: rows of ID and Date.
-    Lessons,
-    /// `renewals.xlsx`: rows of ID and Date.
-    Renewals,
-    /// `history.xlsx`, carried from the last period's output.
-    History,
-}
-
 /// Reads the files beside the reports that the period's rule set declares,
 /// from the period's `inputs`.
-pub fn read_system_inputs(inputs: &super::Inputs, wanted: &[SystemInput]) -> (SystemInputs, Vec<Diagnostic>) {
+pub fn read_system_inputs(inputs: &super::Inputs, wanted: &[SideFile]) -> (SystemInputs, Vec<Diagnostic>) {
     let open = |stem: &str| {
         let file = EXTENSIONS.iter().map(|e| format!("{stem}.{e}")).find(|name| inputs.contains(name))?;
         let bytes = inputs.get(&file).expect("the file is among the inputs");
@@ -48,51 +95,37 @@ pub fn read_system_inputs(inputs: &super::Inputs, wanted: &[SystemInput]) -> (Sy
 
 /// The names the files `wanted` may have in a data folder (to take them
 /// along when `check` reads reports named on their own).
-pub fn file_names(wanted: &[SystemInput]) -> Vec<String> {
-    let stems = wanted.iter().map(|w| match w {
-        SystemInput::Lessons => "lessons",
-        SystemInput::Renewals => "renewals",
-        SystemInput::History => "history",
-    });
-    stems.flat_map(|stem| EXTENSIONS.map(|e| format!("{stem}.{e}"))).collect()
+pub fn file_names(wanted: &[SideFile]) -> Vec<String> {
+    wanted.iter().flat_map(|w| EXTENSIONS.map(|e| format!("{}.{e}", w.stem))).collect()
 }
 
-/// A workbook named by its stem (`lessons`), opened, with its file name.
+/// A workbook named by its stem (its stem), opened, with its file name.
 type Opener<'a> = dyn Fn(&str) -> Option<(Result<Workbook, Diagnostic>, String)> + 'a;
 
-fn read_inputs(open: &Opener<'_>, wanted: &[SystemInput]) -> (SystemInputs, Vec<Diagnostic>) {
+fn read_inputs(open: &Opener<'_>, wanted: &[SideFile]) -> (SystemInputs, Vec<Diagnostic>) {
     let mut inputs = SystemInputs::default();
     let mut diagnostics = Vec::new();
-    let dated = [
-        (SystemInput::Lessons, "lessons", "Lessons", &mut inputs.lessons),
-        (SystemInput::Renewals, "renewals", "Renewals", &mut inputs.renewals),
-    ];
-    for (input, stem, sheet_name, target) in dated {
-        if !wanted.contains(&input) {
+    for side in wanted {
+        let stem = side.stem;
+        let Some((workbook, file)) = open(stem) else {
+            if side.format == SideFormat::Dated {
+                diagnostics.push(
+                    Diagnostic::note(
+                        Code::UnreadableFile,
+                        Location::file(&side.file_name()),
+                        format!("no {stem}.xlsx: no {stem} this period"),
+                    )
+                    .with_hint(format!("put the period's {stem} in {stem}.xlsx, one row of ID and Date each")),
+                );
+            }
             continue;
-        }
-        match open(stem) {
-            Some((workbook, file)) => {
-                if let Some(sheet) = open_sheet(workbook, &file, sheet_name, &mut diagnostics) {
-                    *target = read_dated(&sheet, &mut diagnostics);
-                }
-            }
-            None => diagnostics.push(
-                Diagnostic::note(
-                    Code::UnreadableFile,
-                    Location::file(&format!("{stem}.xlsx")),
-                    format!("no {stem}.xlsx: no {stem} this period"),
-                )
-                .with_hint(format!("put the period's {stem} in {stem}.xlsx, one row of ID and Date each")),
-            ),
-        }
-    }
-    if wanted.contains(&SystemInput::History) {
-        if let Some((workbook, file)) = open("history") {
-            if let Some(sheet) = open_sheet(workbook, &file, "History", &mut diagnostics) {
-                inputs.history = read_history(&sheet, &mut diagnostics);
-            }
-        }
+        };
+        let Some(sheet) = open_sheet(workbook, &file, side.sheet, &mut diagnostics) else { continue };
+        let content = match side.format {
+            SideFormat::Dated => SideContent::Dated(read_dated(&sheet, &mut diagnostics)),
+            SideFormat::History => SideContent::History(read_history(&sheet, &mut diagnostics)),
+        };
+        inputs.read.push((stem, content));
     }
     (inputs, diagnostics)
 }

@@ -56,7 +56,7 @@ const REPORT_EXTENSIONS: [&str; 4] = ["xlsx", "xlsm", "xls", "ods"];
 
 /// Parses a data folder's `inputs` (with its `config` already parsed): the
 /// player file side by side with the workbook reports.
-pub fn read(inputs: &Inputs, config: PeriodConfig, wanted: &[extras::SystemInput]) -> Result<RawData, IngestError> {
+pub fn read(inputs: &Inputs, config: PeriodConfig, wanted: &[extras::SideFile]) -> Result<RawData, IngestError> {
     if inputs.player_file().is_none() {
         return Err(IngestError::MissingPlayerFile(inputs.label.clone()));
     }
@@ -77,7 +77,7 @@ pub fn read_with_player_file(
     inputs: &Inputs,
     config: PeriodConfig,
     player: PlayerFileRead,
-    wanted: &[extras::SystemInput],
+    wanted: &[extras::SideFile],
 ) -> RawData {
     read_all(inputs, config, Some(player), no_reports_in_folder(), wanted)
 }
@@ -91,7 +91,7 @@ pub fn read_files(
     config: PeriodConfig,
     mut inputs: Inputs,
     given: &[PathBuf],
-    wanted: &[extras::SystemInput],
+    wanted: &[extras::SideFile],
 ) -> RawData {
     let named: Vec<String> = given.iter().map(|f| relative(base, f)).collect();
     let no_reports =
@@ -227,7 +227,7 @@ fn read_all(
     config: PeriodConfig,
     player: Option<PlayerFileRead>,
     no_reports: Diagnostic,
-    wanted: &[extras::SystemInput],
+    wanted: &[extras::SideFile],
 ) -> RawData {
     let mut diagnostics = Vec::new();
     let report_files = report_files(inputs, inputs.report_names(), &mut diagnostics);

@@ -15,15 +15,17 @@ use anyhow::{bail, Context, Result};
 
 use crate::output_folder::{crash_point, sibling, take_lock, MARKER, RECORD_TOKEN};
 
-/// Names a publication may hold besides [`MARKER`]: an existing output folder
-/// holding anything else is not replaced (it may be a folder of the user's).
-const OUTPUT_NAMES: [&str; 12] = [
+/// The standard outputs: what an output folder without a [`MARKER`] (one
+/// published before ratebook wrote markers, or one emptied by hand) may
+/// hold and still be replaced. A folder with a marker may hold what the
+/// marker lists, which names whatever that publication wrote (a rule set's
+/// own workbook among them), so no rule set's output is spelled here.
+const OUTPUT_NAMES: [&str; 11] = [
     "booklet.pdf",
     "ratings.xlsx",
     "players.xlsx",
     "removed.xlsx",
     "validation.txt",
-    "history.xlsx",
     "errata.xlsx",
     "errata.pdf",
     "errata",
@@ -253,9 +255,17 @@ fn lock(out: &Path) -> Result<File> {
 /// (or empty): never a folder of the user's that happens to be named so.
 fn check_replaceable(out: &Path) -> Result<()> {
     let Ok(entries) = std::fs::read_dir(out) else { return Ok(()) };
+    // What the publication in place says it wrote (its marker's lines).
+    let listed: Option<Vec<String>> = std::fs::read_to_string(out.join(MARKER))
+        .ok()
+        .map(|text| text.lines().map(str::to_string).filter(|l| !l.is_empty()).collect());
+    let published = |name: &str| match &listed {
+        Some(listed) => name == MARKER || listed.iter().any(|l| l == name),
+        None => OUTPUT_NAMES.contains(&name),
+    };
     for entry in entries {
         let name = entry?.file_name().to_string_lossy().to_string();
-        if !OUTPUT_NAMES.contains(&name.as_str()) {
+        if !published(&name) {
             bail!(
                 "the output folder {} holds {name}, which ratebook did not write: publish into an empty or new folder, or move it out",
                 out.display()
@@ -443,13 +453,41 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         let out = root.path().join("output");
         std::fs::create_dir_all(&out).unwrap();
-        std::fs::write(out.join("history.xlsx"), "old").unwrap();
+        std::fs::write(out.join("pairings.xlsx"), "old").unwrap();
+        // (A rule set's own output: the publication's marker lists it.)
+        std::fs::write(out.join(MARKER), "pairings.xlsx").unwrap();
         let mut staging = Staging::new(&out).unwrap();
         staging.write("booklet.pdf", b"new a").unwrap();
         staging.commit().unwrap();
         assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "new a");
-        assert!(!out.join("history.xlsx").exists(), "an output of the last run not written now is gone");
+        assert!(!out.join("pairings.xlsx").exists(), "an output of the last run not written now is gone");
         assert_eq!(leftovers(root.path()), [".output.lock", "output"]);
+    }
+
+    #[test]
+    fn a_folder_holds_what_its_marker_lists_and_nothing_else() {
+        let root = tempfile::tempdir().unwrap();
+        let out = root.path().join("output");
+        // A rule set's own workbook, published once: the second publication replaces it.
+        let mut first = Staging::new(&out).unwrap();
+        first.write("booklet.pdf", b"a").unwrap();
+        first.write("pairings.xlsx", b"its own").unwrap();
+        first.commit().unwrap();
+        let mut second = Staging::new(&out).unwrap();
+        second.write("booklet.pdf", b"b").unwrap();
+        second.write("pairings.xlsx", b"its own again").unwrap();
+        second.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(out.join("pairings.xlsx")).unwrap(), "its own again");
+        // A file the publication did not write is the user's: refused, named.
+        std::fs::write(out.join("notes.txt"), "mine").unwrap();
+        let refused = Staging::new(&out).map(|_| ()).unwrap_err().to_string();
+        assert!(refused.contains("holds notes.txt, which ratebook did not write"), "{refused}");
+        assert_eq!(std::fs::read_to_string(out.join("notes.txt")).unwrap(), "mine");
+        // Without a marker, a rule set's file is not taken for a publication's.
+        let bare = root.path().join("bare");
+        std::fs::create_dir_all(&bare).unwrap();
+        std::fs::write(bare.join("pairings.xlsx"), "someone's").unwrap();
+        assert!(Staging::new(&bare).is_err());
     }
 
     #[test]

@@ -24,7 +24,7 @@ use std::fmt::Debug;
 
 use crate::config::PeriodConfig;
 pub use crate::formats::workbook::OutputTable;
-use crate::ingest::extras::SystemInput;
+use crate::ingest::extras::SideFile;
 use crate::model::system::SystemName;
 pub use crate::model::words::{LegendEntry, RulesText, Words};
 use crate::model::{Player, PlayerFile};
@@ -138,8 +138,8 @@ pub struct Ratings {
     /// the rule set adds columns of its own (ECF's seasons, CIS's `Joined`);
     /// `None` keeps the old file's columns.
     pub extra_columns: Option<Vec<String>>,
-    /// Workbooks the rule set publishes beside the standard outputs (CIS's
-    /// history.xlsx).
+    /// Workbooks the rule set publishes beside the standard outputs (a
+    /// carried side file among them).
     pub outputs: Vec<OutputTable>,
     /// Wall time of the rule set's stages (e.g. `stage1`, `stage2`), for `--timings`.
     pub stage_times: Vec<(&'static str, std::time::Duration)>,
@@ -172,8 +172,9 @@ pub trait RatingSystem: EligibilityPolicy {
     fn id(&self) -> &'static str {
         self.name().as_str()
     }
-    /// The files beside the reports this rule set reads (none by default).
-    fn inputs(&self) -> &'static [SystemInput] {
+    /// The files beside the reports this rule set reads, and which of them
+    /// `next` carries from the output folder (none by default).
+    fn inputs(&self) -> &'static [SideFile] {
         &[]
     }
     /// New ratings for every player of the period, each with his trace.

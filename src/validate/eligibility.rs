@@ -51,8 +51,8 @@ pub trait EligibilityPolicy: Send + Sync {
     }
 
     /// The rule set's checks of the inputs beside the reports and of the
-    /// player file's columns it reads (ECF's seasons, CIS lessons, renewals
-    /// and `Joined`), on the validated period; the findings join
+    /// player file's columns it reads (ECF's seasons, the side files a rule
+    /// set declares, its own columns), on the validated period; the findings join
     /// validation's. None by default.
     fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
         let _ = period;

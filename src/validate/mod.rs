@@ -115,7 +115,7 @@ pub struct ValidPeriod {
     pub events: Vec<Event>,
     /// Report files that could not be read at all.
     pub unreadable: Vec<String>,
-    /// Inputs beside the reports that some rule sets need (e.g. CIS lessons).
+    /// The side files beside the reports that the rule set declared, as read.
     pub inputs: crate::ingest::extras::SystemInputs,
     /// The change of rule set this period makes, if it makes one (its
     /// player file then holds the new rule set's states).

@@ -24,7 +24,7 @@ pub(super) struct Archiving<'a> {
     pub from: &'a Path,
     /// The period's archive folder.
     pub archive: PathBuf,
-    /// Files taken from `from` besides players.xlsx (history.xlsx).
+    /// Files taken from `from` besides players.xlsx (the rule set's carried side files).
     pub carried: &'a [String],
     /// Reports (and sidecars) to move, relative to the data folder.
     pub reports: &'a [String],

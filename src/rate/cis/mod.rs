@@ -9,6 +9,7 @@
 
 mod calculator;
 mod explain;
+pub mod files;
 pub mod policy;
 
 use std::collections::HashMap;
@@ -23,7 +24,7 @@ use crate::model::system::SystemName;
 
 use crate::formats::dated_lists::DatedEntry;
 use crate::formats::history::{HistoryEntry, HistoryKind, HISTORY_COLUMNS};
-use crate::ingest::extras::SystemInput;
+use crate::ingest::extras::SideFile;
 use crate::model::dates::{age_in_months, parse_date, school_year_of};
 use crate::model::{ExtraValue, Player, Status};
 use crate::rate::tables::SystemTables;
@@ -389,7 +390,7 @@ pub(super) fn joined_value(value: Option<&ExtraValue>) -> Result<Option<NaiveDat
 /// History rows by player ID.
 fn history_by_player(period: &ValidPeriod) -> HashMap<u32, Vec<&HistoryEntry>> {
     let mut by: HashMap<u32, Vec<&HistoryEntry>> = HashMap::new();
-    for h in &period.inputs.history {
+    for h in period.inputs.history(files::HISTORY.stem) {
         by.entry(h.id).or_default().push(h);
     }
     by
@@ -427,8 +428,8 @@ fn player_periods(period: &ValidPeriod, index: &GameIndex, school_year: (u32, u3
     let start = &period.players.players;
     let config = &period.config;
     let history = history_by_player(period);
-    let lessons = new_dated(&period.inputs.lessons, &history, HistoryKind::Lesson, config.end);
-    let renewals = new_dated(&period.inputs.renewals, &history, HistoryKind::Renewal, config.end);
+    let lessons = new_dated(period.inputs.dated(files::LESSONS.stem), &history, HistoryKind::Lesson, config.end);
+    let renewals = new_dated(period.inputs.dated(files::RENEWALS.stem), &history, HistoryKind::Renewal, config.end);
     let joined_col = extra_column(period, JOINED_COLUMN);
     let mut inputs: Vec<PlayerPeriod> = start
         .iter()
@@ -522,8 +523,8 @@ impl RatingSystem for Cis {
         SystemName::Cis
     }
 
-    fn inputs(&self) -> &'static [SystemInput] {
-        &[SystemInput::Lessons, SystemInput::Renewals, SystemInput::History]
+    fn inputs(&self) -> &'static [SideFile] {
+        &files::ALL
     }
 
     fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
@@ -586,10 +587,10 @@ impl RatingSystem for Cis {
             traces.push(Some(Box::new(r)));
         }
         history.sort_by(|a, b| a.date.cmp(&b.date).then(a.id.cmp(&b.id)));
-        let rows = period.inputs.history.iter().chain(&history).map(history_cells).collect();
+        let rows = period.inputs.history(files::HISTORY.stem).iter().chain(&history).map(history_cells).collect();
         let output = OutputTable {
-            file: "history.xlsx".into(),
-            sheet: "History".into(),
+            file: files::HISTORY.file_name(),
+            sheet: files::HISTORY.sheet.into(),
             columns: HISTORY_COLUMNS.iter().map(|(n, w)| (n.to_string(), *w)).collect(),
             rows,
         };

@@ -79,7 +79,7 @@ impl EligibilityPolicy for Cis {
     fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
         let ids: std::collections::HashSet<u32> = period.players.players.iter().map(|p| p.id).collect();
         let mut findings = Vec::new();
-        for (what, rows) in [("lesson", &period.inputs.lessons), ("renewal", &period.inputs.renewals)] {
+        for (what, rows) in [("lesson", period.inputs.dated(super::files::LESSONS.stem)), ("renewal", period.inputs.dated(super::files::RENEWALS.stem))] {
             for r in rows.iter().filter(|r| !ids.contains(&r.id)) {
                 findings.push(
                     Diagnostic::error(
