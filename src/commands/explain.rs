@@ -42,7 +42,7 @@ pub fn explain(folder: &DataFolder, who: &str) -> Result<Explained> {
     let fitting = find(players, who);
     Ok(match fitting.as_slice() {
         [] => Explained::Nobody,
-        [p] => Explained::One(crate::rate::explain(loaded.system, period, &ratings, *p).to_text()),
+        [p] => Explained::One(crate::rate::explain(loaded.system(), period, &ratings, *p).to_text()),
         several => Explained::Several(
             several
                 .iter()
@@ -53,11 +53,11 @@ pub fn explain(folder: &DataFolder, who: &str) -> Result<Explained> {
                         name: player.display_name(),
                         state: player.state.clone().unwrap_or_default(),
                         birth_year: player.birth_date.map(|d| chrono::Datelike::year(&d)),
-                        rating: loaded.system.printed(&ratings.players[p]),
+                        rating: loaded.system().printed(&ratings.players[p]),
                     }
                 })
                 .collect(),
-            loaded.system.words(),
+            loaded.system().words(),
         ),
     })
 }

@@ -149,12 +149,18 @@ impl std::fmt::Display for Stage {
 /// input files it was read from (which the record stores).
 pub struct Loaded {
     pub validated: Validated,
-    pub system: &'static dyn RatingSystem,
     pub inputs: crate::ingest::Inputs,
     /// The player file as the data folder holds it, when the period
     /// switches rule sets (the validated one carries the new rule set's
     /// states): the list it starts from, which the record checks.
     pub switched_from: Option<crate::model::PlayerFile>,
+}
+
+impl Loaded {
+    /// The rule set the period is rated under: its configuration's.
+    pub fn system(&self) -> &'static dyn RatingSystem {
+        crate::rate::configured(&self.validated.period.config)
+    }
 }
 
 /// The data folder `--data` names, or else the one [`DataFolder::find`]
@@ -192,7 +198,7 @@ pub fn load_switching(folder: &DataFolder, timings: &mut Timings) -> anyhow::Res
     let mut validated = validate_with_ids_above(raw, system, &pinned, taken);
     validated.period.switched = switched;
     timings.record("validate", started);
-    Ok(Loaded { validated, system, inputs, switched_from })
+    Ok(Loaded { validated, inputs, switched_from })
 }
 
 /// Gives `raw`'s player file the states of its rule set when the period
@@ -248,13 +254,13 @@ fn switch_player_file(
 pub fn rate_only(folder: &DataFolder) -> anyhow::Result<(Loaded, Ratings)> {
     let mut timings = Timings::default();
     let loaded = load_switching(folder, &mut timings)?;
-    let ratings = crate::rate::rate_period(loaded.system, &loaded.validated.period);
+    let ratings = crate::rate::rate_period(loaded.system(), &loaded.validated.period);
     Ok((loaded, ratings))
 }
 
 /// The booklet's data for a data folder (for tests and tools).
 pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
     let (loaded, ratings) = rate_only(&DataFolder::open(data)?)?;
-    let rated = crate::rated::Rated::new(loaded.validated.period, ratings, loaded.system, &Default::default());
+    let rated = crate::rated::Rated::new(loaded.validated.period, ratings, &Default::default());
     Ok(crate::publish::booklet_data(&rated))
 }

@@ -147,7 +147,8 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let folder = DataFolder::open(&opts.data)?;
     let record_lock = if opts.dry_run { None } else { super::recording::lock_record(&folder)? };
     progress(Stage::Reading);
-    let Loaded { mut validated, system, inputs, switched_from } = load_switching(&folder, &mut timings)?;
+    let Loaded { mut validated, inputs, switched_from } = load_switching(&folder, &mut timings)?;
+    let system = crate::rate::configured(&validated.period.config);
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
         let skippable = !validated.has_global_errors();
@@ -225,7 +226,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let started = Instant::now();
     // The change is taken against the record's previous period, where it holds one.
     let baseline = recording.as_ref().map(|r| crate::record::lines::baseline(&r.previous_lines)).unwrap_or_default();
-    let rated = Rated::new(period, ratings, system, &baseline);
+    let rated = Rated::new(period, ratings, &baseline);
     timings.record("lists", started);
 
     let started = Instant::now();

@@ -31,7 +31,8 @@ pub fn record_extras(rated: &Rated, record: Option<&Record>) -> Result<(Statisti
 /// The period's statistics, with the record's earlier periods (and the
 /// players' meetings in them, for the site).
 fn period_statistics(rated: &Rated, record: Option<&Record>) -> Result<Statistics> {
-    let Rated { period, system, .. } = rated;
+    let Rated { period, .. } = rated;
+    let system = rated.system();
     let config = &period.config;
     let now = ThisPeriod::of_rated(rated);
     let end = config.end.to_string();

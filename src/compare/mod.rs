@@ -302,7 +302,7 @@ struct Predicted {
 fn predictions(r: &Replayed) -> Vec<Predicted> {
     let players = &r.period.players.players;
     let at: HashMap<u32, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-    let predict = r.system.predictor(&r.period.players);
+    let predict = r.system().predictor(&r.period.players);
     let mut out = Vec::new();
     for (e, event) in r.period.events.iter().enumerate().filter(|(_, e)| e.disposition.is_rated()) {
         for (g, game) in event.games.iter().enumerate() {

@@ -78,8 +78,8 @@ pub fn publish(
     before_commit: &mut dyn FnMut(&mut Staging) -> Result<()>,
 ) -> Result<Published> {
     let Publication { rated, statistics, findings: diagnostics, templates, .. } = *publication;
-    let Rated { period, ratings, system, .. } = rated;
-    let system = *system;
+    let Rated { period, ratings, .. } = rated;
+    let system = rated.system();
     let (mut kept, mut removed) = crate::rate::split_player_file(period, ratings);
     if let Some(columns) = &ratings.extra_columns {
         kept.extra_columns = columns.clone();
@@ -172,7 +172,8 @@ fn write_booklet(rated: &Rated, statistics: &Statistics, templates: Option<&Path
 
 /// What the booklet shows, from the same lists as ratings.xlsx.
 pub fn booklet_data(rated: &Rated) -> BookletData {
-    let Rated { period, lists, system, counts, .. } = rated;
+    let Rated { period, lists, counts, .. } = rated;
+    let system = rated.system();
     let c = &period.config;
     let line = |e: &crate::validate::Event| EventLine {
         code: e.code.clone(),

@@ -21,7 +21,6 @@ pub use player::{Baseline, RatedPlayer};
 pub struct Rated {
     pub period: ValidPeriod,
     pub ratings: Ratings,
-    pub system: &'static dyn RatingSystem,
     /// Every player, aligned with the period's player file.
     pub players: Vec<RatedPlayer>,
     /// Every event, aligned with the period's events.
@@ -63,16 +62,17 @@ impl PeriodCounts {
 }
 
 impl Rated {
+    /// The rule set the period was rated under: its configuration's.
+    pub fn system(&self) -> &'static dyn RatingSystem {
+        crate::rate::configured(&self.period.config)
+    }
+
     /// The period rated, its players worked out (the change taken against
     /// `baseline`) and its lists built. The maintenance rule removes no
     /// player who holds games in a deferred event (they are rated next
     /// period, from the file this one publishes).
-    pub fn new(
-        period: ValidPeriod,
-        mut ratings: Ratings,
-        system: &'static dyn RatingSystem,
-        baseline: &Baseline,
-    ) -> Rated {
+    pub fn new(period: ValidPeriod, mut ratings: Ratings, baseline: &Baseline) -> Rated {
+        let system = crate::rate::configured(&period.config);
         for (p, removed) in ratings.players.iter().zip(ratings.removed.iter_mut()) {
             if *removed && period.deferred_entrants.binary_search(&p.id).is_ok() {
                 *removed = false;
@@ -89,7 +89,7 @@ impl Rated {
         }
         let lists = lists::build_lists(&period.config, &players, system);
         let counts = PeriodCounts::of(&period);
-        Rated { period, ratings, system, players, events, lists, counts }
+        Rated { period, ratings, players, events, lists, counts }
     }
 
     /// The events rated this period.

@@ -108,13 +108,19 @@ pub struct Recorded {
 pub struct Replayed {
     pub period: ValidPeriod,
     pub ratings: Ratings,
-    pub system: &'static dyn RatingSystem,
     /// The player file carried in, as a workbook (see [`Track::write_carried`]).
     pub carried_bytes: Option<Vec<u8>>,
     /// The findings of its validation, as `validation.txt` lists them (the
     /// reports skipped again noted as a publication with `--skip-invalid`
     /// notes them).
     pub findings: Vec<crate::diag::Diagnostic>,
+}
+
+impl Replayed {
+    /// The rule set the track rated the period under: its configuration's.
+    pub fn system(&self) -> &'static dyn RatingSystem {
+        crate::rate::configured(&self.period.config)
+    }
 }
 
 /// What a command does with the replay.
@@ -358,7 +364,7 @@ fn rate_tracks(
         period.switched = switched;
         let carried_bytes = carried_bytes.transpose()?;
         let ratings = crate::rate::rate_period(system, &period);
-        rated.push(Replayed { period, ratings, system, carried_bytes, findings });
+        rated.push(Replayed { period, ratings, carried_bytes, findings });
     }
     Ok(rated)
 }

@@ -152,10 +152,10 @@ impl Replayer for Again {
     }
 
     fn rated(&mut self, _: &RevisionInfo, _: Recorded, rated: Vec<Replayed>, _: &mut Timings) -> Result<()> {
-        let Some(Replayed { period, ratings, system, findings, .. }) = rated.into_iter().next() else {
+        let Some(Replayed { period, ratings, findings, .. }) = rated.into_iter().next() else {
             bail!("a period is rated again on one track");
         };
-        let rated = Rated::new(period, ratings, system, &super::lines::baseline(&self.before));
+        let rated = Rated::new(period, ratings, &super::lines::baseline(&self.before));
         self.latest = Some(RatedAgain { rated, findings });
         Ok(())
     }
@@ -229,10 +229,10 @@ impl Replayer for Rerater<'_> {
         timings: &mut Timings,
     ) -> Result<()> {
         let started = Instant::now();
-        let Some(Replayed { period, ratings, system, carried_bytes, findings }) = rated.into_iter().next() else {
+        let Some(Replayed { period, ratings, carried_bytes, findings }) = rated.into_iter().next() else {
             bail!("a correction re-rates on one track");
         };
-        let rated = Rated::new(period, ratings, system, &super::lines::baseline(&self.before));
+        let rated = Rated::new(period, ratings, &super::lines::baseline(&self.before));
         let Recorded { mut inputs, recorded, corrected } = read;
         // The carried player file is recorded as players.xlsx (in place of
         // the file the period had).

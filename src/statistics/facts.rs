@@ -31,7 +31,7 @@ impl ThisPeriod {
             name: rated.period.config.period.clone(),
             players,
             counts: rated.counts.clone(),
-            system: Some(rated.system.name()),
+            system: Some(rated.system().name()),
         }
     }
 }

@@ -161,7 +161,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
         period: &c.period,
         published: crate::model::dates::long_date(c.published),
         states: c.states.iter().map(|(code, name)| (code.clone(), name.clone(), file_name(code))).collect(),
-        words: input.rated.system.words(),
+        words: input.rated.system().words(),
         switched: input.rated.period.switched.as_ref().map(crate::switch::Switched::sentence),
     };
     for sub in ["players", "events", "states", "downloads"] {
@@ -194,7 +194,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
     // The what-if calculator: its script (the rule set's settings and part
     // first; a templates folder's own `calculator.js` replaces the site's
     // part) and its page.
-    let system = input.rated.system;
+    let system = input.rated.system();
     let what_if = calculator::SiteCalculator::new(system, c);
     let shared = match templates.map(|dir| dir.join("site").join("calculator.js")).filter(|p| p.is_file()) {
         Some(own) => std::fs::read_to_string(&own).with_context(|| format!("reading {}", own.display()))?,
@@ -251,14 +251,14 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
     })?;
     stats.pages += 1 + events.len();
 
-    let tables = input.rated.system.tables();
-    let text = input.rated.system.rules_text();
+    let tables = input.rated.system().tables();
+    let text = input.rated.system().rules_text();
     let rules = rules::to_html(text.text, text.legend).map_err(anyhow::Error::msg).context("rules.html")?;
     let rules = minijinja::Value::from_safe_string(rules);
     write("rules.html", &render("rules.html", "", context! { tables => &tables, rules => rules })?)?;
 
     // Players: one page each, side by side.
-    let words = input.rated.system.words();
+    let words = input.rated.system().words();
     let start: HashMap<u32, usize> =
         input.rated.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     // A player's page, and the further pages of a heavy one; its size.
@@ -501,7 +501,7 @@ fn event_pages(input: &Publication) -> Vec<EventPage> {
                     None => e.time_control.clone(),
                 },
                 disposition: match e.disposition.note() {
-                    note if note.is_empty() => rated.system.words().rated.to_string(),
+                    note if note.is_empty() => rated.system().words().rated.to_string(),
                     note => note,
                 },
                 rated: e.disposition.is_rated(),
@@ -517,7 +517,7 @@ fn event_pages(input: &Publication) -> Vec<EventPage> {
 /// Every player of the new player file, as the downloads give him.
 fn download_rows(input: &Publication) -> Vec<downloads::DownloadRow> {
     let rated = input.rated;
-    let words = rated.system.words();
+    let words = rated.system().words();
     rated
         .ratings
         .players

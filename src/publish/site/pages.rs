@@ -329,7 +329,7 @@ pub fn split(page: &mut PlayerPage) -> Vec<Part> {
 pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> PlayerPage {
     let after = &input.rated.ratings.players[p];
     let rated = &input.rated.players[p];
-    let system = input.rated.system;
+    let system = input.rated.system();
     let name = after.display_name();
     let standing = input.statistics.standings.get(&after.id);
     let meetings =

@@ -222,7 +222,7 @@ impl Replayer for Lines {
     ) -> anyhow::Result<()> {
         let r = rated.into_iter().next().expect("one track");
         let baseline = ratebook::record::lines::baseline(&self.before);
-        let rated = Rated::new(r.period, r.ratings, r.system, &baseline);
+        let rated = Rated::new(r.period, r.ratings, &baseline);
         let lines = PeriodLines::of(&rated, read.inputs).players;
         self.before = lines.clone();
         self.periods.push((revision.period.clone(), lines));
