@@ -22,7 +22,6 @@ use serde::Serialize;
 use crate::config::{PeriodConfig, RuleSettings};
 use crate::model::system::SystemName;
 use crate::model::{Outcome, Player, PlayerFile};
-use crate::rate::common::published_rating;
 use crate::record::replay::{replay, Recorded, Replayed, Replayer, Start, Track, Under};
 use crate::record::{PlayerLine, Record, RevisionInfo, Source};
 use crate::switch::Shift;
@@ -340,7 +339,7 @@ impl SystemScores {
             .zip(&r.ratings.players)
             .zip(&r.ratings.removed)
             .filter(|(_, removed)| !**removed)
-            .filter_map(|((before, after), _)| Some(published_rating(after)? - published_rating(before)?))
+            .filter_map(|((before, after), _)| Some(after.published_rating()? - before.published_rating()?))
             .collect();
         self.drift.push(mean_sd(&changes).map(|(m, _)| m));
         let pool: Vec<f64> = r
@@ -349,7 +348,7 @@ impl SystemScores {
             .iter()
             .zip(&r.ratings.removed)
             .filter(|(_, removed)| !**removed)
-            .filter_map(|(p, _)| published_rating(p))
+            .filter_map(|(p, _)| p.published_rating())
             .collect();
         self.means.push(mean_sd(&pool).map(|(m, _)| m));
     }

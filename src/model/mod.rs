@@ -131,6 +131,13 @@ pub struct Player {
 }
 
 impl Player {
+    /// The published rating: provisional or confirmed, with a value (the
+    /// one the lists print, the change is taken from and a rule set's
+    /// expected score is read from); `None` for a player without one.
+    pub fn published_rating(&self) -> Option<f64> {
+        self.rating.filter(|_| self.status.is_rated())
+    }
+
     /// A player with only a code and a name: every other field blank, status new.
     pub fn new(id: u32, surname: &str, first_names: &str) -> Player {
         Player {

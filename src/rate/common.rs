@@ -32,12 +32,6 @@ pub fn printed_change(before: f64, after: f64) -> f64 {
     (round_half_up(after) - round_half_up(before)) as f64
 }
 
-/// The player's published rating (provisional or confirmed), the one a
-/// rule set's expected score is read from; `None` for a player without one.
-pub fn published_rating(player: &Player) -> Option<f64> {
-    player.rating.filter(|_| player.status.is_rated())
-}
-
 /// (Rounding is the model's: a rating conversion rounds as the rules do.)
 pub use crate::model::round_half_away;
 

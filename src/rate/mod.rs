@@ -297,7 +297,7 @@ fn switch_note(system: &dyn RatingSystem, period: &ValidPeriod, p: usize) -> Opt
     let switched = period.switched.as_ref()?;
     let start = &period.players.players[p];
     let before = switched.before.get(&start.id).copied().flatten();
-    let now = common::published_rating(start);
+    let now = start.published_rating();
     let from = switched.from.map(|f| format!(" from {f}")).unwrap_or_default();
     let changed = format!("The rating system changed with this list{from} to {}", switched.to);
     Some(match (before, now) {

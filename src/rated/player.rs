@@ -118,11 +118,6 @@ pub enum Baseline {
     Recorded(HashMap<u32, Option<f64>>),
 }
 
-/// A player's published rating: provisional or confirmed, with a value.
-pub fn published(player: &Player) -> Option<f64> {
-    player.rating.filter(|_| player.status.is_rated())
-}
-
 /// The change every output prints: the printed rating after minus the
 /// printed rating before, when both are published (a rise from 1499.6 to
 /// 1500.4 prints 1500 − 1500 = 0, as the lists print the two).
@@ -174,16 +169,16 @@ pub fn rated_players(
             let removed = ratings.removed[i];
             let active = is_active(after.last_played, config.active_since);
             // A removed player is off the new list: he has no published rating on it.
-            let published_after = published(after).filter(|_| !removed);
+            let published_after = after.published_rating().filter(|_| !removed);
             let published_before = match (baseline, &period.switched) {
                 // At a switch, the new rule set's start: its change is his games'.
-                (_, Some(_)) | (Baseline::PlayerFile, None) => published(before),
+                (_, Some(_)) | (Baseline::PlayerFile, None) => before.published_rating(),
                 (Baseline::Recorded(previous), None) => previous.get(&after.id).copied().flatten(),
             };
             let change = change(published_before, published_after);
             let from_switch = period.switched.as_ref().and_then(|s| {
                 let last = s.before.get(&after.id).copied().flatten();
-                self::change(last, published(before))
+                self::change(last, before.published_rating())
             });
             let confirmed_before = before.status == Status::Confirmed && before.rating.is_some();
             let on_list = on_list(after.status, removed);

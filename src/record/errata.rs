@@ -82,7 +82,7 @@ pub struct Errata {
 
 /// A published rating (provisional or confirmed), or none.
 fn published(line: Option<&PlayerLine>) -> Option<f64> {
-    line.filter(|l| l.is_rated()).and_then(|l| l.rating)
+    line.and_then(PlayerLine::published)
 }
 
 impl Errata {

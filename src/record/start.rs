@@ -17,7 +17,6 @@ use std::collections::{HashMap, HashSet};
 use crate::config::PeriodConfig;
 use crate::model::system::SystemName;
 use crate::model::{ExtraValue, Player, PlayerFile, Status};
-use crate::rate::common::published_rating;
 use crate::rate::RatingSystem;
 use crate::switch::shift::{Context as ShiftContext, Shift, Standing};
 use crate::switch::{RatingConversion, Scale, Switched};
@@ -97,13 +96,13 @@ pub fn move_list(
         _ => system.scale(),
     };
     let before: Vec<Option<f64>> =
-        file.players.iter().map(|p| published_rating(p).map(|r| system.scale().from(scale, r))).collect();
+        file.players.iter().map(|p| p.published_rating().map(|r| system.scale().from(scale, r))).collect();
     let file = first_state(file, from, system, config, start);
     let standings: Vec<Standing> = file
         .players
         .iter()
         .zip(&before)
-        .map(|(p, before)| Standing { id: p.id, name: p.display_name(), before: *before, after: published_rating(p) })
+        .map(|(p, before)| Standing { id: p.id, name: p.display_name(), before: *before, after: p.published_rating() })
         .collect();
     let context = ShiftContext { floor: system.floor(), conversion: matches!(start, Start::Conversion(_)) };
     let shift = Shift::of(&standings, context);

@@ -343,7 +343,7 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
     // his page shows the rating he was removed with).
     history.push(HistoryPoint {
         period: input.rated.period.config.period.clone(),
-        rating: crate::rated::player::published(after),
+        rating: after.published_rating(),
         printed: rated.printed.clone(),
     });
     let mut events: Vec<EventGames> = Vec::new();

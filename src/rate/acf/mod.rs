@@ -10,7 +10,7 @@ mod explain;
 use chrono::{Months, NaiveDate};
 
 use super::common::{
-    percent_score, published_rating, rate_in_two_stages, round_half_away, round_half_up, Counted, CountedGame,
+    percent_score, rate_in_two_stages, round_half_away, round_half_up, Counted, CountedGame,
     EventPart, Stage, TwoStages,
 };
 use super::games::GameRef;
@@ -138,7 +138,7 @@ pub fn stage1(player: &Player, games: &[GameRef], start: &[Player]) -> Counted<O
         .iter()
         .map(|g| {
             let opp = &start[g.opponent as usize];
-            CountedGame::new(g, opp.rating.filter(|_| opp.status.is_rated()), |r| clamp_336(r, own))
+            CountedGame::new(g, opp.published_rating(), |r| clamp_336(r, own))
         })
         .collect();
     let parts = EventPart::all(&counted);
@@ -215,7 +215,7 @@ impl TwoStages for Acf {
     fn rating_after(&self, player: &Player, performance: &Self::Performance) -> Option<f64> {
         match &performance.result {
             Some(s) => s.status.is_rated().then_some(s.rp),
-            None => player.rating.filter(|_| player.status.is_rated()),
+            None => player.published_rating(),
         }
     }
 
@@ -300,8 +300,8 @@ impl RatingSystem for Acf {
     /// Table 2's expected score for the difference, the opponent's rating
     /// kept within 336 points as stage 2 keeps it.
     fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
-        let own = published_rating(player)?;
-        let d = round_half_away(clamp_336(published_rating(opponent)?, Some(own)) - own);
+        let own = player.published_rating()?;
+        let d = round_half_away(clamp_336(opponent.published_rating()?, Some(own)) - own);
         Some(expected_percent(d) as f64 / 100.0)
     }
 

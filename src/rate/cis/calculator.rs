@@ -33,6 +33,6 @@ pub(super) fn calculator() -> Calculator {
 pub(super) fn state(player: &Player) -> serde_json::Value {
     json!({
         "status": status_name(player.status),
-        "rating": player.rating.filter(|_| player.status.is_rated()),
+        "rating": player.published_rating(),
     })
 }

@@ -436,7 +436,7 @@ fn player_periods(period: &ValidPeriod, index: &GameIndex, school_year: (u32, u3
         .enumerate()
         .map(|(p, player)| PlayerPeriod {
             birth: player.birth_date,
-            rating: player.rating.filter(|_| player.status.is_rated()),
+            rating: player.published_rating(),
             joined: joined_col.and_then(|c| joined_value(player.extra.get(c)).ok().flatten()),
             lessons: lessons.get(&player.id).cloned().unwrap_or_default(),
             renewals: renewals.get(&player.id).cloned().unwrap_or_default(),
@@ -528,8 +528,7 @@ impl RatingSystem for Cis {
     }
 
     fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
-        use super::common::published_rating as rated;
-        Some(expected(rated(player)?, rated(opponent)?))
+        Some(expected(player.published_rating()?, opponent.published_rating()?))
     }
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {

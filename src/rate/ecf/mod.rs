@@ -199,7 +199,7 @@ fn season_columns(period: &ValidPeriod) -> [Option<usize>; 4] {
 
 /// The grade a player brings into the season (from the last list).
 fn grade_of(p: &Player) -> Option<f64> {
-    p.rating.filter(|_| p.status.is_rated())
+    p.published_rating()
 }
 
 /// One player's season.

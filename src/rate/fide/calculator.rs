@@ -72,7 +72,7 @@ pub(super) fn state(player: &Player, columns: &[String], next: &PeriodConfig) ->
     };
     json!({
         "status": status_name(player.status),
-        "rating": player.rating.filter(|_| player.status.is_rated()),
+        "rating": player.published_rating(),
         "k": column_number(player, columns, K_COLUMN),
         "games": player.games,
         "born": player.birth_date.filter(|_| next.birth.shown()).map(|b| b.year()),

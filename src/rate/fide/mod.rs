@@ -166,11 +166,6 @@ pub enum FideCalc {
     Unrated(FirstRating),
 }
 
-/// The player's published rating at the start of the period.
-fn published(p: &Player) -> Option<f64> {
-    p.rating.filter(|_| p.status.is_rated())
-}
-
 /// A rated player's games against rated opponents, those against unrated
 /// ones, and (`fast`: on a rapid or blitz list) those 7.3.1 leaves unrated.
 fn games_against(
@@ -183,7 +178,7 @@ fn games_against(
     let mut not_rated = Vec::new();
     let mut excluded = Vec::new();
     for g in games {
-        match published(&start[g.opponent as usize]) {
+        match start[g.opponent as usize].published_rating() {
             Some(rating) if fast && play::excluded(own, rating) => excluded.push(*g),
             Some(rating) => {
                 let d = round_half_away(own - rating);
@@ -292,7 +287,7 @@ fn player_calc(period: &ValidPeriod, columns: &Columns, p: usize, games: &[GameR
     let player = &start[p];
     let config = &period.config;
     let fast = !config.rates_standard_play();
-    match published(player) {
+    match player.published_rating() {
         Some(own) => {
             let k = match columns.k(player) {
                 Some(k) => (k, KReason::File),
@@ -395,7 +390,7 @@ impl RatingSystem for Fide {
 
     /// Table 8.1.b's PD from the two published ratings, the 400-point rule applied.
     fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
-        Some(pd(round_half_away(published(player)? - published(opponent)?)))
+        Some(pd(round_half_away(player.published_rating()? - opponent.published_rating()?)))
     }
 
     fn state_columns(&self) -> &'static [&'static str] {

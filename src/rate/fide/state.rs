@@ -178,7 +178,7 @@ pub(super) fn adopt(mut file: PlayerFile, config: &PeriodConfig) -> PlayerFile {
         p.extra.resize(names.len(), ExtraValue::Empty);
         let given_k =
             extra_number(p.extra.get(at[0])).ok().flatten().map(|k| k as u32).filter(|k| K_VALUES.contains(k));
-        match p.rating.filter(|_| p.status.is_rated()).map(|r| round_half_away(r) as f64) {
+        match p.published_rating().map(|r| round_half_away(r) as f64) {
             Some(r) if r >= FLOOR => {
                 p.rating = Some(r);
                 p.status = Status::Confirmed;

@@ -99,7 +99,7 @@ impl Columns {
 
     /// The player's state: `None` for a player without a rating.
     fn state(&self, p: &Player, settings: &Settings) -> Option<State> {
-        let rating = p.rating.filter(|_| p.status.is_rated())?;
+        let rating = p.published_rating()?;
         Some(State {
             rating,
             rd: Columns::number(self.rd, p).unwrap_or(settings.initial_rd).min(settings.initial_rd),

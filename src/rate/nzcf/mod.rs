@@ -13,7 +13,7 @@ use std::collections::HashSet;
 use chrono::{Months, NaiveDate};
 
 use super::common::{
-    by_event, event_totals, percent_score, published_rating, rate_in_two_stages, round_half_away, round_half_up,
+    by_event, event_totals, percent_score, rate_in_two_stages, round_half_away, round_half_up,
     Counted, CountedGame, EventPart, Stage, TwoStages,
 };
 use super::games::GameRef;
@@ -314,7 +314,7 @@ pub fn provisional(player: &Player, games: &[GameRef], start: &[Player]) -> Coun
         .iter()
         .map(|g| {
             let opp = &start[g.opponent as usize];
-            CountedGame::new(g, opp.rating.filter(|_| opp.status.is_rated()), |r| r)
+            CountedGame::new(g, opp.published_rating(), |r| r)
         })
         .collect();
     let parts = EventPart::all(&counted);
@@ -391,7 +391,7 @@ impl TwoStages for Nzcf {
     fn rating_after(&self, player: &Player, performance: &Self::Performance) -> Option<f64> {
         match &performance.result {
             Some(s) => s.rp.filter(|_| s.status.is_rated()),
-            None => player.rating.filter(|_| player.status.is_rated()),
+            None => player.published_rating(),
         }
     }
 
@@ -505,7 +505,7 @@ impl RatingSystem for Nzcf {
 
     /// Table 2's expectancy for the difference, kept within .10-.90 (rule 4.3).
     fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
-        let (_, _, kept) = game_expectancy(published_rating(player)?, published_rating(opponent)?);
+        let (_, _, kept) = game_expectancy(player.published_rating()?, opponent.published_rating()?);
         Some(kept as f64 / 100.0)
     }
 
