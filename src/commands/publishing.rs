@@ -67,9 +67,6 @@ fn period_statistics(rated: &Rated, record: Option<&Record>) -> Result<Statistic
 /// The period's rated games as (white, black, white's points).
 fn this_period_games(period: &crate::validate::ValidPeriod) -> impl Iterator<Item = (u32, u32, f64)> + '_ {
     period.events.iter().filter(|e| e.disposition.is_rated()).flat_map(|e| {
-        e.games.iter().filter_map(|g| match (g.outcome, g.black) {
-            (crate::model::Outcome::Played { white_score }, Some(black)) => Some((g.white, black, white_score)),
-            _ => None,
-        })
+        e.games.iter().filter_map(|g| g.played().map(|(black, white_score)| (g.white, black, white_score)))
     })
 }

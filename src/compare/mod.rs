@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use crate::config::{PeriodConfig, RuleSettings};
 use crate::model::system::SystemName;
-use crate::model::{Outcome, Player, PlayerFile};
+use crate::model::{Player, PlayerFile};
 use crate::record::replay::{replay, Recorded, Replayed, Replayer, Start, Track, Under};
 use crate::record::{PlayerLine, Record, RevisionInfo, Source};
 use crate::switch::Shift;
@@ -305,7 +305,7 @@ fn predictions(r: &Replayed) -> Vec<Predicted> {
     let mut out = Vec::new();
     for (e, event) in r.period.events.iter().enumerate().filter(|(_, e)| e.disposition.is_rated()) {
         for (g, game) in event.games.iter().enumerate() {
-            let (Outcome::Played { white_score }, Some(black)) = (game.outcome, game.black) else { continue };
+            let Some((black, white_score)) = game.played() else { continue };
             let (Some(&w), Some(&b)) = (at.get(&game.white), at.get(&black)) else { continue };
             if let Some(p) = predict(w, b) {
                 out.push(Predicted { at: (e as u32, g as u32), expected: p, score: white_score });

@@ -41,11 +41,9 @@ impl GameIndex {
             .filter(|(_, e)| e.disposition.is_rated())
             .flat_map_iter(|(ei, e)| {
                 let position = &position;
-                e.games.iter().filter_map(move |g| match (g.outcome, g.black) {
-                    (crate::model::Outcome::Played { white_score }, Some(black)) => {
-                        Some((ei as u32, position[&g.white], position[&black], white_score))
-                    }
-                    _ => None,
+                e.games.iter().filter_map(move |g| {
+                    let (black, white_score) = g.played()?;
+                    Some((ei as u32, position[&g.white], position[&black], white_score))
                 })
             })
             .collect();

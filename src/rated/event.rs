@@ -107,11 +107,9 @@ pub fn rated_events(period: &ValidPeriod, ratings: &Ratings, name: &dyn Fn(u32) 
             let games = e
                 .games
                 .iter()
-                .filter_map(|g| match (g.outcome, g.black) {
-                    (Outcome::Played { white_score }, Some(black)) => {
-                        Some(RatedGame { round: g.round, white: g.white, black, white_score })
-                    }
-                    _ => None,
+                .filter_map(|g| {
+                    let (black, white_score) = g.played()?;
+                    Some(RatedGame { round: g.round, white: g.white, black, white_score })
                 })
                 .collect();
             let standings = standings(e, name);

@@ -202,15 +202,15 @@ impl PeriodLines {
             .iter()
             .filter(|e| e.disposition.is_rated())
             .flat_map(|e| {
-                e.games.iter().filter_map(move |g| match (g.outcome, g.black) {
-                    (crate::model::Outcome::Played { white_score }, Some(black)) => Some(GameLine {
+                e.games.iter().filter_map(move |g| {
+                    let (black, white_score) = g.played()?;
+                    Some(GameLine {
                         event: e.code.clone(),
                         round: g.round,
                         white: g.white,
                         black,
                         white_points: white_score,
-                    }),
-                    _ => None,
+                    })
                 })
             })
             .collect();

@@ -74,6 +74,18 @@ pub struct Game {
     pub remarks: Option<String>,
 }
 
+impl Game {
+    /// A game played over the board and rated, as (black, white's points):
+    /// what a rule set rates, the record keeps and every output counts. A
+    /// bye, a forfeit or a game played unrated is none.
+    pub fn played(&self) -> Option<(u32, f64)> {
+        match (self.outcome, self.black) {
+            (Outcome::Played { white_score }, Some(black)) => Some((black, white_score)),
+            _ => None,
+        }
+    }
+}
+
 /// A checked event.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Event {
