@@ -535,7 +535,7 @@ impl RatingSystem for Cis {
         let start = &period.players.players;
         let config = &period.config;
         let index = GameIndex::build(period);
-        let school_year = policy::settings(&config.rules).0;
+        let school_year = config.rules.read_once(|rules| policy::settings(rules).0);
         let inputs = player_periods(period, &index, school_year);
         let results: Vec<CisPeriod> =
             inputs.par_iter().map(|p| run_period(p, start_rating(p, config.end), school_year)).collect();

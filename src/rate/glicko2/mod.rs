@@ -179,7 +179,7 @@ impl EligibilityPolicy for Glicko2 {
         }
         match Columns::number(Columns::of(columns).rd, player) {
             Some(rd) => {
-                let settings = Settings::read(&config.rules).0;
+                let settings = Settings::of(&config.rules);
                 status(rd.min(settings.initial_rd), &settings)
             }
             None => Status::Confirmed,
@@ -246,7 +246,7 @@ impl RatingSystem for Glicko2 {
     }
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {
-        let settings = Settings::read(&period.config.rules).0;
+        let settings = Settings::of(&period.config.rules);
         let start = &period.players.players;
         let index = GameIndex::build(period);
         let columns = Columns::of(&period.players.extra_columns);
@@ -334,7 +334,7 @@ impl RatingSystem for Glicko2 {
     /// that reflects his games: the initial RD after as many periods of
     /// average games (see docs/systems.md), at most the initial RD.
     fn adopt(&self, mut players: PlayerFile, config: &PeriodConfig) -> PlayerFile {
-        let settings = Settings::read(&config.rules).0;
+        let settings = Settings::of(&config.rules);
         let (names, at) = with_columns(&players.extra_columns, &COLUMNS);
         for p in &mut players.players {
             p.extra.resize(names.len(), ExtraValue::Empty);
@@ -359,11 +359,11 @@ impl RatingSystem for Glicko2 {
     }
 
     fn calculator(&self, next: &PeriodConfig) -> super::Calculator {
-        calculator::calculator(&Settings::read(&next.rules).0)
+        calculator::calculator(&Settings::of(&next.rules))
     }
 
     fn calculator_state(&self, player: &Player, columns: &[String], next: &PeriodConfig) -> serde_json::Value {
-        let settings = Settings::read(&next.rules).0;
+        let settings = Settings::of(&next.rules);
         let state = Columns::of(columns).state(player, &settings);
         calculator::state(state, &settings)
     }

@@ -45,9 +45,19 @@ pub const KEYS: [(&str, std::ops::RangeInclusive<f64>, &str); 5] = [
 ];
 
 impl Settings {
+    /// The settings of `rules`, read once per configuration
+    /// ([`RuleSettings::read_once`]): what the rating, adoption, calculator
+    /// and each player's status use; [`Settings::read`] also gives the
+    /// findings, for the check.
+    pub fn of(rules: &RuleSettings) -> Settings {
+        rules.read_once(|rules| Settings::read(rules).0)
+    }
+
     /// The settings of `rules`, with the findings about them; a setting
     /// with a finding keeps its default.
     pub fn read(rules: &RuleSettings) -> (Settings, Vec<Diagnostic>) {
+        #[cfg(test)]
+        tests::READS.with(|reads| reads.set(reads.get() + 1));
         let mut settings = Settings::default();
         let mut findings = Vec::new();
         let names: Vec<&str> = KEYS.iter().map(|k| k.0).collect();
@@ -100,6 +110,24 @@ impl Settings {
 mod tests {
     use super::*;
     use crate::config::PeriodConfig;
+
+    thread_local! {
+        /// How many times this thread read a `[rules]` table.
+        pub static READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn a_periods_settings_are_read_once_however_often_they_are_used() {
+        let text = "federation = \"F\"\nperiod = \"P\"\npublished = 2026-08-01\nstart = 2026-04-01\nend = 2026-07-31\nsystem = \"glicko2\"\nactive_since = 2025-01-01\n\n[states]\nA = \"A\"\n\n[rules]\ntau = 0.3\n";
+        let config = PeriodConfig::parse(text).unwrap();
+        READS.with(|r| r.set(0));
+        let glicko2 = crate::rate::rule_set(&config);
+        glicko2.calculator(&config);
+        glicko2.calculator(&config);
+        let copy = config.clone();
+        assert_eq!(Settings::of(&copy.rules).tau, 0.3);
+        assert_eq!(READS.with(|r| r.get()), 1, "read once, then carried");
+    }
 
     fn read(rules: &str) -> (Settings, Vec<Diagnostic>) {
         let text = format!(
