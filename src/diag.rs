@@ -79,6 +79,7 @@ pub enum Code {
     ReturningPlayer,
     MergedPlayer,
     RatedBefore,
+    EventList,
 }
 
 impl Code {
@@ -135,6 +136,7 @@ impl Code {
             Code::ReturningPlayer => "returning-player",
             Code::MergedPlayer => "merged-player",
             Code::RatedBefore => "rated-before",
+            Code::EventList => "event-list",
         }
     }
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::Context;
-use chrono::{Datelike, NaiveDate};
+use chrono::NaiveDate;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -56,7 +56,7 @@ pub(super) fn facts(pop: &Population) -> BTreeMap<u32, Hidden> {
 /// ID (so they keep their ages) and the codes, which hold the year: numbered
 /// after the codes the earlier periods gave (`taken`, which then holds
 /// these too).
-pub(super) fn shift_events(plans: &mut [EventPlan], months: i32, taken: &mut Numbers) {
+pub(super) fn shift_events(plans: &mut [EventPlan], months: i32, taken: &mut super::codes::Numbers) {
     let later = |d: NaiveDate| super::months_later(d, months);
     for plan in plans.iter_mut() {
         plan.start = later(plan.start);
@@ -66,7 +66,7 @@ pub(super) fn shift_events(plans: &mut [EventPlan], months: i32, taken: &mut Num
             p.birth_date = p.birth_date.map(later);
         }
     }
-    number(plans, taken);
+    super::events::number(plans, taken);
 }
 
 /// period.toml of the period `years` after the first (August 1993, or the
@@ -160,27 +160,4 @@ pub(super) fn next_population(
 ) -> anyhow::Result<Population> {
     let file = read_published(published).with_context(|| format!("reading {}", published.display()))?;
     Ok(population(rng, carried, file, config.age_date, config.system))
-}
-
-/// The last number each (state, year) of event codes has had: a later
-/// period's events of a year an earlier period numbered go on from it, as a
-/// federation's codes do (V93001 is one event, whichever period rates it).
-pub(crate) type Numbers = BTreeMap<(String, i32), u32>;
-
-/// Codes: by state, then year, numbered in order of the end date after the
-/// numbers `taken` already (which it then holds too); and each event's
-/// stream, in that order.
-pub(super) fn number(plans: &mut [EventPlan], taken: &mut Numbers) {
-    // By code (the ACF's states' codes are in `[states]` order). A stable
-    // sort: ties keep the order they were planned in.
-    plans.sort_by(|a, b| (&a.state, a.end, a.start).cmp(&(&b.state, b.end, b.start)));
-    let mut numbers = taken.clone();
-    for (stream, plan) in plans.iter_mut().enumerate() {
-        let year = plan.end.year();
-        let number = numbers.entry((plan.state.clone(), year)).or_insert(0);
-        *number += 1;
-        plan.code = format!("{}{:02}{:03}", plan.state, year % 100, number);
-        plan.stream = stream as u64 + 1;
-    }
-    *taken = numbers;
 }

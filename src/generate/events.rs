@@ -12,6 +12,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+use super::codes::{next_code, Numbers};
 use super::players::Population;
 use super::{date, day_between, draw_state, names};
 use crate::formats::report::write::ReportPlayer;
@@ -277,9 +278,21 @@ pub(super) fn plan(rng: &mut ChaCha8Rng, pop: &Population, count: usize) -> Vec<
     }
 
     let mut plans: Vec<EventPlan> = drafts.iter().map(|d| plan_event(rng, pop, &pools, d)).collect();
-    super::chain::number(&mut plans, &mut super::chain::Numbers::new());
+    number(&mut plans, &mut Numbers::new());
     vary_names(&mut plans);
     plans
+}
+
+/// Codes in order of the end date, after the numbers `taken` (which it
+/// then holds too); and each event's stream, in that order.
+pub(super) fn number(plans: &mut [EventPlan], taken: &mut Numbers) {
+    // By code (the ACF's states' codes are in `[states]` order). A stable
+    // sort: ties keep the order they were planned in.
+    plans.sort_by(|a, b| (&a.state, a.end, a.start).cmp(&(&b.state, b.end, b.start)));
+    for (stream, plan) in plans.iter_mut().enumerate() {
+        plan.code = next_code(taken, &plan.state, plan.end.year());
+        plan.stream = stream as u64 + 1;
+    }
 }
 
 /// One or two reports spell a player's first name the short way ("Rob" for

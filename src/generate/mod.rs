@@ -16,6 +16,7 @@
 //! published (`chain`).
 
 mod chain;
+mod codes;
 mod events;
 mod lists;
 mod names;
@@ -155,7 +156,7 @@ pub struct Carry {
     name: String,
     facts: BTreeMap<u32, chain::Hidden>,
     /// The event codes given so far (the next period's go on from them).
-    codes: chain::Numbers,
+    codes: codes::Numbers,
 }
 
 impl Carry {

@@ -7,6 +7,7 @@
 
 pub mod eligibility;
 pub mod identity;
+pub mod list_route;
 pub mod players;
 pub mod results;
 pub mod text;
@@ -421,7 +422,7 @@ fn lists_not_rated_yet(config: &PeriodConfig) -> Option<Diagnostic> {
             Code::BadSettings,
             Location::line(crate::ingest::data_folder::SETTINGS, first.line, 1),
             format!(
-                "period.toml declares the rating lists {}: this ratebook reads them and each list's columns of the player file, but cannot yet send each event to the list of its rate of play and rate each list, so it publishes none",
+                "period.toml declares the rating lists {}: this ratebook reads them and each list's columns of the player file, and sends each event to the list of its rate of play, but cannot yet rate each list, so it publishes none",
                 names.join(", ")
             ),
         )
@@ -576,8 +577,20 @@ fn dispose(
             "set Approved to yes once the state association has approved it for rating",
         );
     }
+    let mut list_note = None;
     if let (Some(text), Some(tc)) = (&ev.time_control, &c.time_control) {
-        if let Err(why) = policy.time_control(tc) {
+        match list_route::list_of(config, tc) {
+            Some(Ok(k)) => list_note = Some(list_route::list_note(config, k, &text.value, tc, text.at.clone())),
+            Some(Err(rate)) => {
+                return not_eligible(
+                    list_route::no_list(rate),
+                    text.at.clone(),
+                    "period.toml's [rating_lists] say which rates of play the federation rates",
+                )
+            }
+            None => {}
+        }
+        if let (None, Err(why)) = (&list_note, policy.time_control(tc)) {
             return not_eligible(
                 format!("time control {}: {why}", text.value),
                 text.at.clone(),
@@ -615,7 +628,8 @@ fn dispose(
             )),
         ),
     };
-    let mut disposal = Disposal { disposition, notes: note.into_iter().collect(), by_event_rule: false };
+    let mut disposal =
+        Disposal { disposition, notes: list_note.into_iter().chain(note).collect(), by_event_rule: false };
     if event_rule && disposal.disposition.is_rated() {
         let playing = c.playing();
         let entrants = EventEntrants {

@@ -85,7 +85,7 @@ fn period_refuses_a_folder_with_rating_lists_naming_what_is_missing() {
     assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
     let said = std::fs::read_to_string(out.join("validation.txt")).unwrap();
     assert!(said.contains("period.toml declares the rating lists standard, rapid, blitz"), "{said}");
-    assert!(said.contains("cannot yet send each event to the list of its rate of play and rate each list"), "{said}");
+    assert!(said.contains("sends each event to the list of its rate of play, but cannot yet rate each list"), "{said}");
     assert!(!out.join("booklet.pdf").exists() && !out.join("players.xlsx").exists(), "nothing half published");
     assert!(!data.join("record.sqlite").exists(), "nothing recorded");
 }
@@ -120,4 +120,34 @@ fn standard_alone_is_the_folder_without_lists() {
     for file in ["period.toml", "players.xlsx", "reports/V/V93001.xlsx"] {
         assert_eq!(std::fs::read(one.join(file)).unwrap(), std::fs::read(standard.join(file)).unwrap(), "{file}");
     }
+}
+
+#[test]
+fn check_says_each_events_list_and_does_not_rate_a_rate_no_list_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, run) = generate(dir.path(), &["--lists", "standard,rapid,blitz"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let settings = data.join("period.toml");
+    let toml = std::fs::read_to_string(&settings).unwrap();
+    let blitz = toml.find("[rating_lists.blitz]").expect("a blitz list");
+    let rest = &toml[blitz + 1..];
+    let end = rest.find("\n[").map_or(toml.len(), |e| blitz + 1 + e + 1);
+    std::fs::write(&settings, format!("{}{}", &toml[..blitz], &toml[end..])).unwrap();
+    let config = PeriodConfig::read(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+    assert_eq!(config.rating_lists.len(), 2);
+    let rates = calendar(&data, &config);
+    let count = |r: RateOfPlay| rates.iter().filter(|&&x| x == r).count();
+    assert!(count(RateOfPlay::Blitz) > 0 && count(RateOfPlay::Rapid) > 0, "{rates:?}");
+    let run = ratebook(&["check", "--data", data.to_str().unwrap()]);
+    let said = findings(&run);
+    let lines = |text: &str| said.lines().filter(|l| l.contains("note[") && l.contains(text)).count();
+    assert_eq!(lines("the rapid list"), count(RateOfPlay::Rapid), "{said}");
+    assert_eq!(lines("the standard list"), count(RateOfPlay::Standard), "{said}");
+    assert_eq!(
+        lines("not rated: a blitz event, and the federation keeps no blitz list"),
+        count(RateOfPlay::Blitz),
+        "{said}"
+    );
+    assert!(said.contains("sheet Event, cell B7: rapid ("), "at the time-control cell: {said}");
+    assert!(said.contains("more than 10 minutes and less than 60 minutes for 60 moves): the rapid list"), "{said}");
 }

@@ -121,7 +121,7 @@ mod tests {
         let text = "federation = \"F\"\nperiod = \"P\"\npublished = 2026-08-01\nstart = 2026-04-01\nend = 2026-07-31\nsystem = \"glicko2\"\nactive_since = 2025-01-01\n\n[states]\nA = \"A\"\n\n[rules]\ntau = 0.3\n";
         let config = PeriodConfig::parse(text).unwrap();
         READS.with(|r| r.set(0));
-        let glicko2 = crate::rate::rule_set(&config);
+        let glicko2 = crate::rate::configured(&config);
         glicko2.calculator(&config);
         glicko2.calculator(&config);
         let copy = config.clone();
