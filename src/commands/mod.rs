@@ -12,6 +12,7 @@ pub mod handicap;
 pub mod history;
 pub mod next;
 pub mod period;
+mod period_report;
 pub mod publishing;
 pub mod record_import;
 pub mod recording;

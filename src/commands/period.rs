@@ -1,15 +1,15 @@
 //! `ratebook period`: the period-end run. Read and validate the data folder,
 //! rate the period under its rule set, derive the lists, publish.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
 
+use super::period_report::{player_counts, published_report};
+pub use super::period_report::{PeriodOptions, PeriodReport};
 use super::recording::{Plan, Recording};
-use super::summary::{Outcome, PlayerCounts, RunSummary};
+use super::summary::{Outcome, RunSummary};
 use super::{load_switching, Loaded, Said, Screen, Stage, Stream};
-use crate::diag::Diagnostic;
 use crate::ingest::DataFolder;
 use crate::publish;
 use crate::rated::Rated;
@@ -17,62 +17,6 @@ use crate::record::query::list_changes;
 use crate::record::PeriodLines;
 use crate::timings::Timings;
 use crate::validate::Validated;
-
-/// Settings of a period run.
-#[derive(Debug, Clone)]
-pub struct PeriodOptions {
-    pub data: PathBuf,
-    pub out: PathBuf,
-    /// Publish without the events whose reports have errors.
-    pub skip_invalid: bool,
-    /// A folder of booklet templates to use instead of the built-in ones.
-    pub templates: Option<PathBuf>,
-    /// Publish and record a period the record holds with other inputs.
-    pub revise: bool,
-    /// Do everything but write: say what the list would change.
-    pub dry_run: bool,
-}
-
-/// What a period run did.
-pub struct PeriodReport {
-    pub published: bool,
-    pub diagnostics: Vec<Diagnostic>,
-    pub timings: Timings,
-    pub players: usize,
-    pub events_rated: usize,
-    /// What happened to the rating record (or, for a dry run, what the list
-    /// would change), as the terminal says it.
-    pub record_note: Option<String>,
-    /// Where the outputs went: the output folder, or (a revision that
-    /// re-rates later periods) the errata folder beside it.
-    pub into: PathBuf,
-    /// What the run ends with on the terminal (`None`: the record holds the
-    /// run's outcome already, a past period or a correction run again, so
-    /// nothing was published, and `record_note` says why).
-    pub summary: Option<RunSummary>,
-}
-
-impl PeriodReport {
-    /// A run whose outcome the record holds already: nothing published or
-    /// recorded, and `note` says why.
-    pub(super) fn held_already(
-        diagnostics: Vec<Diagnostic>,
-        timings: Timings,
-        note: String,
-        into: PathBuf,
-    ) -> PeriodReport {
-        PeriodReport {
-            published: false,
-            summary: None,
-            players: 0,
-            events_rated: 0,
-            diagnostics,
-            timings,
-            record_note: Some(note),
-            into,
-        }
-    }
-}
 
 /// `period --revise` of a period the record holds later periods after: the
 /// revision is recorded, and the later periods re-rated from it, as
@@ -340,54 +284,6 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     Ok(report)
 }
 
-/// What a run that published `rated` (with its findings `diagnostics`)
-/// reports: the summary, the outputs, what happened to the record.
-pub(super) fn published_report(
-    opts: &PeriodOptions,
-    rated: &Rated,
-    diagnostics: Vec<Diagnostic>,
-    published: &publish::Published,
-    record_note: Option<String>,
-    mut timings: Timings,
-) -> PeriodReport {
-    timings.push("xlsx", published.xlsx);
-    timings.push("pdf", published.pdf);
-    timings.push("site", published.site);
-    let period = &rated.period;
-    let mut summary = RunSummary::new(Outcome::Published, period, &diagnostics);
-    summary.players = Some(player_counts(rated));
-    summary.outputs = vec![
-        ("booklet", opts.out.join("booklet.pdf")),
-        ("workbook", opts.out.join("ratings.xlsx")),
-        ("next player file", opts.out.join("players.xlsx")),
-    ];
-    if period.config.site {
-        summary.outputs.push(("site", opts.out.join("site").join("index.html")));
-    }
-    summary.outputs.push(("validation report", opts.out.join("validation.txt")));
-    summary.record = record_note.clone();
-    summary.site_pages = published.site_files.as_ref().map(|files| {
-        let pages = format!("{} pages", crate::commands::summary::thousands(files.pages));
-        match files.kept {
-            0 => pages,
-            kept => format!(
-                "{pages}; {} files the same as the last run's, kept as they were (not written again)",
-                crate::commands::summary::thousands(kept)
-            ),
-        }
-    });
-    PeriodReport {
-        summary: Some(summary),
-        published: true,
-        players: published.players,
-        events_rated: published.events_rated,
-        diagnostics,
-        timings,
-        record_note,
-        into: opts.out.clone(),
-    }
-}
-
 /// Runs the period and says what it did: its errors and warnings, then the
 /// summary (a dry run says what the list would change), and with `timings`
 /// each stage's wall time. Exit status 1 when nothing could be published.
@@ -416,13 +312,4 @@ pub fn said(options: &PeriodOptions, timings: bool, screen: &dyn Screen) -> Resu
         said.err(report.timings.render());
     }
     Ok(said.with_code(u8::from(!report.published)))
-}
-
-/// The players counted as the outputs count them.
-pub(super) fn player_counts(rated: &Rated) -> PlayerCounts {
-    PlayerCounts {
-        in_file: rated.players.iter().filter(|p| !p.removed).count(),
-        active: rated.listed().count(),
-        active_rated: rated.listed().filter(|p| p.published.is_some()).count(),
-    }
 }

@@ -8,7 +8,7 @@
 
 use anyhow::Result;
 
-use super::period::{published_report, PeriodOptions, PeriodReport};
+use super::period_report::{player_counts, published_report, PeriodOptions, PeriodReport};
 use super::recording::{Plan, Recording};
 use super::summary::{Outcome, RunSummary};
 use crate::output_folder::RECORD_TOKEN;
@@ -53,7 +53,7 @@ pub fn republish(
             current.revision
         );
         let mut summary = RunSummary::new(Outcome::DryRun, &again.rated.period, &again.findings);
-        summary.players = Some(super::period::player_counts(&again.rated));
+        summary.players = Some(player_counts(&again.rated));
         let mut report = PeriodReport::held_already(again.findings, timings, note, opts.out.clone());
         report.summary = Some(summary);
         return Ok(report);

@@ -9,7 +9,7 @@
 
 use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 
-use super::player_file::{extra_value, infer_status, keep};
+use super::cells::{extra_value, keep};
 use super::sheet::{Header, Sheet};
 use crate::diag::{Code, Diagnostic};
 use crate::model::lists::{list_title, ListColumns, ListState, STATE_COLUMNS};
@@ -151,7 +151,7 @@ fn read_state(sheet: &Sheet, row: u32, id: u32, list: &Found, diagnostics: &mut 
     p.opp_avg = opp_avg.and_then(|c| keep(diagnostics, sheet.number(row, c, &heading(4))));
     p.last_played = last_played.and_then(|c| sheet.date_kept(row, c, &heading(5), diagnostics));
     p.status = match status.and_then(|c| sheet.text(row, c).map(|t| (c, t))) {
-        None => infer_status(&p),
+        None => p.status_from_games(),
         Some((c, text)) => Status::parse(&text).unwrap_or_else(|| {
             diagnostics.push(
                 Diagnostic::error(
@@ -161,7 +161,7 @@ fn read_state(sheet: &Sheet, row: u32, id: u32, list: &Found, diagnostics: &mut 
                 )
                 .with_hint("write one of: new, unrated, provisional, confirmed (or the rule set's own word: established, graded, ungraded, rated)"),
             );
-            infer_status(&p)
+            p.status_from_games()
         }),
     };
     if p.status.is_rated() && p.rating.is_none() {

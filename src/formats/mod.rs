@@ -6,6 +6,7 @@
 //! every workbook shares. Readers turn every bad cell into a located
 //! [`Diagnostic`](crate::diag::Diagnostic), never a panic.
 
+mod cells;
 pub mod dated_lists;
 pub mod history;
 pub mod list_columns;

@@ -12,11 +12,12 @@ use calamine::Data;
 use chrono::NaiveDate;
 use rust_xlsxwriter::{Format, Worksheet, XlsxError};
 
-use super::sheet::{cell_text, Header, Sheet, Workbook};
+use super::cells::{extra_value, keep};
+use super::sheet::{Header, Sheet, Workbook};
 use crate::diag::{Code, Diagnostic, Location};
 use crate::model::names::{likely_duplicates, normalise};
 use crate::model::words::{self, Words};
-use crate::model::{ExtraValue, FileOrigin, Gender, Player, PlayerFile, Status};
+use crate::model::{FileOrigin, Gender, Player, PlayerFile, Status};
 
 /// The columns ratebook knows, in the order it writes them, with their
 /// widths in characters (data-format.md's names).
@@ -237,7 +238,7 @@ pub fn read_players_sheet_with_lists(sheet: &Sheet, lists: &[String], diagnostic
         player.status = match status_col.and_then(|c| sheet.text(row, c)) {
             None => {
                 unstated.push(out.players.len());
-                infer_status(&player)
+                player.status_from_games()
             }
             Some(text) => match Status::parse(&text) {
                 Some(s) => s,
@@ -252,7 +253,7 @@ pub fn read_players_sheet_with_lists(sheet: &Sheet, lists: &[String], diagnostic
                             "write one of: new, unrated, provisional, confirmed (or the rule set's own word: established, graded, ungraded, rated)",
                         ),
                     );
-                    infer_status(&player)
+                    player.status_from_games()
                 }
             },
         };
@@ -381,43 +382,6 @@ fn column_letters(col: u32) -> String {
     a1.trim_end_matches(|c: char| c.is_ascii_digit()).to_string()
 }
 
-/// A status for a row whose Status cell is blank: from games and rating.
-pub(super) fn infer_status(player: &Player) -> Status {
-    match (player.games, player.rating) {
-        (0, None) => Status::New,
-        (g, Some(_)) if g >= 30 => Status::Confirmed,
-        (g, Some(_)) if g >= 9 => Status::Provisional,
-        _ => Status::Unrated,
-    }
-}
-
-/// The value of a cell reader, or `None` with its finding recorded.
-pub(super) fn keep<T>(diagnostics: &mut Vec<Diagnostic>, r: Result<Option<T>, Diagnostic>) -> Option<T> {
-    match r {
-        Ok(v) => v,
-        Err(d) => {
-            diagnostics.push(d);
-            None
-        }
-    }
-}
-
-pub(super) fn extra_value(cell: &Data) -> ExtraValue {
-    match cell {
-        Data::Empty => ExtraValue::Empty,
-        Data::Int(i) => ExtraValue::Number(*i as f64),
-        Data::Float(f) => ExtraValue::Number(*f),
-        Data::Bool(b) => ExtraValue::Bool(*b),
-        Data::DateTime(dt) if dt.is_datetime() => match dt.as_datetime() {
-            Some(d) => ExtraValue::Date(d.date()),
-            None => ExtraValue::Number(dt.as_f64()),
-        },
-        other => match cell_text(other) {
-            Some(t) => ExtraValue::Text(t),
-            None => ExtraValue::Empty,
-        },
-    }
-}
 /// Writes `file` to `path` as an xlsx workbook with one sheet, `Players`,
 /// its statuses in the ACF's words (which every rule set reads).
 /// `published` becomes the document's creation date.

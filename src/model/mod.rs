@@ -131,6 +131,18 @@ pub struct Player {
 }
 
 impl Player {
+    /// A status for a row of a player file whose Status cell is blank, from
+    /// its games and rating (the reader's: 30 games or more confirmed, 9 or
+    /// more provisional).
+    pub fn status_from_games(&self) -> Status {
+        match (self.games, self.rating) {
+            (0, None) => Status::New,
+            (g, Some(_)) if g >= 30 => Status::Confirmed,
+            (g, Some(_)) if g >= 9 => Status::Provisional,
+            _ => Status::Unrated,
+        }
+    }
+
     /// The published rating: provisional or confirmed, with a value (the
     /// one the lists print, the change is taken from and a rule set's
     /// expected score is read from); `None` for a player without one.
