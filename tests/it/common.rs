@@ -246,3 +246,17 @@ pub fn assert_same_publication(a: &Path, b: &Path) {
         a_files.iter().filter(|(name, bytes)| b_files[*name] != **bytes).map(|(n, _)| n).collect();
     assert!(differ.is_empty(), "{} and {} differ in {differ:?}", a.display(), b.display());
 }
+
+/// A copy of the folder `from` at `to` (made if need be), file by file.
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use ratebook::model::{Player, Status};
 
+use crate::common::copy_tree;
 use crate::common::*;
 
 /// The longest any run here may take: a run still going is killed, and the test fails.
@@ -136,18 +137,6 @@ impl Unprivileged {
             command.arg("--out").arg(self.dir.path().join("output"));
         }
         run_bounded(&mut command).expect("the run ends")
-    }
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &to.join(entry.file_name()));
-        } else {
-            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
-        }
     }
 }
 

@@ -9,6 +9,8 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::common::copy_tree;
+
 /// The calls that change what is on disk. (A file is created by a write's
 /// open: a kill before its first write leaves it empty, which the kill at
 /// that write shows.)
@@ -136,20 +138,6 @@ pub fn sample(calls: &[Call], n: usize) -> Vec<Call> {
         return calls.to_vec();
     }
     (0..n).map(|k| calls[k * (calls.len() - 1) / (n - 1)].clone()).collect()
-}
-
-/// A copy of the folder `from` at `to` (files and folders; links as files).
-pub fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// Puts the folder `dir` back as `saved` holds it: everything in it

@@ -9,8 +9,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::august_with_a_deferred_event;
+use crate::common::copy_tree;
 use crate::common::{stderr, Fixture};
-use crate::syscalls::{copy_tree, restore, sample, strace_works, Call, Traced};
+use crate::syscalls::{restore, sample, strace_works, Call, Traced};
 
 /// Every file under `dir` (relative path → bytes).
 fn contents(dir: &Path) -> BTreeMap<String, Vec<u8>> {

@@ -7,8 +7,9 @@
 use std::path::Path;
 
 use super::{ok, Folder};
+use crate::common::copy_tree;
 use crate::common::stderr;
-use crate::syscalls::{copy_tree, restore, sample, strace_works, Call, Traced};
+use crate::syscalls::{restore, sample, strace_works, Call, Traced};
 
 /// The commands that open the record, each as an officer would run it next.
 fn commands(f: &Folder, id: &str, code: &str, keep: &str, drop: &str) -> Vec<Vec<String>> {

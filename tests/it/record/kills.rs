@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use super::{event_without_newcomers, ok, query, Folder};
+use crate::common::copy_tree;
 use crate::common::stderr;
 
 /// The steps a correction passes, in order: re-rated (nothing recorded),
@@ -33,20 +34,6 @@ fn views(record: &Path, root: &Path) -> Vec<Vec<Vec<String>>> {
         rows.into_iter().map(|row| row.into_iter().map(|v| v.replace(&root, "{root}")).collect()).collect()
     })
     .collect()
-}
-
-/// A copy of the folder `from` at `to`.
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
 }
 
 /// One correction of a recorded chain, run in a copy of it.

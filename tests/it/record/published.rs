@@ -8,8 +8,9 @@
 use std::path::{Path, PathBuf};
 
 use super::{event_without_newcomers, ok, query, Folder};
+use crate::common::copy_tree;
 use crate::common::{assert_same_publication, sheet_rows, stderr};
-use crate::year::federation::{copy_tree, result_fixed};
+use crate::year::federation::result_fixed;
 
 /// A chain of two recorded periods, the last published into `output`.
 fn published_chain(seed: u64) -> Folder {

@@ -46,20 +46,6 @@ impl Federation {
     }
 }
 
-/// Copies the folder `from` to `to` (made if need be), file by file.
-pub fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// The report in `bytes` (a workbook with a Games sheet) with the result of
 /// its first decisive game over the board fixed to a draw, written again;
 /// `None` for a report it cannot so fix (a crosstable, no decisive game).

@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use super::federation::{copy_tree, Federation};
+use super::federation::Federation;
+use crate::common::copy_tree;
 use crate::common::{binary, stderr};
 
 /// The officer's folders, and the federation whose reports come in.
