@@ -251,10 +251,11 @@ fn switch_player_file(
     })
 }
 
-/// Rates the period in memory (nothing is written).
+/// Rates the period's main list in memory (nothing is written).
 pub fn rate_only(folder: &DataFolder) -> anyhow::Result<(Loaded, Ratings)> {
     let mut timings = Timings::default();
-    let loaded = load_switching(folder, &mut timings)?;
+    let mut loaded = load_switching(folder, &mut timings)?;
+    loaded.validated.period = crate::rated::rating_lists::main_view(loaded.validated.period);
     let ratings = crate::rate::rate_period(loaded.system(), &loaded.validated.period);
     Ok((loaded, ratings))
 }
