@@ -125,7 +125,8 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
     let reports = raw.reports.len() + raw.unreadable.len();
     let candidates = new_entrants(&raw);
     let (pinned, taken) = numbering;
-    let mut validated = crate::validate::validate_with_ids_above(raw, system, &pinned, taken);
+    let policy = crate::rate::lists::policy(system, &raw.config);
+    let mut validated = crate::validate::validate_with_ids_above(raw, &policy, &pinned, taken);
     if !player_file {
         // The names were not checked against anything: the player file is
         // the reports' own.

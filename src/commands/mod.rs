@@ -196,7 +196,8 @@ pub fn load_switching(folder: &DataFolder, timings: &mut Timings) -> anyhow::Res
     let (switched, switched_from) = switch_player_file(folder, &mut raw)?;
     timings.record("switch", started);
     let started = Instant::now();
-    let mut validated = validate_with_ids_above(raw, system, &pinned, taken);
+    let policy = crate::rate::lists::policy(system, &raw.config);
+    let mut validated = validate_with_ids_above(raw, &policy, &pinned, taken);
     validated.period.switched = switched;
     timings.record("validate", started);
     Ok(Loaded { validated, inputs, switched_from })

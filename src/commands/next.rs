@@ -159,7 +159,8 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
                 (r.file.clone(), ids.collect())
             })
             .collect();
-    let validated = crate::validate::validate(raw, system);
+    let policy = crate::rate::lists::policy(system, &raw.config);
+    let validated = crate::validate::validate(raw, &policy);
     let period = &validated.period;
     // What the publication did with each event, as the record holds it
     // (the run read the folder with the record's returning and merged

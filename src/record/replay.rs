@@ -274,7 +274,7 @@ fn read(record: &Record, revision: &RevisionInfo, inputs: Inputs, tracks: &[Trac
             }
         }
     }
-    let (mut player_file, findings) = crate::ingest::read_player_file(&inputs)?;
+    let (mut player_file, findings) = crate::ingest::read_player_file(&inputs, &config.other_lists())?;
     if let Some(c) = tracks.first().and_then(|t| t.carried.as_ref()) {
         carry_ratings(&mut player_file, c);
     }
@@ -393,7 +393,8 @@ fn validate(
     how: &str,
     skip: &Skip,
 ) -> Result<(ValidPeriod, Vec<crate::diag::Diagnostic>)> {
-    let mut validated = validate_with_ids_above(raw, system, pinned, skip.taken);
+    let policy = crate::rate::lists::policy(system, &raw.config);
+    let mut validated = validate_with_ids_above(raw, &policy, pinned, skip.taken);
     let skipped = skip.files(&validated.period);
     let errors: Vec<String> = validated
         .diagnostics
