@@ -459,4 +459,17 @@ fn withdrawing_a_rapid_event_rerates_the_rapid_list_alone_through_the_later_peri
     );
     assert!(carried.iter().all(|r| r.starts_with("1|")), "{carried:?}");
     assert!(carried.iter().any(|r| r == "1|1"), "one at least whose rating the correction moved: {carried:?}");
+    // The errata say so, list by list: rapid lines, no standard or blitz ones.
+    let errata = sheet_rows(&out.join("errata").join("errata.xlsx"), "Errata");
+    let periods: Vec<&str> = errata.iter().skip(1).map(|row| row[0].as_str()).collect();
+    assert!(periods.contains(&"August 1993, rapid list"), "{periods:?}");
+    assert!(periods.iter().all(|p| p.ends_with(", rapid list")), "{periods:?}");
+    let pdf = std::process::Command::new("pdftotext").arg(out.join("errata").join("errata.pdf")).arg("-").output();
+    match pdf {
+        Ok(pdf) => {
+            assert!(String::from_utf8_lossy(&pdf.stdout).contains("August 1993, rapid list:"), "the PDF's section")
+        }
+        Err(_) if std::env::var_os("CI").is_some() => panic!("pdftotext is needed (apt-get install poppler-utils)"),
+        Err(_) => eprintln!("NOTE: errata.pdf not read: no pdftotext (apt-get install poppler-utils)"),
+    }
 }
