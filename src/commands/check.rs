@@ -83,15 +83,15 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
         );
     }
     let folder = data.as_deref().map(DataFolder::open).transpose()?;
-    let config = match &folder {
+    let mut config = match &folder {
         Some(folder) => folder.config.clone(),
         None => PeriodConfig::example(SystemName::Acf),
     };
-    let system = crate::rate::configured(&config);
+    let system = crate::rate::configure(&mut config);
     let (raw, player_file) = match &folder {
         Some(folder) if options.files.is_empty() && options.players.is_none() => {
             // The whole data folder, as `period` reads it.
-            (folder.read(system.inputs())?.0, true)
+            (super::read_period(folder)?.0, true)
         }
         Some(folder) => {
             let dir = folder.dir();

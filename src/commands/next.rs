@@ -147,8 +147,7 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
     super::recording::check_published_list(folder, &before.period, &opts.from)?;
     let edited = edited_settings(folder.settings_text(), &after)?;
 
-    let system = crate::rate::configured(&folder.config);
-    let (raw, _) = folder.read(system.inputs())?;
+    let (raw, _, system) = super::read_period(folder)?;
     let named: Vec<(String, Vec<(u32, String, String)>)> =
         raw.reports
             .iter()
