@@ -3,6 +3,7 @@
 //! records, from a data folder opened once ([`DataFolder`]). Reports are parsed in parallel; a file that cannot be read is a
 //! finding for that file, never the end of the run.
 
+pub mod alone;
 pub mod changes;
 pub mod data_folder;
 pub mod extras;

@@ -265,7 +265,9 @@ fn read(record: &Record, revision: &RevisionInfo, inputs: Inputs, tracks: &[Trac
     let Some(bytes) = inputs.get(SETTINGS) else {
         return Err(IngestError::MissingFile(settings).into());
     };
-    let config = PeriodConfig::from_bytes(bytes, &settings)?;
+    let mut config = PeriodConfig::from_bytes(bytes, &settings)?;
+    // (Its settings validated once, as a period run validates them.)
+    crate::rate::configure(&mut config);
     let mut wanted = Vec::new();
     for track in tracks {
         for input in system_of(track, &config).inputs() {

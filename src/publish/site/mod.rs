@@ -259,11 +259,10 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
 
     // Players: one page each, side by side.
     let words = input.rated.system().words();
-    let start: HashMap<u32, usize> =
-        input.rated.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let at: HashMap<u32, usize> = input.rated.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     // A player's page, and the further pages of a heavy one; its size.
     let player_files = |p: usize| -> Result<(Vec<SiteFile>, usize)> {
-        let mut page = pages::player(input, p, &start);
+        let mut page = pages::player(input, p, &at);
         let mut files = Vec::new();
         if page.meetings.len() > statistics::MEETINGS_ON_PAGE {
             // A player of many opponents: they go on pages of their own.
@@ -288,7 +287,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
             page.meeting_parts = names;
             page.meeting_rows = statistics::meeting_rows(&[]);
         }
-        let state = what_if.state(system, &input.rated.ratings.players[p], columns);
+        let state = what_if.state(system, &input.rated.players[p].after, columns);
         let state = minijinja::Value::from_safe_string(state);
         let player_page = |page: &pages::PlayerPage| {
             let events = pages::game_tables(&page.events, &words);
@@ -519,11 +518,10 @@ fn download_rows(input: &Publication) -> Vec<downloads::DownloadRow> {
     let rated = input.rated;
     let words = rated.system().words();
     rated
-        .ratings
         .players
         .iter()
-        .zip(&rated.players)
-        .filter(|(_, r)| !r.removed)
+        .filter(|r| !r.removed)
+        .map(|r| (&r.after, r))
         .map(|(p, r)| downloads::DownloadRow {
             id: p.id,
             fide_id: p.fide_id,
