@@ -259,9 +259,24 @@ pub fn rate_only(folder: &DataFolder) -> anyhow::Result<(Loaded, Ratings)> {
     Ok((loaded, ratings))
 }
 
-/// The booklet's data for a data folder (for tests and tools).
+/// The booklet's data for a data folder, as a period run would publish it
+/// (its statistics with the record's earlier periods, when it keeps one),
+/// for tests and tools.
 pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
-    let (loaded, ratings) = rate_only(&DataFolder::open(data)?)?;
+    let folder = DataFolder::open(data)?;
+    let (loaded, ratings) = rate_only(&folder)?;
     let rated = crate::rated::Rated::new(loaded.validated.period, ratings, &Default::default());
-    Ok(crate::publish::booklet_data(&rated))
+    let record = match folder.record().filter(|path| path.is_file()) {
+        Some(path) => Some(crate::record::Record::open(&path, crate::record::Access::Read)?),
+        None => None,
+    };
+    let (statistics, history) = publishing::record_extras(&rated, record.as_ref())?;
+    let publication = crate::publish::Publication {
+        rated: &rated,
+        statistics: &statistics,
+        history: &history,
+        findings: &loaded.validated.diagnostics,
+        templates: None,
+    };
+    Ok(BookletData::of(&publication))
 }

@@ -13,6 +13,7 @@ use chrono::{Datelike, NaiveDate};
 use crate::config::PeriodConfig;
 use crate::ingest::data_folder::ARCHIVE;
 use crate::ingest::DataFolder;
+use crate::output_folder::names::{PLAYERS, REMOVED};
 use crate::validate::Disposition;
 
 mod archive;
@@ -196,9 +197,9 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
         .map(|input| input.file_name())
         .filter(|name| opts.from.join(name).is_file())
         .collect();
-    let removed_file = std::fs::read(opts.from.join("removed.xlsx"))
+    let removed_file = std::fs::read(opts.from.join(REMOVED))
         .ok()
-        .map(|bytes| crate::formats::player_file::read_player_file_bytes(&bytes, "removed.xlsx").0);
+        .map(|bytes| crate::formats::player_file::read_player_file_bytes(&bytes, REMOVED).0);
     let removed_ids: std::collections::HashSet<u32> =
         removed_file.iter().flat_map(|f| f.players.iter().map(|p| p.id)).collect();
     let returning = named
@@ -233,7 +234,7 @@ pub fn next_period(opts: &NextOptions) -> Result<NextPeriod> {
 
 /// The players in the published players.xlsx, which must be this period's.
 fn published_players(opts: &NextOptions, config: &PeriodConfig) -> Result<usize> {
-    let path = opts.from.join("players.xlsx");
+    let path = opts.from.join(PLAYERS);
     let bytes = std::fs::read(&path).map_err(|_| {
         anyhow::anyhow!(
             "there is no {}: publish {} first (`ratebook period`), or name the folder it was published into with --from DIR",
@@ -256,7 +257,7 @@ fn published_players(opts: &NextOptions, config: &PeriodConfig) -> Result<usize>
             path.display()
         ),
     }
-    let (file, _) = crate::formats::player_file::read_player_file_bytes(&bytes, "players.xlsx");
+    let (file, _) = crate::formats::player_file::read_player_file_bytes(&bytes, PLAYERS);
     Ok(file.players.len())
 }
 
@@ -327,9 +328,9 @@ impl NextPeriod {
         );
         let _ = writeln!(
             out,
-            "  players.xlsx  the list {} published ({}, {}); the file it started from is archived",
+            "  {PLAYERS:<13} the list {} published ({}, {}); the file it started from is archived",
             b.period,
-            self.from.join("players.xlsx").display(),
+            self.from.join(PLAYERS).display(),
             plural(self.players, "player", "players")
         );
         for name in &self.carried {
@@ -361,7 +362,7 @@ impl NextPeriod {
         if let Some(n) = self.removed {
             let _ = writeln!(
                 out,
-                "  removed.xlsx  {} the maintenance rule removed, archived with the period (the record keeps them too)",
+                "  {REMOVED:<13} {} the maintenance rule removed, archived with the period (the record keeps them too)",
                 plural(n, "player", "players")
             );
         }
@@ -377,8 +378,8 @@ impl NextPeriod {
             }
             let _ = writeln!(
                 out,
-                "  `ratebook period` puts each back with the rating the record holds; without a record, copy the player's row from {} back into players.xlsx (or blank the ID to enter the player as new).",
-                Path::new(&self.archive).join("removed.xlsx").display()
+                "  `ratebook period` puts each back with the rating the record holds; without a record, copy the player's row from {} back into {PLAYERS} (or blank the ID to enter the player as new).",
+                Path::new(&self.archive).join(REMOVED).display()
             );
         }
         let _ = writeln!(

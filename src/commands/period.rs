@@ -54,7 +54,8 @@ fn revise_with_later(
     let mut summary = RunSummary::new(outcome, period, &validated.diagnostics);
     summary.record = Some(note.clone());
     if !opts.dry_run {
-        summary.outputs = vec![("corrected list", opts.out.clone()), ("errata", opts.out.join(super::rerate::ERRATA))];
+        summary.outputs =
+            vec![("corrected list", opts.out.clone()), ("errata", opts.out.join(crate::output_folder::names::ERRATA))];
     }
     Ok(PeriodReport {
         summary: Some(summary),
@@ -99,7 +100,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         let mut summary = RunSummary::new(Outcome::Refused { skippable }, &validated.period, &validated.diagnostics);
         if let Some(staging) = staging {
             publish::refuse(&validated.period, &validated.diagnostics, staging)?;
-            summary.outputs.push(("validation report", opts.out.join("validation.txt")));
+            summary.outputs.push(("validation report", opts.out.join(crate::output_folder::names::VALIDATION)));
         }
         return Ok(PeriodReport {
             summary: Some(summary),
@@ -232,7 +233,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     // errata of its last correction there.
     let staging = match &recording {
         Some(r) if r.record.revision_in(staging.out(), &rated.period.config.period)?.is_some() => {
-            staging.keeping(&[super::rerate::ERRATA])
+            staging.keeping(&[crate::output_folder::names::ERRATA])
         }
         _ => staging,
     };

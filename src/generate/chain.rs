@@ -87,7 +87,9 @@ pub(super) fn period_config(system: SystemName, years: u32) -> PeriodConfig {
 
 /// Reads the player file a published period wrote; any error in it stops the chain.
 pub(super) fn read_published(path: &Path) -> anyhow::Result<PlayerFile> {
-    let name = path.file_name().map_or_else(|| "players.xlsx".to_string(), |n| n.to_string_lossy().into_owned());
+    let name = path
+        .file_name()
+        .map_or_else(|| crate::output_folder::names::PLAYERS.to_string(), |n| n.to_string_lossy().into_owned());
     let (file, diagnostics) = read_player_file(path, &name);
     if let Some(error) = diagnostics.iter().find(|d| d.severity == Severity::Error) {
         anyhow::bail!("the published player file {} cannot be read back: {}", path.display(), error.message);

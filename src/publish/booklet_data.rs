@@ -1,9 +1,14 @@
 //! What the booklet shows, as plain serialisable data: the lists, the state
-//! sections, the events and the rating system's tables. The publish stage fills
-//! it from the period's results; the typst template reads it as JSON.
+//! sections, the events, the statistics and the rating system's tables, all
+//! from the [`Publication`] ([`BookletData::of`]); the typst template reads
+//! it as JSON.
 
 use chrono::NaiveDate;
 use serde::Serialize;
+
+use super::Publication;
+use crate::model::dates::long_date;
+use crate::rated::Rated;
 
 pub use crate::model::words::{RulesText, Words};
 pub use crate::rate::tables::SystemTables;
@@ -47,6 +52,61 @@ pub struct BookletData {
     /// What changed when this list changed the rule set, and by how much
     /// the mean moved (none: no change).
     pub switched: Option<String>,
+}
+
+impl BookletData {
+    /// What the booklet of `publication` shows, from the same lists as
+    /// ratings.xlsx and the same statistics.
+    pub fn of(publication: &Publication) -> BookletData {
+        let Rated { period, lists, counts, .. } = publication.rated;
+        let system = publication.rated.system();
+        let c = &period.config;
+        let line = |e: &crate::validate::Event| EventLine {
+            code: e.code.clone(),
+            name: e.name.clone(),
+            state: e.state.clone(),
+            dates: event_dates(e.start, e.end),
+            note: e.disposition.note(),
+        };
+        let events_rated = c
+            .states
+            .iter()
+            .map(|(code, name)| StateEvents {
+                code: code.clone(),
+                name: name.clone(),
+                events: period
+                    .events
+                    .iter()
+                    .filter(|e| e.disposition.is_rated() && &e.state == code)
+                    .map(line)
+                    .collect(),
+            })
+            .collect();
+        let events_not_rated = period.events.iter().filter(|e| !e.disposition.is_rated()).map(line).collect();
+        BookletData {
+            federation: c.federation.clone(),
+            period: c.period.clone(),
+            published: c.published.to_string(),
+            published_long: long_date(c.published),
+            active_since_long: long_date(c.active_since),
+            age_date_long: long_date(c.age_date),
+            system: system.id().to_string(),
+            words: system.words(),
+            rules: system.rules_text(),
+            lists: lists.booklet_lists(),
+            states: lists.booklet_states(),
+            events_rated,
+            events_not_rated,
+            tables: system.tables(),
+            totals: Totals {
+                active_players: publication.rated.listed().count() as u32,
+                rated_events: counts.events_rated as u32,
+                games_rated: counts.games_rated as u32,
+            },
+            statistics: StatisticsSection::of(publication.statistics),
+            switched: period.switched.as_ref().map(crate::switch::Switched::sentence),
+        }
+    }
 }
 
 /// The Statistics section: every table as printed, and the charts' figures.

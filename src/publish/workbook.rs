@@ -10,11 +10,11 @@ use std::path::Path;
 use chrono::NaiveDate;
 use rust_xlsxwriter::{Format, Note, Worksheet, XlsxError};
 
+use super::Publication;
 use crate::formats::workbook::new_workbook;
 use crate::rate::Words;
 use crate::rated::lists::{Figure, ListRow};
-use crate::rated::Rated;
-use crate::statistics::{Cell, StatTable, Statistics};
+use crate::statistics::{Cell, StatTable};
 
 /// Excel's last row is 1,048,576: longer sheets continue on "Calculations 2"…
 const MAX_ROWS: usize = 1_000_000;
@@ -195,8 +195,10 @@ fn statistic_sheet(sheet: &mut Worksheet, table: &StatTable) -> Result<(), XlsxE
     Ok(())
 }
 
-/// Writes `ratings.xlsx`.
-pub fn write_ratings(path: &Path, rated: &Rated, words: &Words, statistics: &Statistics) -> Result<(), XlsxError> {
+/// Writes the publication's `ratings.xlsx` to `path`.
+pub fn write_ratings(publication: &Publication, path: &Path) -> Result<(), XlsxError> {
+    let Publication { rated, statistics, .. } = *publication;
+    let words = &rated.system().words();
     let (period, ratings, lists) = (&rated.period, &rated.ratings, &rated.lists);
     let mut workbook = new_workbook(period.config.published);
     for table in &lists.ranked {

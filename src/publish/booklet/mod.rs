@@ -55,6 +55,12 @@ pub enum BookletError {
     Internal(String),
 }
 
+/// Typesets the booklet of `publication` (with its templates) and returns
+/// the PDF's bytes.
+pub fn booklet(publication: &super::Publication) -> Result<Vec<u8>, BookletError> {
+    render_booklet(&BookletData::of(publication), publication.templates)
+}
+
 /// Typesets the booklet and returns the PDF's bytes.
 ///
 /// `templates` is a folder holding `booklet.typ` and its parts (a federation's

@@ -1,15 +1,44 @@
 //! The list as files for pairing programs and scripts: `ratings.csv`,
 //! `ratings.json`, and `ratings-fide.txt` in the fixed-width layout of FIDE's
 //! published TXT rating lists (`standard_rating_list.txt`), which
-//! Swiss-Manager, Vega and Tournament Director import. They carry public
-//! fields only (site.md, "What is public"): never a full birth date, an
-//! e-mail address or a column of the player file beyond the allow-list in
-//! [`DownloadRow`].
+//! Swiss-Manager, Vega and Tournament Director import, and the statistics
+//! as `statistics.json`, all made from the [`Publication`]
+//! ([`Downloads::of`]). They carry public fields only (site.md, "What is
+//! public"): never a full birth date, an e-mail address or a column of the
+//! player file beyond the allow-list in [`DownloadRow`].
 
+use anyhow::Result;
 use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
 
 use super::fold;
+use crate::config::PublicBirth;
+use crate::output_folder::names::{RATINGS_CSV, RATINGS_FIDE_TXT, RATINGS_JSON, STATISTICS_JSON};
+use crate::publish::Publication;
+
+/// The site's downloads made from a publication (the booklet and the
+/// workbook join them once written).
+pub struct Downloads {
+    /// The players the lists give (every player of the new player file).
+    pub players: usize,
+    /// Each file's name in the downloads folder, and its bytes.
+    pub files: Vec<(&'static str, Vec<u8>)>,
+}
+
+impl Downloads {
+    /// The list as CSV, JSON and FIDE's TXT, and the statistics as JSON.
+    pub fn of(publication: &Publication) -> Result<Downloads> {
+        let rows = rows(publication);
+        let published = publication.rated.period.config.published;
+        let files = vec![
+            (STATISTICS_JSON, publication.statistics.to_json().into_bytes()),
+            (RATINGS_CSV, csv(&rows)?),
+            (RATINGS_JSON, json(&rows)?),
+            (RATINGS_FIDE_TXT, fide_txt(&rows, published, "")),
+        ];
+        Ok(Downloads { players: rows.len(), files })
+    }
+}
 
 /// One player of the new player file, as the downloads give him: the public
 /// fields, and nothing else.
@@ -59,6 +88,37 @@ impl Serialize for BirthYear {
             BirthYear::Withheld => serializer.serialize_none(),
         }
     }
+}
+
+/// Every player of the new player file, as the downloads give him.
+fn rows(input: &Publication) -> Vec<DownloadRow> {
+    let rated = input.rated;
+    let words = rated.system().words();
+    rated
+        .ratings
+        .players
+        .iter()
+        .zip(&rated.players)
+        .filter(|(_, r)| !r.removed)
+        .map(|(p, r)| DownloadRow {
+            id: p.id,
+            fide_id: p.fide_id,
+            surname: p.surname.clone(),
+            first_names: p.first_names.clone(),
+            gender: p.gender.map(|g| g.as_str()),
+            birth_year: match rated.period.config.birth {
+                PublicBirth::Year => BirthYear::Shown(p.birth_date.map(|d| d.year())),
+                PublicBirth::None => BirthYear::Withheld,
+            },
+            state: p.state.clone(),
+            status: words.status(p.status),
+            rating: r.published,
+            printed: r.printed.clone(),
+            games: p.games,
+            games_period: r.games,
+            active: r.active,
+        })
+        .collect()
 }
 
 /// `ratings.csv`: a header row, then one row per player (UTF-8). The Birth

@@ -18,14 +18,13 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use chrono::Datelike;
 use minijinja::{context, Environment};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::Publication;
-use crate::config::PublicBirth;
 use crate::model::names;
+use crate::output_folder::names::{self as files, DOWNLOADS};
 use crate::rate::Words;
 use crate::rated::event::points_text;
 use folder::SiteFolder;
@@ -164,7 +163,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
         words: input.rated.system().words(),
         switched: input.rated.period.switched.as_ref().map(crate::switch::Switched::sentence),
     };
-    for sub in ["players", "events", "states", "downloads"] {
+    for sub in ["players", "events", "states", DOWNLOADS] {
         std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
     }
     let write = |rel: &str, text: &[u8]| folder.write(rel, text);
@@ -208,7 +207,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
         input.rated.ratings.extra_columns.as_deref().unwrap_or(&input.rated.period.players.extra_columns);
 
     let index = pages::index(input);
-    write("index.html", &render("index.html", "", context! { index => &index })?)?;
+    write(files::SITE_INDEX, &render("index.html", "", context! { index => &index })?)?;
     write("search-more.js", pages::not_listed(input).as_bytes())?;
     let top: Vec<(String, String, Vec<Row>, Vec<&str>)> = input
         .rated
@@ -228,7 +227,6 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
     write("top.html", &render("top.html", "", context! { lists => &top })?)?;
     let statistics_page = statistics::page(input.statistics);
     write("statistics.html", &render("statistics.html", "", context! { page => &statistics_page })?)?;
-    write("downloads/statistics.json", input.statistics.to_json().as_bytes())?;
     for (code, name, rows) in &input.rated.lists.states {
         let rows: Vec<Row> = rows.iter().map(row).collect();
         let page = render("state.html", "../", context! { code => code, name => name, rows => &rows })?;
@@ -350,12 +348,11 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
     stats.pages += sizes.len();
     stats.largest_player_page = sizes.iter().copied().max().unwrap_or(0);
 
-    // Downloads.
-    let rows = download_rows(input);
-    write("downloads/ratings.csv", &downloads::csv(&rows)?)?;
-    write("downloads/ratings.json", &downloads::json(&rows)?)?;
-    write("downloads/ratings-fide.txt", &downloads::fide_txt(&rows, c.published, ""))?;
-    let context = context! { players => rows.len(), birth_year => c.birth.shown() };
+    let downloads = downloads::Downloads::of(input)?;
+    for (name, bytes) in &downloads.files {
+        write(&files::inside(DOWNLOADS, name), bytes)?;
+    }
+    let context = context! { players => downloads.players, birth_year => c.birth.shown() };
     write("downloads.html", &render("downloads.html", "", context)?)?;
     stats.pages += 2;
     (stats.kept, stats.digests) = folder.finish();
@@ -366,7 +363,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
 /// site's downloads as `downloads/NAME`: a second name for the same file
 /// where the disk allows, else a copy.
 pub fn add_download(site: &Path, from: &Path, name: &str) -> Result<()> {
-    let to = site.join("downloads").join(name);
+    let to = site.join(DOWNLOADS).join(name);
     if std::fs::hard_link(from, &to).is_err() {
         std::fs::copy(from, &to).with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
     }
@@ -510,37 +507,6 @@ fn event_pages(input: &Publication) -> Vec<EventPage> {
                 games,
                 changes,
             }
-        })
-        .collect()
-}
-
-/// Every player of the new player file, as the downloads give him.
-fn download_rows(input: &Publication) -> Vec<downloads::DownloadRow> {
-    let rated = input.rated;
-    let words = rated.system().words();
-    rated
-        .ratings
-        .players
-        .iter()
-        .zip(&rated.players)
-        .filter(|(_, r)| !r.removed)
-        .map(|(p, r)| downloads::DownloadRow {
-            id: p.id,
-            fide_id: p.fide_id,
-            surname: p.surname.clone(),
-            first_names: p.first_names.clone(),
-            gender: p.gender.map(|g| g.as_str()),
-            birth_year: match rated.period.config.birth {
-                PublicBirth::Year => downloads::BirthYear::Shown(p.birth_date.map(|d| d.year())),
-                PublicBirth::None => downloads::BirthYear::Withheld,
-            },
-            state: p.state.clone(),
-            status: words.status(p.status),
-            rating: r.published,
-            printed: r.printed.clone(),
-            games: p.games,
-            games_period: r.games,
-            active: r.active,
         })
         .collect()
 }

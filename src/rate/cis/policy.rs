@@ -79,7 +79,10 @@ impl EligibilityPolicy for Cis {
     fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
         let ids: std::collections::HashSet<u32> = period.players.players.iter().map(|p| p.id).collect();
         let mut findings = Vec::new();
-        for (what, rows) in [("lesson", period.inputs.dated(super::files::LESSONS.stem)), ("renewal", period.inputs.dated(super::files::RENEWALS.stem))] {
+        for (what, rows) in [
+            ("lesson", period.inputs.dated(super::files::LESSONS.stem)),
+            ("renewal", period.inputs.dated(super::files::RENEWALS.stem)),
+        ] {
             for r in rows.iter().filter(|r| !ids.contains(&r.id)) {
                 findings.push(
                     Diagnostic::error(
@@ -87,7 +90,10 @@ impl EligibilityPolicy for Cis {
                         r.at.clone(),
                         format!("ID {} is not in the player file", r.id),
                     )
-                    .with_hint(format!("give the ID of the player who had the {what}, as in players.xlsx")),
+                    .with_hint(format!(
+                        "give the ID of the player who had the {what}, as in {}",
+                        crate::output_folder::names::PLAYERS
+                    )),
                 );
             }
             let later: Vec<&DatedEntry> = rows.iter().filter(|r| r.date > period.config.end).collect();
@@ -109,7 +115,7 @@ impl EligibilityPolicy for Cis {
                 let at = || {
                     origin
                         .and_then(|o| o.extra_cell(i, c))
-                        .unwrap_or_else(|| Location::sheet("players.xlsx", "Players"))
+                        .unwrap_or_else(|| Location::sheet(crate::output_folder::names::PLAYERS, "Players"))
                 };
                 match joined_value(p.extra.get(c)) {
                     Err(shown) => findings.push(
