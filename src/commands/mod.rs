@@ -251,32 +251,28 @@ fn switch_player_file(
     })
 }
 
-/// Rates the period in memory (nothing is written).
+/// Rates the period's main list in memory (nothing is written).
 pub fn rate_only(folder: &DataFolder) -> anyhow::Result<(Loaded, Ratings)> {
     let mut timings = Timings::default();
-    let loaded = load_switching(folder, &mut timings)?;
+    let mut loaded = load_switching(folder, &mut timings)?;
+    loaded.validated.period = crate::rated::rating_lists::main_view(loaded.validated.period);
     let ratings = crate::rate::rate_period(loaded.system(), &loaded.validated.period);
     Ok((loaded, ratings))
 }
 
 /// The booklet's data for a data folder, as a period run would publish it
-/// (its statistics with the record's earlier periods, when it keeps one),
-/// for tests and tools.
+/// (every list it keeps; the statistics with the record's earlier periods,
+/// when it keeps one), for tests and tools.
 pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
     let folder = DataFolder::open(data)?;
-    let (loaded, ratings) = rate_only(&folder)?;
-    let rated = crate::rated::Rated::new(loaded.validated.period, ratings, &Default::default());
+    let loaded = load_switching(&folder, &mut Timings::default())?;
+    let system = loaded.system();
+    let Validated { period, diagnostics } = loaded.validated;
+    let lists = crate::rated::rate_each_list(period, system).rated(&|_| Default::default());
     let record = match folder.record().filter(|path| path.is_file()) {
         Some(path) => Some(crate::record::Record::open(&path, crate::record::Access::Read)?),
         None => None,
     };
-    let (statistics, history) = publishing::record_extras(&rated, record.as_ref())?;
-    let publication = crate::publish::Publication {
-        rated: &rated,
-        statistics: &statistics,
-        history: &history,
-        findings: &loaded.validated.diagnostics,
-        templates: None,
-    };
-    Ok(BookletData::of(&publication))
+    let extras = publishing::list_extras(&lists, record.as_ref())?;
+    Ok(BookletData::of(&extras.publication(&lists, &diagnostics, None)))
 }

@@ -12,7 +12,7 @@ use super::summary::{Outcome, RunSummary};
 use super::{load_switching, Loaded, Said, Screen, Stage, Stream};
 use crate::ingest::DataFolder;
 use crate::publish;
-use crate::rated::Rated;
+use crate::rated::{Rated, RatedLists};
 use crate::record::query::list_changes;
 use crate::record::PeriodLines;
 use crate::timings::Timings;
@@ -93,7 +93,6 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let record_lock = if opts.dry_run { None } else { super::recording::lock_record(&folder)? };
     progress(Stage::Reading);
     let Loaded { mut validated, inputs, switched_from } = load_switching(&folder, &mut timings)?;
-    let system = crate::rate::configured(&validated.period.config);
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
         let skippable = !validated.has_global_errors();
@@ -159,95 +158,126 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         .sum();
 
     progress(Stage::Rating);
-    let started = Instant::now();
-    let ratings = crate::rate::rate_period(system, &period);
-    if ratings.stage_times.is_empty() {
-        timings.record("rate", started);
-    } else {
-        for (stage, took) in &ratings.stage_times {
-            timings.push(stage, *took);
-        }
-    }
-    let started = Instant::now();
-    // The change is taken against the record's previous period, where it holds one.
-    let baseline = recording.as_ref().map(|r| crate::record::lines::baseline(&r.previous_lines)).unwrap_or_default();
-    let rated = Rated::new(period, ratings, &baseline);
-    timings.record("lists", started);
-
+    let lists = rate(period, recording.as_ref(), &mut timings)?;
     let started = Instant::now();
     // The input files move into the lines (the recording needs them no more).
-    let lines = recording.as_mut().map(|r| {
-        let inputs = std::mem::take(&mut r.inputs);
-        PeriodLines::of(&rated, inputs)
-    });
+    let lines = recording.as_mut().map(|r| PeriodLines::of(&lists, std::mem::take(&mut r.inputs)));
     timings.record("record", started);
-
     let Some(staging) = staging else {
-        // The dry run: what the list would change against the last one recorded.
-        let note = match (&recording, &lines) {
-            (Some(r), Some(lines)) => {
-                // The last list recorded (this period's own, when it is recorded).
-                let known = r.record.known_ids()?;
-                let last = r.record.periods()?.pop();
-                let before = match &last {
-                    Some(p) => r.record.player_lines(p.id)?,
-                    None => Vec::new(),
-                };
-                let against = last.as_ref().map(|p| format!("{} (revision {})", p.period, p.revision));
-                let changes = list_changes(against.as_deref(), &lines.players, &before, &known, 10);
-                match rated.period.switched {
-                    Some(_) => changes.from_games(&lines.players, &before, 10).to_text(),
-                    None => changes.to_text(),
-                }
-            }
-            _ => "period.toml keeps no record (record = false): there is nothing to compare with\n".to_string(),
-        };
-        let note = match &rated.period.switched {
-            Some(switched) => format!(
-                "{}\n{}{note}",
-                switched.sentence(),
-                switched.shift.biggest_text(10, "Biggest movers with the switch", "")
-            ),
-            None => note,
-        };
-        let note = refusing(refused.as_deref(), note);
-        let mut summary = RunSummary::new(Outcome::DryRun, &rated.period, &diagnostics);
-        summary.players = Some(player_counts(&rated));
+        let note = refusing(refused.as_deref(), dry_run_note(&lists.main, recording.as_ref(), lines.as_ref())?);
+        let mut summary = RunSummary::new(Outcome::DryRun, &lists.main.period, &diagnostics);
+        summary.players = Some(player_counts(&lists.main));
         return Ok(PeriodReport {
             summary: Some(summary),
             published: false,
-            players: rated.ratings.players.len(),
-            events_rated: rated.events_rated(),
+            players: lists.main.ratings.players.len(),
+            events_rated: lists.main.events_rated(),
             diagnostics,
             timings,
             record_note: Some(note),
             into: opts.out.clone(),
         });
     };
-
     progress(Stage::Publishing);
+    let (published, record_note) =
+        publish_and_record(opts, &lists, &diagnostics, staging, recording.as_mut(), lines, &mut timings)?;
+    let report = published_report(opts, &lists.main, diagnostics, &published, record_note, timings);
+    crate::background::drop_later(lists);
+    Ok(report)
+}
+
+/// Rates the period on each of its lists, each change taken against the
+/// record's previous period where it holds one.
+fn rate(
+    period: crate::validate::ValidPeriod,
+    recording: Option<&Recording>,
+    timings: &mut Timings,
+) -> Result<RatedLists> {
     let started = Instant::now();
-    let (statistics, history) = super::publishing::record_extras(&rated, recording.as_ref().map(|r| &r.record))?;
+    let system = crate::rate::configured(&period.config);
+    let mut rated = crate::rated::rate_each_list(period, system);
+    if rated.ratings.stage_times.is_empty() {
+        timings.record("rate", started);
+    } else {
+        for (stage, took) in &rated.ratings.stage_times {
+            timings.push(stage, *took);
+        }
+    }
+    let started = Instant::now();
+    let mut before = std::collections::HashMap::new();
+    if let Some(r) = recording {
+        before.insert(None, crate::record::lines::baseline(&r.previous_lines));
+        for other in &mut rated.others {
+            let lines = match &r.previous {
+                Some(previous) => r.record.list_lines(previous.id, &other.name)?,
+                None => Vec::new(),
+            };
+            before.insert(Some(other.name.clone()), crate::record::lines::baseline(&lines));
+        }
+    }
+    let lists = rated.rated(&|list| before.get(&list.map(str::to_string)).cloned().unwrap_or_default());
+    timings.record("lists", started);
+    Ok(lists)
+}
+
+/// What a dry run says: what the list would change against the last one recorded.
+fn dry_run_note(rated: &Rated, recording: Option<&Recording>, lines: Option<&PeriodLines>) -> Result<String> {
+    let note = match (recording, lines) {
+        (Some(r), Some(lines)) => {
+            // The last list recorded (this period's own, when it is recorded).
+            let known = r.record.known_ids()?;
+            let last = r.record.periods()?.pop();
+            let before = match &last {
+                Some(p) => r.record.player_lines(p.id)?,
+                None => Vec::new(),
+            };
+            let against = last.as_ref().map(|p| format!("{} (revision {})", p.period, p.revision));
+            let changes = list_changes(against.as_deref(), &lines.players, &before, &known, 10);
+            match rated.period.switched {
+                Some(_) => changes.from_games(&lines.players, &before, 10).to_text(),
+                None => changes.to_text(),
+            }
+        }
+        _ => "period.toml keeps no record (record = false): there is nothing to compare with\n".to_string(),
+    };
+    Ok(match &rated.period.switched {
+        Some(switched) => format!(
+            "{}\n{}{note}",
+            switched.sentence(),
+            switched.shift.biggest_text(10, "Biggest movers with the switch", "")
+        ),
+        None => note,
+    })
+}
+
+/// Publishes the rated lists into the output folder and records them with
+/// their outputs, all or nothing; what the record says of it.
+fn publish_and_record(
+    opts: &PeriodOptions,
+    lists: &RatedLists,
+    diagnostics: &[crate::diag::Diagnostic],
+    staging: publish::Staging,
+    mut recording: Option<&mut Recording>,
+    lines: Option<PeriodLines>,
+    timings: &mut Timings,
+) -> Result<(publish::Published, Option<String>)> {
+    let started = Instant::now();
+    let extras = super::publishing::list_extras(lists, recording.as_ref().map(|r| &r.record))?;
     timings.record("statistics", started);
+    let period = &lists.main.period;
     // A period published again into the folder that holds it keeps the
     // errata of its last correction there.
     let staging = match &recording {
-        Some(r) if r.record.revision_in(staging.out(), &rated.period.config.period)?.is_some() => {
+        Some(r) if r.record.revision_in(staging.out(), &period.config.period)?.is_some() => {
             staging.keeping(&[crate::output_folder::names::ERRATA])
         }
         _ => staging,
     };
     let mut lines = lines;
-    let publication = publish::Publication {
-        rated: &rated,
-        statistics: &statistics,
-        history: &history,
-        findings: &diagnostics,
-        templates: opts.templates.as_deref(),
-    };
+    let publication = extras.publication(lists, diagnostics, opts.templates.as_deref());
     let published = publish::publish(&publication, staging, &mut |staging| {
         let started = Instant::now();
-        if let (Some(r), Some(lines)) = (recording.as_mut(), lines.take()) {
+        if let (Some(r), Some(lines)) = (recording.as_deref_mut(), lines.take()) {
             r.stage(lines, staging)?;
         }
         timings.record("record", started);
@@ -256,7 +286,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let published = match published {
         Ok(published) => published,
         Err(e) => {
-            if let Some(r) = recording.as_mut() {
+            if let Some(r) = recording.as_deref_mut() {
                 r.abandon();
             }
             return Err(e);
@@ -265,8 +295,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     // (The revision marked published, after the outputs went in, is part of
     // the record's time too.)
     let started = Instant::now();
-    let period = &rated.period;
-    let record_note = match recording.as_mut() {
+    let record_note = match recording {
         Some(r) => Some(match r.confirm(&opts.out)? {
             Some(staged) => {
                 format!("recorded in {} as {} revision {}", r.record.path().display(), staged.period, staged.revision)
@@ -280,9 +309,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
         None => None,
     };
     timings.record("record", started);
-    let report = published_report(opts, &rated, diagnostics, &published, record_note, timings);
-    crate::background::drop_later(rated);
-    Ok(report)
+    Ok((published, record_note))
 }
 
 /// Runs the period and says what it did: its errors and warnings, then the

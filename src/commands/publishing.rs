@@ -7,10 +7,73 @@
 
 use anyhow::Result;
 
-use crate::rated::Rated;
+use crate::diag::Diagnostic;
+use crate::publish::{OtherList, Publication};
+use crate::rated::{Rated, RatedLists};
 use crate::record::query::History;
 use crate::record::Record;
 use crate::statistics::{self, Settings, Statistics, ThisPeriod};
+
+/// What the record adds to the publication of each list of a period.
+pub struct Extras {
+    /// The main list's.
+    pub statistics: Statistics,
+    pub history: History,
+    /// Each other list's, in the order of `RatedLists::others`.
+    pub others: Vec<(Statistics, History)>,
+}
+
+impl Extras {
+    /// The publication of `lists` with these extras.
+    pub fn publication<'a>(
+        &'a self,
+        lists: &'a RatedLists,
+        findings: &'a [Diagnostic],
+        templates: Option<&'a std::path::Path>,
+    ) -> Publication<'a> {
+        Publication {
+            rated: &lists.main,
+            statistics: &self.statistics,
+            history: &self.history,
+            findings,
+            templates,
+            others: lists
+                .others
+                .iter()
+                .zip(&self.others)
+                .map(|(list, (statistics, history))| OtherList {
+                    name: &list.name,
+                    rated: &list.rated,
+                    statistics,
+                    history,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The statistics and the site's history of each list of `lists`, from
+/// `record` (`None`: a period kept without one). Another list's statistics
+/// are its period's own (the record's earlier periods are read for the
+/// main list); its history is its recorded lines.
+pub fn list_extras(lists: &RatedLists, record: Option<&Record>) -> Result<Extras> {
+    let (statistics, history) = record_extras(&lists.main, record)?;
+    let mut others = Vec::with_capacity(lists.others.len());
+    for list in &lists.others {
+        let rated = &list.rated;
+        let statistics = period_statistics(rated, None)?;
+        let history = match record {
+            Some(record) if rated.period.config.site => {
+                let end = rated.period.config.end;
+                let before = record.periods()?.into_iter().rfind(|p| p.end < end);
+                record.list_history_before(&before.map(|p| p.end.to_string()).unwrap_or_default(), Some(&list.name))?
+            }
+            _ => History::default(),
+        };
+        others.push((statistics, history));
+    }
+    Ok(Extras { statistics, history, others })
+}
 
 /// The statistics and the site's history of `rated`'s publication, from
 /// `record` (`None`: a period kept without one).

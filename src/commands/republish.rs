@@ -12,7 +12,7 @@ use super::period_report::{player_counts, published_report, PeriodOptions, Perio
 use super::recording::{Plan, Recording};
 use super::summary::{Outcome, RunSummary};
 use crate::output_folder::RECORD_TOKEN;
-use crate::publish::{self, Publication, Staging};
+use crate::publish::{self, Staging};
 use crate::timings::Timings;
 use crate::validate::Validated;
 
@@ -52,23 +52,17 @@ pub fn republish(
             "{why}; the run would publish revision {} again, rated from the inputs the record keeps (nothing recorded; give --revise to record the data folder's inputs as a new revision)",
             current.revision
         );
-        let mut summary = RunSummary::new(Outcome::DryRun, &again.rated.period, &again.findings);
-        summary.players = Some(player_counts(&again.rated));
+        let mut summary = RunSummary::new(Outcome::DryRun, &again.lists.main.period, &again.findings);
+        summary.players = Some(player_counts(&again.lists.main));
         let mut report = PeriodReport::held_already(again.findings, timings, note, opts.out.clone());
         report.summary = Some(summary);
         return Ok(report);
     };
-    let (statistics, history) = super::publishing::record_extras(&again.rated, Some(record))?;
+    let extras = super::publishing::list_extras(&again.lists, Some(record))?;
     // The folder holds this period: the errata of its last correction stay.
     let staging = staging.keeping(&[crate::output_folder::names::ERRATA]);
     let token = record.current_token(&period)?.unwrap_or_default();
-    let publication = Publication {
-        rated: &again.rated,
-        statistics: &statistics,
-        history: &history,
-        findings: &again.findings,
-        templates: opts.templates.as_deref(),
-    };
+    let publication = extras.publication(&again.lists, &again.findings, opts.templates.as_deref());
     let published =
         publish::publish(&publication, staging, &mut |staging| staging.write(RECORD_TOKEN, token.as_bytes()))?;
     record.set_output(current.id, &publish::staging::absolute(&opts.out)?).map_err(|e| record.explain(e))?;
@@ -76,7 +70,7 @@ pub fn republish(
         "{why}; published revision {} again, rated from the inputs the record keeps (nothing recorded; give --revise to record the data folder's inputs as a new revision)",
         current.revision
     );
-    let report = published_report(opts, &again.rated, again.findings.clone(), &published, Some(note), timings);
+    let report = published_report(opts, &again.lists.main, again.findings.clone(), &published, Some(note), timings);
     crate::background::drop_later(again);
     Ok(report)
 }

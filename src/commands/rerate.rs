@@ -14,7 +14,7 @@ use crate::config::PeriodConfig;
 use crate::ingest::DataFolder;
 use crate::output_folder::names::{inside, ERRATA, ERRATA_PDF, ERRATA_XLSX, PLAYERS};
 use crate::output_folder::{crash_point, RECORD_TOKEN};
-use crate::publish::{Publication, Staging};
+use crate::publish::Staging;
 use crate::record::errata::Errata;
 pub use crate::record::rerate::Correction;
 use crate::record::rerate::{Outcome, Rerating};
@@ -184,21 +184,15 @@ fn record_rerating(
     drop(lines);
     timings.record("stage", started);
     let started = Instant::now();
-    let extras = record.as_if_published(&staged, |r| super::publishing::record_extras(&latest.rated, Some(r)));
-    let (statistics, history) = match extras {
+    let extras = record.as_if_published(&staged, |r| super::publishing::list_extras(&latest.lists, Some(r)));
+    let extras = match extras {
         Ok(extras) => extras,
         Err(e) => {
             record.abandon(&staged).ok();
             return Err(e);
         }
     };
-    let publication = Publication {
-        rated: &latest.rated,
-        statistics: &statistics,
-        history: &history,
-        findings: &latest.findings,
-        templates,
-    };
+    let publication = extras.publication(&latest.lists, &latest.findings, templates);
     let (last, token) = (staged[staged.len() - 1].id, staged[0].token.clone());
     let record_ref: &Record = record;
     let published_outputs = crate::publish::publish(&publication, staging, &mut |staging| {

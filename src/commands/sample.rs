@@ -39,12 +39,6 @@ pub struct SampleSummary {
 /// stops the chain with its error.
 pub fn sample(opts: &SampleOptions) -> Result<SampleSummary> {
     anyhow::ensure!(opts.periods >= 1, "--periods must be at least 1");
-    let several = opts.generate.lists.iter().any(|rate| *rate != crate::model::rate_of_play::RateOfPlay::Standard);
-    anyhow::ensure!(
-        !several || opts.periods == 1,
-        "--periods {} with --lists: this ratebook writes a federation's rating lists but cannot yet rate them one by one, so it cannot publish and record the chain (docs/lists.md); generate one period, or drop --lists",
-        opts.periods
-    );
     if opts.periods == 1 {
         let summary = generate::generate(&opts.generate)?;
         return Ok(SampleSummary { periods: vec![(PeriodConfig::example(opts.generate.system).period, summary)] });

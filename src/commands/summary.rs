@@ -48,6 +48,8 @@ pub struct RunSummary {
     pub errors: Vec<Diagnostic>,
     pub players: Option<PlayerCounts>,
     pub events_rated: usize,
+    /// Of them, by rating list, when the period keeps several: (list, events).
+    pub by_list: Vec<(String, usize)>,
     /// Reports not rated because they have errors (their findings say
     /// what), and report files that could not be read.
     pub with_errors: usize,
@@ -74,13 +76,23 @@ impl RunSummary {
             findings: counts(diagnostics),
             errors,
             players: None,
-            events_rated: period.events.iter().filter(|e| e.disposition.is_rated()).count(),
+            events_rated: period.events.iter().filter(|e| e.disposition.is_rated_on_its_list()).count(),
+            by_list: period
+                .config
+                .rating_lists
+                .iter()
+                .enumerate()
+                .map(|(k, list)| {
+                    let on = |e: &&crate::validate::Event| e.list == Some(k) && e.disposition.is_rated_on_its_list();
+                    (list.name.clone(), period.events.iter().filter(on).count())
+                })
+                .collect(),
             with_errors: period.events.iter().filter(|e| e.disposition == Disposition::Invalid).count(),
             unreadable: period.unreadable.len(),
             not_rated: period
                 .events
                 .iter()
-                .filter(|e| !e.disposition.is_rated() && e.disposition != Disposition::Invalid)
+                .filter(|e| !e.disposition.is_rated_on_its_list() && e.disposition != Disposition::Invalid)
                 .map(event_line)
                 .collect(),
             outputs: Vec::new(),
@@ -127,6 +139,10 @@ impl RunSummary {
             ("rated", "not rated")
         };
         let mut events = format!("{} {rated}", thousands(self.events_rated));
+        if !self.by_list.is_empty() {
+            let each: Vec<String> = self.by_list.iter().map(|(list, n)| format!("{} {list}", thousands(*n))).collect();
+            let _ = write!(events, " ({})", each.join(", "));
+        }
         if self.with_errors > 0 {
             let _ = write!(events, "; {} with errors {not}", plural(self.with_errors, "report", "reports"));
         }

@@ -17,7 +17,6 @@ use super::players::Population;
 use super::{draw_state, normal};
 use crate::config::PeriodConfig;
 use crate::diag::Severity;
-use crate::formats::player_file::read_player_file;
 use crate::model::dates::age_at;
 use crate::model::system::SystemName;
 use crate::model::PlayerFile;
@@ -86,11 +85,12 @@ pub(super) fn period_config(system: SystemName, years: u32) -> PeriodConfig {
 }
 
 /// Reads the player file a published period wrote; any error in it stops the chain.
-pub(super) fn read_published(path: &Path) -> anyhow::Result<PlayerFile> {
+pub(super) fn read_published(path: &Path, lists: &[String]) -> anyhow::Result<PlayerFile> {
     let name = path
         .file_name()
         .map_or_else(|| crate::output_folder::names::PLAYERS.to_string(), |n| n.to_string_lossy().into_owned());
-    let (file, diagnostics) = read_player_file(path, &name);
+    let bytes = std::fs::read(path)?;
+    let (file, diagnostics) = crate::formats::player_file::read_player_file_bytes_with_lists(&bytes, &name, lists);
     if let Some(error) = diagnostics.iter().find(|d| d.severity == Severity::Error) {
         anyhow::bail!("the published player file {} cannot be read back: {}", path.display(), error.message);
     }
@@ -160,6 +160,7 @@ pub(super) fn next_population(
     published: &Path,
     config: &PeriodConfig,
 ) -> anyhow::Result<Population> {
-    let file = read_published(published).with_context(|| format!("reading {}", published.display()))?;
+    let file =
+        read_published(published, &config.other_lists()).with_context(|| format!("reading {}", published.display()))?;
     Ok(population(rng, carried, file, config.age_date, config.system))
 }

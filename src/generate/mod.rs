@@ -209,10 +209,6 @@ pub fn generate_period(
             opts.lists.contains(&RateOfPlay::Standard),
             "--lists names no standard list: the sample's player file holds standard ratings, so standard is one of the lists"
         );
-        anyhow::ensure!(
-            previous.is_none(),
-            "a chain of periods with several rating lists cannot be published yet: the lists are not rated one by one (docs/lists.md)"
-        );
         lists::declare(&mut config, &opts.lists);
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -232,7 +228,8 @@ pub fn generate_period(
         None => systems::adapt(opts.system, &mut population.file, seed),
         Some(_) => systems::later(opts.system, &population.file, seed, years),
     };
-    if several {
+    // (A later period's file carries each list's columns as published.)
+    if several && previous.is_none() {
         lists::player_file(&mut population.file, &config, seed);
     }
     let (y, m, d) = PLAYER_FILE_DATE;

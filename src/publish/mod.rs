@@ -58,11 +58,24 @@ pub fn refuse(period: &ValidPeriod, diagnostics: &[Diagnostic], staging: Staging
 /// templates to typeset with (`None`: the built-in ones). Every output is a
 /// function of it, and names its own files.
 pub struct Publication<'a> {
+    /// The main list (a folder's one list).
     pub rated: &'a Rated,
     pub statistics: &'a Statistics,
     pub history: &'a crate::record::query::History,
     pub findings: &'a [Diagnostic],
     pub templates: Option<&'a Path>,
+    /// The rating lists beside the main one, when the period keeps several.
+    pub others: Vec<OtherList<'a>>,
+}
+
+/// A rating list beside the main one, as a publication prints it: the
+/// list rated, its statistics and its players' recorded periods on it.
+pub struct OtherList<'a> {
+    /// Its name in `period.toml` (`rapid`).
+    pub name: &'a str,
+    pub rated: &'a Rated,
+    pub statistics: &'a Statistics,
+    pub history: &'a crate::record::query::History,
 }
 
 /// Publishes the period into the staging folder's output folder: the new

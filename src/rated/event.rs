@@ -203,6 +203,7 @@ mod tests {
             federation_event: false,
             file: String::new(),
             disposition: crate::validate::Disposition::Rated,
+            list: None,
             entrants: 4,
             games: Vec::new(),
         };

@@ -10,12 +10,14 @@
 pub mod event;
 pub mod lists;
 pub mod player;
+pub mod rating_lists;
 
 use crate::rate::{RatingSystem, Ratings};
 use crate::validate::{Disposition, ValidPeriod};
 pub use event::RatedEvent;
 use lists::Lists;
 pub use player::{Baseline, RatedPlayer};
+pub use rating_lists::{rate_each_list, ListRatings, OtherRatings, RatedList, RatedLists};
 
 /// A rated period (see the module's introduction).
 pub struct Rated {

@@ -7,7 +7,7 @@ use rusqlite::{params, ToSql};
 
 use crate::ingest::Inputs;
 use crate::model::Status;
-use crate::rated::Rated;
+use crate::rated::{Rated, RatedLists};
 use crate::validate::Disposition;
 
 /// A player's line in one revision (the `ratings` view's columns).
@@ -112,6 +112,8 @@ pub struct EventLine {
     /// rated, late, deferred, not-rated.
     pub disposition: String,
     pub reason: String,
+    /// The rating list it went to, when the period keeps several.
+    pub list: Option<String>,
 }
 
 /// A rated game (the `games` view's columns).
@@ -146,11 +148,32 @@ pub struct PeriodLines {
     pub games: Vec<GameLine>,
     /// (event, start number, ID given).
     pub newcomers: Vec<(String, u32, u32)>,
+    /// The lists beside the main one, when the period keeps several.
+    pub lists: Vec<ListLines>,
+}
+
+/// A rating list's lines beside the main list's: its name, its rule set
+/// and a line per player (his name and state as the main list's line has them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListLines {
+    pub name: String,
+    pub system: String,
+    pub players: Vec<PlayerLine>,
+}
+
+/// The disposition an event has on the list it went to: a rated event
+/// shown on another list's view is rated (or late) on its own.
+fn own_disposition(d: &Disposition) -> Disposition {
+    match d {
+        Disposition::OtherList { late: false, .. } => Disposition::Rated,
+        Disposition::OtherList { late: true, .. } => Disposition::Late,
+        d => d.clone(),
+    }
 }
 
 /// The word the record uses for a disposition.
 fn disposition_word(d: &Disposition) -> &'static str {
-    match d {
+    match own_disposition(d) {
         Disposition::Rated => "rated",
         Disposition::Late => "late",
         Disposition::Deferred => "deferred",
@@ -158,30 +181,39 @@ fn disposition_word(d: &Disposition) -> &'static str {
     }
 }
 
+/// Each player's line of one list's `rated` period, by ID.
+fn player_lines(rated: &Rated) -> Vec<PlayerLine> {
+    let mut players: Vec<PlayerLine> = rated
+        .ratings
+        .players
+        .iter()
+        .zip(&rated.players)
+        .map(|(p, r)| PlayerLine {
+            id: p.id,
+            surname: p.surname.clone(),
+            first_names: p.first_names.clone(),
+            state: p.state.clone(),
+            status: if r.removed { LineStatus::Removed } else { LineStatus::Listed(p.status) },
+            rating: p.rating,
+            printed: r.printed.clone(),
+            games_period: r.games,
+            games_total: p.games,
+            change: r.change.map(|c| c as f64),
+        })
+        .collect();
+    players.sort_by_key(|l| l.id);
+    players
+}
+
 impl PeriodLines {
-    /// The lines of a `rated` period (its change is the rated players'
-    /// own); `inputs` its input files.
-    pub fn of(rated: &Rated, inputs: Inputs) -> PeriodLines {
+    /// The lines of a period rated on each of its `lists` (the change is
+    /// the rated players' own); `inputs` its input files.
+    pub fn of(lists: &RatedLists, inputs: Inputs) -> PeriodLines {
+        let rated = &lists.main;
         let Rated { period, ratings, .. } = rated;
         let c = &period.config;
-        let mut players: Vec<PlayerLine> = ratings
-            .players
-            .iter()
-            .zip(&rated.players)
-            .map(|(p, r)| PlayerLine {
-                id: p.id,
-                surname: p.surname.clone(),
-                first_names: p.first_names.clone(),
-                state: p.state.clone(),
-                status: if r.removed { LineStatus::Removed } else { LineStatus::Listed(p.status) },
-                rating: p.rating,
-                printed: r.printed.clone(),
-                games_period: r.games,
-                games_total: p.games,
-                change: r.change.map(|c| c as f64),
-            })
-            .collect();
-        players.sort_by_key(|l| l.id);
+        let players = player_lines(rated);
+        let list_name = |e: &crate::validate::Event| e.list.map(|k| c.rating_lists[k].name.clone());
         let mut details: Vec<PlayerDetail> = ratings.players.iter().map(PlayerDetail::of).collect();
         details.sort_by_key(|d| d.id);
         let events = period
@@ -194,13 +226,14 @@ impl PeriodLines {
                 start: e.start.to_string(),
                 end: e.end.to_string(),
                 disposition: disposition_word(&e.disposition).to_string(),
-                reason: e.disposition.note(),
+                reason: own_disposition(&e.disposition).note(),
+                list: list_name(e),
             })
             .collect();
         let games = period
             .events
             .iter()
-            .filter(|e| e.disposition.is_rated())
+            .filter(|e| own_disposition(&e.disposition).is_rated())
             .flat_map(|e| {
                 e.games.iter().filter_map(move |g| {
                     let (black, white_score) = g.played()?;
@@ -236,6 +269,15 @@ impl PeriodLines {
             events,
             games,
             newcomers,
+            lists: lists
+                .others
+                .iter()
+                .map(|o| ListLines {
+                    name: o.name.clone(),
+                    system: o.rated.period.config.system.as_str().to_string(),
+                    players: player_lines(&o.rated),
+                })
+                .collect(),
         }
     }
 }
@@ -358,11 +400,45 @@ pub(super) fn insert(tx: &rusqlite::Transaction<'_>, id: i64, lines: &PeriodLine
     insert_rows(
         tx,
         "event_line",
-        &["revision_id", "code", "name", "state", "\"start\"", "\"end\"", "disposition", "reason"],
+        &["revision_id", "code", "name", "state", "\"start\"", "\"end\"", "disposition", "reason", "list"],
         lines.events.iter().map(|e| -> Vec<&dyn ToSql> {
-            vec![&id, &e.code, &e.name, &e.state, &e.start, &e.end, &e.disposition, &e.reason]
+            vec![&id, &e.code, &e.name, &e.state, &e.start, &e.end, &e.disposition, &e.reason, &e.list]
         }),
     )?;
+    for (position, list) in lines.lists.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO revision_list (revision_id, list, position, system) VALUES (?1, ?2, ?3, ?4)",
+            params![id, list.name, position as i64 + 1, list.system],
+        )?;
+        insert_rows(
+            tx,
+            "list_line",
+            &[
+                "revision_id",
+                "list",
+                "player_id",
+                "status",
+                "rating",
+                "printed",
+                "games_period",
+                "games_total",
+                "change",
+            ],
+            list.players.iter().map(|l| -> Vec<&dyn ToSql> {
+                vec![
+                    &id,
+                    &list.name,
+                    &l.id,
+                    &l.status,
+                    &l.rating,
+                    &l.printed,
+                    &l.games_period,
+                    &l.games_total,
+                    &l.change,
+                ]
+            }),
+        )?;
+    }
     insert_rows(
         tx,
         "game_line",

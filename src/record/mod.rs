@@ -279,7 +279,10 @@ impl Record {
             if version < 2 {
                 tx.execute_batch(schema::V2)?;
             }
-            tx.execute_batch(schema::V3)?;
+            if version < 3 {
+                tx.execute_batch(schema::V3)?;
+            }
+            tx.execute_batch(schema::V4)?;
             tx.execute_batch(&format!(
                 "PRAGMA application_id = {}; PRAGMA user_version = {};",
                 schema::APPLICATION_ID,

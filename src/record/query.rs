@@ -154,14 +154,23 @@ impl Record {
     /// Every player's published line in each period ending on or before
     /// `end` (current revisions), oldest first: the site's rating charts.
     pub fn history_before(&self, end: &str) -> Result<History> {
-        let mut stmt = self.connection().prepare(
+        self.list_history_before(end, None)
+    }
+
+    /// [`Record::history_before`] on the rating list `list` (`None`: the main list).
+    pub fn list_history_before(&self, end: &str, list: Option<&str>) -> Result<History> {
+        let (lines, on_list) = match list {
+            Some(_) => ("list_line", "AND l.list = ?2"),
+            None => ("player_line", "AND ?2 IS NULL"),
+        };
+        let mut stmt = self.connection().prepare(&format!(
             "SELECT l.player_id, c.period, l.status, l.rating, l.printed
-             FROM player_line l JOIN current_revision c ON c.id = l.revision_id
-             WHERE c.\"end\" <= ?1
-             ORDER BY l.player_id, c.\"end\", c.published",
-        )?;
+             FROM {lines} l JOIN current_revision c ON c.id = l.revision_id
+             WHERE c.\"end\" <= ?1 {on_list}
+             ORDER BY l.player_id, c.\"end\", c.published"
+        ))?;
         let mut history = History::new();
-        let mut rows = stmt.query([end])?;
+        let mut rows = stmt.query(rusqlite::params![end, list])?;
         while let Some(r) = rows.next()? {
             let status: super::lines::LineStatus = r.get(2)?;
             let rated = status.is_rated();
@@ -173,6 +182,41 @@ impl Record {
             });
         }
         Ok(history)
+    }
+
+    /// The rating lists a revision kept beside the main one, in order.
+    pub fn lists_of(&self, revision_id: i64) -> Result<Vec<String>> {
+        let mut stmt =
+            self.connection().prepare("SELECT list FROM revision_list WHERE revision_id = ?1 ORDER BY position")?;
+        let rows = stmt.query_map([revision_id], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The player lines of a revision on the rating list `list` beside the
+    /// main one, by player ID (each with his name and state as the main
+    /// list's line has them); none when the revision did not keep it.
+    pub fn list_lines(&self, revision_id: i64, list: &str) -> Result<Vec<PlayerLine>> {
+        let mut stmt = self.connection().prepare(
+            "SELECT l.player_id, p.surname, p.first_names, p.state, l.status, l.rating, l.printed, l.games_period,
+                    l.games_total, l.change
+             FROM list_line l JOIN player_line p ON p.revision_id = l.revision_id AND p.player_id = l.player_id
+             WHERE l.revision_id = ?1 AND l.list = ?2 ORDER BY l.player_id",
+        )?;
+        let rows = stmt.query_map(rusqlite::params![revision_id, list], |r| {
+            Ok(PlayerLine {
+                id: r.get(0)?,
+                surname: r.get(1)?,
+                first_names: r.get(2)?,
+                state: r.get(3)?,
+                status: r.get(4)?,
+                rating: r.get(5)?,
+                printed: r.get(6)?,
+                games_period: r.get(7)?,
+                games_total: r.get(8)?,
+                change: r.get(9)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// The highest player ID any revision holds (one a killed run left

@@ -106,8 +106,12 @@ pub struct Recorded {
 
 /// A period rated on one track.
 pub struct Replayed {
+    /// The main list's period and ratings (a folder's one list).
     pub period: ValidPeriod,
     pub ratings: Ratings,
+    /// The other lists of a period that keeps several, on the recorded
+    /// track (a comparison rates the main list only).
+    pub others: Vec<crate::rated::OtherRatings>,
     /// The player file carried in, as a workbook (see [`Track::write_carried`]).
     pub carried_bytes: Option<Vec<u8>>,
     /// The findings of its validation, as `validation.txt` lists them (the
@@ -363,8 +367,18 @@ fn rate_tracks(
         let (mut period, findings) = period?;
         period.switched = switched;
         let carried_bytes = carried_bytes.transpose()?;
-        let ratings = crate::rate::rate_period(system, &period);
-        rated.push(Replayed { period, ratings, carried_bytes, findings });
+        let (period, ratings, others) = match track.under {
+            Under::Recorded => {
+                let lists = crate::rated::rate_each_list(period, system);
+                (lists.period, lists.ratings, lists.others)
+            }
+            Under::System(_) => {
+                let period = crate::rated::rating_lists::main_view(period);
+                let ratings = crate::rate::rate_period(system, &period);
+                (period, ratings, Vec::new())
+            }
+        };
+        rated.push(Replayed { period, ratings, others, carried_bytes, findings });
     }
     Ok(rated)
 }

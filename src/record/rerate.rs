@@ -25,7 +25,7 @@ use crate::diag::Diagnostic;
 use crate::ingest::changes::Difference;
 use crate::ingest::inputs::Role;
 use crate::ingest::{Inputs, RawData};
-use crate::rated::Rated;
+use crate::rated::{ListRatings, RatedLists};
 use crate::timings::Timings;
 
 /// The correction to apply.
@@ -61,7 +61,8 @@ pub struct Rerating {
 /// A recorded period rated again from the inputs the record keeps: what a
 /// publication of it prints.
 pub struct RatedAgain {
-    pub rated: Rated,
+    /// Each list of the period (a folder's one list is `lists.main`).
+    pub lists: RatedLists,
     /// The findings of its validation (`validation.txt`).
     pub findings: Vec<Diagnostic>,
 }
@@ -99,9 +100,9 @@ pub fn rerate(
     let start = chain_start(record, &periods, &from, c)?;
     let chain = &periods[start..];
     timings.record("open", started);
-    let before: Vec<PlayerLine> = match start {
-        0 => Vec::new(),
-        _ => record.player_lines(periods[start - 1].id)?,
+    let before = match start {
+        0 => Before::default(),
+        _ => Before::of(record, periods[start - 1].id)?,
     };
     let mut rerater = Rerater {
         record,
@@ -131,8 +132,8 @@ pub fn rerate(
 pub fn rate_again(record: &Record, revision: &RevisionInfo, timings: &mut Timings) -> Result<RatedAgain> {
     let periods = record.periods()?;
     let before = match periods.iter().rfind(|p| p.end < revision.end) {
-        Some(p) => record.player_lines(p.id)?,
-        None => Vec::new(),
+        Some(p) => Before::of(record, p.id)?,
+        None => Before::default(),
     };
     let mut again = Again { before, latest: None };
     let mut tracks = [Track::new(Under::Recorded)];
@@ -142,7 +143,7 @@ pub fn rate_again(record: &Record, revision: &RevisionInfo, timings: &mut Timing
 
 /// [`rate_again`]'s part of the replay: the period rated, kept.
 struct Again {
-    before: Vec<PlayerLine>,
+    before: Before,
     latest: Option<RatedAgain>,
 }
 
@@ -152,11 +153,11 @@ impl Replayer for Again {
     }
 
     fn rated(&mut self, _: &RevisionInfo, _: Recorded, rated: Vec<Replayed>, _: &mut Timings) -> Result<()> {
-        let Some(Replayed { period, ratings, findings, .. }) = rated.into_iter().next() else {
+        let Some(Replayed { period, ratings, others, findings, .. }) = rated.into_iter().next() else {
             bail!("a period is rated again on one track");
         };
-        let rated = Rated::new(period, ratings, &super::lines::baseline(&self.before));
-        self.latest = Some(RatedAgain { rated, findings });
+        let lists = ListRatings { period, ratings, others }.rated(&|list| self.before.baseline(list));
+        self.latest = Some(RatedAgain { lists, findings });
         Ok(())
     }
 }
@@ -170,7 +171,7 @@ struct Rerater<'a> {
     /// The revision the correction applies to.
     corrected: i64,
     /// The lines of the period before (for each line's change).
-    before: Vec<PlayerLine>,
+    before: Before,
     lines: Vec<PeriodLines>,
     errata: Errata,
     /// The events the correction changed, each with the file of the report
@@ -229,17 +230,17 @@ impl Replayer for Rerater<'_> {
         timings: &mut Timings,
     ) -> Result<()> {
         let started = Instant::now();
-        let Some(Replayed { period, ratings, carried_bytes, findings }) = rated.into_iter().next() else {
+        let Some(Replayed { period, ratings, others, carried_bytes, findings }) = rated.into_iter().next() else {
             bail!("a correction re-rates on one track");
         };
-        let rated = Rated::new(period, ratings, &super::lines::baseline(&self.before));
+        let lists = ListRatings { period, ratings, others }.rated(&|list| self.before.baseline(list));
         let Recorded { mut inputs, recorded, corrected } = read;
         // The carried player file is recorded as players.xlsx (in place of
         // the file the period had).
         if let Some(bytes) = carried_bytes {
             inputs.replace_player_file(crate::output_folder::names::PLAYERS, bytes);
         }
-        let lines = PeriodLines::of(&rated, inputs);
+        let lines = PeriodLines::of(&lists, inputs);
         timings.record("lines", started);
         let started = Instant::now();
         let games = lines.games.iter().map(|g| (g.event.clone(), g.white, g.black)).collect::<Vec<_>>();
@@ -248,11 +249,47 @@ impl Replayer for Rerater<'_> {
         let corrected: Vec<Corrected> =
             self.changes.iter().map(|(c, _)| c.clone()).filter(|c| corrected.contains(&c.code)).collect();
         self.errata.compare(&revision.period, &recorded, &lines.players, &games, &old_games, &corrected, merge);
-        self.before = lines.players.clone();
+        self.before = Before::after(&lines);
         self.lines.push(lines);
-        self.latest = Some(RatedAgain { rated, findings });
+        self.latest = Some(RatedAgain { lists, findings });
         timings.record("errata", started);
         Ok(())
+    }
+}
+
+/// The lines of the period before the one rated, on each of its lists: what
+/// each list's change is taken against.
+#[derive(Default)]
+struct Before {
+    main: Vec<PlayerLine>,
+    /// By list name.
+    others: HashMap<String, Vec<PlayerLine>>,
+}
+
+impl Before {
+    /// The lines the record holds of revision `id`.
+    fn of(record: &Record, id: i64) -> Result<Before> {
+        let mut others = HashMap::new();
+        for name in record.lists_of(id)? {
+            let lines = record.list_lines(id, &name)?;
+            others.insert(name, lines);
+        }
+        Ok(Before { main: record.player_lines(id)?, others })
+    }
+
+    /// The lines just rated, for the period after them.
+    fn after(lines: &PeriodLines) -> Before {
+        let others = lines.lists.iter().map(|l| (l.name.clone(), l.players.clone())).collect();
+        Before { main: lines.players.clone(), others }
+    }
+
+    /// The baseline of `list` (`None`: the main list).
+    fn baseline(&self, list: Option<&str>) -> crate::rated::Baseline {
+        let lines = match list {
+            None => &self.main,
+            Some(name) => self.others.get(name).map(Vec::as_slice).unwrap_or(&[]),
+        };
+        super::lines::baseline(lines)
     }
 }
 

@@ -7,7 +7,7 @@
 
 /// The schema this ratebook writes (SQLite's `user_version`). A record with a
 /// higher version was written by a newer ratebook and is not touched.
-pub const VERSION: i64 = 3;
+pub const VERSION: i64 = 4;
 
 /// SQLite's `application_id` for a ratebook record ("RBK1"): a database of
 /// something else is refused, not written into.
@@ -171,6 +171,45 @@ CREATE TABLE player_detail (
     last_played TEXT,
     PRIMARY KEY (revision_id, player_id)
 );
+"#;
+
+/// Version 4: the rating lists a period keeps beside the main one
+/// (standard, rapid, blitz): each revision's lists and their rule sets,
+/// each player's line on each, and the list each event went to (NULL for
+/// the main list and for a period that keeps one). The main list's lines
+/// stay in `player_line`, so the views of version 1 read as before; the
+/// view `list_ratings` shows every list's current lines.
+pub const V4: &str = r#"
+ALTER TABLE event_line ADD COLUMN list TEXT;
+
+CREATE TABLE revision_list (
+    revision_id INTEGER NOT NULL REFERENCES revision (id),
+    list        TEXT NOT NULL,
+    position    INTEGER NOT NULL,
+    system      TEXT NOT NULL,
+    PRIMARY KEY (revision_id, list)
+);
+
+CREATE TABLE list_line (
+    revision_id  INTEGER NOT NULL REFERENCES revision (id),
+    list         TEXT NOT NULL,
+    player_id    INTEGER NOT NULL,
+    status       TEXT NOT NULL,
+    rating       REAL,
+    printed      TEXT NOT NULL,
+    games_period INTEGER NOT NULL,
+    games_total  INTEGER NOT NULL,
+    change       REAL,
+    PRIMARY KEY (revision_id, list, player_id)
+);
+CREATE INDEX list_line_by_player ON list_line (player_id);
+
+CREATE VIEW list_ratings AS
+    SELECT c.period, l.list, l.player_id, p.surname, p.first_names, p.state, l.status,
+           l.rating, l.printed, l.games_period, l.games_total, l.change
+    FROM list_line l
+    JOIN current_revision c ON c.id = l.revision_id
+    JOIN player_line p ON p.revision_id = l.revision_id AND p.player_id = l.player_id;
 "#;
 
 #[cfg(test)]

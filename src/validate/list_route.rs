@@ -39,3 +39,45 @@ pub fn list_note(config: &PeriodConfig, k: usize, text: &str, tc: &TimeControl, 
         ),
     )
 }
+
+/// Sets each event's list from its time control (a folder that keeps one
+/// list sets none). An event whose rate of play no list takes is not rated
+/// already, and gets none.
+pub fn route(config: &PeriodConfig, events: &mut [super::Event]) {
+    for e in events.iter_mut() {
+        e.list = e.rate_of_play.as_ref().and_then(|tc| list_of(config, tc)?.ok());
+    }
+}
+
+/// The period as list `k` of `config.rating_lists` is rated: its rule set,
+/// settings and rates of play ([`PeriodConfig::for_list`]), `players` (the
+/// player file's view of that list), and every event, those of the other
+/// lists [`super::Disposition::OtherList`] (shown, not rated). The
+/// validation's findings and the period's newcomers are the whole period's.
+pub fn for_list(period: &super::ValidPeriod, k: usize, players: crate::model::PlayerFile) -> super::ValidPeriod {
+    use super::Disposition;
+    let config = period.config.for_list(k);
+    let events = period
+        .events
+        .iter()
+        .map(|e| {
+            let mut e = e.clone();
+            if let Some(list) = e.list.filter(|&list| list != k && e.disposition.is_rated()) {
+                let late = e.disposition == Disposition::Late;
+                e.disposition = Disposition::OtherList { list: period.config.rating_lists[list].name.clone(), late };
+            }
+            e
+        })
+        .collect();
+    super::ValidPeriod {
+        config,
+        players,
+        newcomers: period.newcomers,
+        newcomer_entries: period.newcomer_entries.clone(),
+        events,
+        unreadable: period.unreadable.clone(),
+        inputs: period.inputs.clone(),
+        switched: period.switched.clone(),
+        deferred_entrants: period.deferred_entrants.clone(),
+    }
+}

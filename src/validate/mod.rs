@@ -43,11 +43,20 @@ pub enum Disposition {
     Deferred,
     /// Has errors in its report: not rated.
     Invalid,
+    /// Rated on another rating list than the one this period is rated on
+    /// (its name; `late`: ended before the period): in one list's view of
+    /// a period that keeps several ([`list_route::for_list`]).
+    OtherList { list: String, late: bool },
 }
 
 impl Disposition {
     pub fn is_rated(&self) -> bool {
         matches!(self, Disposition::Rated | Disposition::Late)
+    }
+
+    /// Rated on the list it went to: this one, or another the period keeps.
+    pub fn is_rated_on_its_list(&self) -> bool {
+        self.is_rated() || matches!(self, Disposition::OtherList { .. })
     }
 
     /// Why the event is not rated (or "late" for a late event), for the
@@ -60,6 +69,8 @@ impl Disposition {
             Disposition::TooLate => "not rated: reached us more than one period late".into(),
             Disposition::Deferred => "deferred: ends after this period".into(),
             Disposition::Invalid => "not rated: the report has errors".into(),
+            Disposition::OtherList { list, late: false } => format!("rated on the {list} list"),
+            Disposition::OtherList { list, late: true } => format!("late: rated on the {list} list"),
         }
     }
 }
@@ -107,6 +118,9 @@ pub struct Event {
     /// The report, relative to the data folder.
     pub file: String,
     pub disposition: Disposition,
+    /// The rating list it goes to (its position in `config.rating_lists`),
+    /// by its rate of play; `None` for a folder that keeps one list.
+    pub list: Option<usize>,
     /// Number of entrants.
     pub entrants: usize,
     /// Pairings by player ID; filled for rated events only (newcomers in
@@ -392,6 +406,7 @@ pub fn validate_with_ids_above(
     // Every cell of every report, with its location: no longer needed.
     crate::background::drop_later(reports);
     events.sort_by(|a, b| a.code.cmp(&b.code).then_with(|| a.file.cmp(&b.file)));
+    list_route::route(&config, &mut events);
     let period = ValidPeriod {
         config,
         players,
@@ -404,32 +419,9 @@ pub fn validate_with_ids_above(
         deferred_entrants,
     };
     diagnostics.extend(policy.check_settings(&period.config.rules));
-    diagnostics.extend(lists_not_rated_yet(&period.config));
     diagnostics.extend(policy.check_inputs(&period));
     crate::diag::sort(&mut diagnostics);
     Validated { period, diagnostics }
-}
-
-/// The refusal of a folder that declares `[rating_lists]`: their settings
-/// and the player file's columns of each are read, but the events are not
-/// yet split among the lists nor each list rated (docs/lists.md), so
-/// nothing is published rather than one list passed off as all of them.
-fn lists_not_rated_yet(config: &PeriodConfig) -> Option<Diagnostic> {
-    let first = config.rating_lists.first()?;
-    let names: Vec<&str> = config.rating_lists.iter().map(|l| l.name.as_str()).collect();
-    Some(
-        Diagnostic::error(
-            Code::BadSettings,
-            Location::line(crate::ingest::data_folder::SETTINGS, first.line, 1),
-            format!(
-                "period.toml declares the rating lists {}: this ratebook reads them and each list's columns of the player file, and sends each event to the list of its rate of play, but cannot yet rate each list, so it publishes none",
-                names.join(", ")
-            ),
-        )
-        .with_hint(
-            "to publish one list as before, remove the [rating_lists] tables and name its rule set in `system` (the other lists' columns of the player file are then carried unchanged)",
-        ),
-    )
 }
 
 /// The checks of one report on its own: its event details, its entrants
@@ -534,6 +526,7 @@ fn event_of(
         federation_event: ev.federation_event.value,
         file: c.report.file.clone(),
         disposition,
+        list: None,
         entrants: c.report.players.len(),
         games,
     };

@@ -1,7 +1,7 @@
-//! A federation that keeps a rating list per rate of play, as far as this
-//! ratebook goes (issue 45, first phase): the folder `generate --lists`
-//! writes, read back by the library; `period` refusing it, naming what is
-//! missing, until the events are sent to their lists and each list rated.
+//! A federation that keeps a rating list per rate of play (issue 45): the
+//! folder `generate --lists` writes, read back by the library; each event
+//! sent to its list; each list rated, published and recorded, period after
+//! period.
 
 use std::path::{Path, PathBuf};
 
@@ -75,28 +75,151 @@ fn generate_writes_three_lists_a_calendar_of_three_rates_and_each_lists_columns(
     );
 }
 
-#[test]
-fn period_refuses_a_folder_with_rating_lists_naming_what_is_missing() {
-    let dir = tempfile::tempdir().unwrap();
-    let (data, run) = generate(dir.path(), &["--lists", "standard,rapid,blitz"]);
+/// The record's rows of `sql` (each row's columns joined by `|`).
+fn rows(record: &Path, sql: &str) -> Vec<String> {
+    let conn = rusqlite::Connection::open(record).unwrap();
+    let mut stmt = conn.prepare(sql).unwrap();
+    let n = stmt.column_count();
+    let rows = stmt
+        .query_map([], |r| {
+            let cells: Vec<String> = (0..n)
+                .map(|i| match r.get_ref(i).unwrap() {
+                    rusqlite::types::ValueRef::Null => "NULL".to_string(),
+                    rusqlite::types::ValueRef::Integer(v) => v.to_string(),
+                    rusqlite::types::ValueRef::Real(v) => v.to_string(),
+                    rusqlite::types::ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned(),
+                    rusqlite::types::ValueRef::Blob(b) => format!("{} bytes", b.len()),
+                })
+                .collect();
+            Ok(cells.join("|"))
+        })
+        .unwrap();
+    rows.map(Result::unwrap).collect()
+}
+
+/// Every row of every table of the record, in order: what "unchanged"
+/// compares (a revision's output folder aside: publishing it again into
+/// another folder says where it is).
+fn dump(record: &Path) -> Vec<String> {
+    let tables = rows(record, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name");
+    let select = |t: &str| match t {
+        "revision" => {
+            "SELECT 'revision', id, period, revision, inputs_sha256, outputs_sha256, state FROM revision".into()
+        }
+        t => format!("SELECT '{t}', * FROM \"{t}\""),
+    };
+    let mut all: Vec<String> = tables.iter().flat_map(|t| rows(record, &select(t))).collect();
+    all.sort();
+    all
+}
+
+/// A FIDE federation with three lists over `periods` periods, published
+/// and recorded by `generate`.
+fn three_lists(dir: &Path, periods: &str) -> PathBuf {
+    let (data, run) = generate(dir, &["--system", "fide", "--lists", "standard,rapid,blitz", "--periods", periods]);
     assert!(run.status.success(), "{}", stderr(&run));
-    let out = dir.path().join("output");
-    let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
-    assert_eq!(run.status.code(), Some(1), "{}", stderr(&run));
-    let said = std::fs::read_to_string(out.join("validation.txt")).unwrap();
-    assert!(said.contains("period.toml declares the rating lists standard, rapid, blitz"), "{said}");
-    assert!(said.contains("sends each event to the list of its rate of play, but cannot yet rate each list"), "{said}");
-    assert!(!out.join("booklet.pdf").exists() && !out.join("players.xlsx").exists(), "nothing half published");
-    assert!(!data.join("record.sqlite").exists(), "nothing recorded");
+    data
 }
 
 #[test]
-fn a_chain_of_periods_with_lists_is_refused_before_anything_is_written() {
+fn three_lists_are_rated_published_and_recorded_period_after_period() {
     let dir = tempfile::tempdir().unwrap();
-    let (data, run) = generate(dir.path(), &["--lists", "standard,rapid", "--periods", "2"]);
-    assert!(!run.status.success());
-    assert!(stderr(&run).contains("--periods 2 with --lists"), "{}", stderr(&run));
-    assert!(!data.exists(), "nothing written");
+    let data = three_lists(dir.path(), "3");
+    let record = data.join("record.sqlite");
+    assert_eq!(rows(&record, "SELECT period FROM periods").len(), 3);
+    // Each period keeps its two other lists, each player's line on each.
+    let kept = rows(
+        &record,
+        "SELECT r.period, l.list, COUNT(*) = (SELECT COUNT(*) FROM player_line p WHERE p.revision_id = r.id),
+                SUM(l.games_period) > 0
+         FROM list_line l JOIN revision r ON r.id = l.revision_id GROUP BY r.id, l.list ORDER BY r.id, l.list",
+    );
+    assert_eq!(kept.len(), 6, "{kept:?}");
+    assert!(kept.iter().all(|row| row.ends_with("|1|1")), "every player on each list, games on each: {kept:?}");
+    // Every rated event is on its list, and each list's games are its players' games.
+    let lists = rows(&record, "SELECT DISTINCT list FROM event_line WHERE disposition IN ('rated', 'late') ORDER BY 1");
+    assert_eq!(lists, ["blitz", "rapid", "standard"]);
+    // No player's games on a list are more than his games in that list's events.
+    let played = "WITH r AS (SELECT id FROM revision WHERE period = 'August 1995'),
+         played AS (SELECT COALESCE(e.list, 'standard') AS list, p.id AS player, COUNT(*) AS games
+                     FROM game_line g JOIN r ON r.id = g.revision_id
+                     JOIN event_line e ON e.revision_id = g.revision_id AND e.code = g.event
+                     JOIN (SELECT white_id AS id FROM game_line UNION SELECT black_id FROM game_line) p
+                       ON p.id IN (g.white_id, g.black_id)
+                     GROUP BY 1, 2),
+         lines AS (SELECT list, player_id, games_period FROM list_line WHERE revision_id IN (SELECT id FROM r)
+                   UNION ALL SELECT 'standard', player_id, games_period FROM player_line
+                   WHERE revision_id IN (SELECT id FROM r))
+         SELECT l.list, SUM(l.games_period > COALESCE(p.games, 0)), SUM(l.games_period > 0)
+         FROM lines l LEFT JOIN played p ON p.list = l.list AND p.player = l.player_id
+         GROUP BY l.list ORDER BY 1";
+    let each = rows(&record, played);
+    assert_eq!(each.len(), 3, "{each:?}");
+    for list in &each {
+        let cells: Vec<&str> = list.split('|').collect();
+        assert_eq!(cells[1], "0", "a player's games on {} are games of its events: {each:?}", cells[0]);
+        assert!(cells[2].parse::<u32>().unwrap() > 20, "players with games on {}: {each:?}", cells[0]);
+    }
+
+    // The last period published again: the record unchanged.
+    let before = dump(&record);
+    let out = dir.path().join("out");
+    let run = ratebook(&["period", "--data", data.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(stderr(&run).contains("the record is unchanged"), "{}", stderr(&run));
+    assert!(stderr(&run).contains(" standard, "), "the events rated on each list: {}", stderr(&run));
+    let after = dump(&record);
+    let changed: Vec<&String> = after.iter().filter(|row| !before.contains(row)).take(5).collect();
+    assert!(after.len() == before.len() && changed.is_empty(), "the record is unchanged: {changed:?}");
+
+    // The next player file carries each list as rated: a rapid player's line is his file's row.
+    let config = PeriodConfig::parse(&std::fs::read_to_string(data.join("period.toml")).unwrap()).unwrap();
+    let bytes = std::fs::read(out.join("players.xlsx")).unwrap();
+    let (file, findings) = ratebook::formats::player_file::read_player_file_bytes_with_lists(
+        &bytes,
+        "players.xlsx",
+        &config.other_lists(),
+    );
+    assert!(findings.iter().all(|d| !d.is_error()), "{findings:#?}");
+    let lines = rows(
+        &record,
+        "SELECT l.player_id, l.rating, l.games_total FROM list_line l JOIN current_revision c ON c.id = l.revision_id
+         WHERE c.period = 'August 1995' AND l.list = 'rapid' AND l.games_period > 0 AND l.status <> 'removed'",
+    );
+    assert!(lines.len() > 50, "{} rapid players this period", lines.len());
+    for line in &lines {
+        let cells: Vec<&str> = line.split('|').collect();
+        let id: u32 = cells[0].parse().unwrap();
+        let p = file.players.iter().find(|p| p.id == id).unwrap_or_else(|| panic!("{id} in the file"));
+        let rating: Option<f64> = cells[1].parse().ok();
+        let same = match (p.lists[0].rating, rating) {
+            (Some(a), Some(b)) => (a - b).abs() < 1e-6,
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        assert!(same, "{id}'s rapid rating: {:?} in the file, {rating:?} recorded", p.lists[0].rating);
+        assert_eq!(p.lists[0].games.to_string(), cells[2], "{id}'s rapid games");
+    }
+}
+
+#[test]
+fn a_newcomer_to_the_rapid_list_starts_from_his_standard_rating_only_by_playing_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = three_lists(dir.path(), "2");
+    let record = data.join("record.sqlite");
+    // Rated on the standard list and not on the rapid one after August 1993.
+    let newcomers = |played: &str| -> u32 {
+        let sql = format!(
+            "SELECT COUNT(*) FROM list_line l JOIN revision r ON r.id = l.revision_id AND r.period = 'August 1994'
+             JOIN list_line b ON b.player_id = l.player_id AND b.list = 'rapid'
+             JOIN revision rb ON rb.id = b.revision_id AND rb.period = 'August 1993'
+             JOIN player_line pb ON pb.revision_id = rb.id AND pb.player_id = l.player_id
+             WHERE l.list = 'rapid' AND l.games_period {played} AND b.status NOT IN ('provisional', 'confirmed')
+               AND pb.status IN ('provisional', 'confirmed') AND l.status IN ('provisional', 'confirmed')"
+        );
+        rows(&record, &sql)[0].parse().unwrap()
+    };
+    assert_eq!(newcomers("= 0"), 0, "no rapid rating for one who played no rapid game");
+    assert!(newcomers("> 0") > 0, "standard-rated newcomers to the rapid list are rated there (FIDE's 7.2.1)");
 }
 
 #[test]

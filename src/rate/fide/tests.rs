@@ -253,6 +253,7 @@ fn rapid_month() -> ValidPeriod {
         federation_event: false,
         file: "R1.xlsx".into(),
         disposition: Disposition::Rated,
+        list: None,
         entrants: 6,
         games: vec![game(1, 1, 2, 1.0), game(1, 3, 4, 1.0), game(1, 5, 6, 0.5), game(2, 1, 5, 1.0), game(2, 3, 2, 0.5)],
     };

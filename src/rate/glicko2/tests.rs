@@ -170,6 +170,7 @@ fn random_period(seed: u64, n: usize, games: usize) -> ValidPeriod {
         federation_event: true,
         file: "E1.xlsx".into(),
         disposition: Disposition::Rated,
+        list: None,
         entrants: playing,
         games,
     };

@@ -287,6 +287,7 @@ fn period(system: SystemName, case: &Case, next: &PeriodConfig) -> ValidPeriod {
         federation_event: true,
         file: "E1.xlsx".into(),
         disposition: Disposition::Rated,
+        list: None,
         entrants: players.len(),
         games,
     };

@@ -223,7 +223,8 @@ impl Replayer for Lines {
         let r = rated.into_iter().next().expect("one track");
         let baseline = ratebook::record::lines::baseline(&self.before);
         let rated = Rated::new(r.period, r.ratings, &baseline);
-        let lines = PeriodLines::of(&rated, read.inputs).players;
+        let lists = ratebook::rated::RatedLists { main: rated, others: Vec::new() };
+        let lines = PeriodLines::of(&lists, read.inputs).players;
         self.before = lines.clone();
         self.periods.push((revision.period.clone(), lines));
         Ok(())
