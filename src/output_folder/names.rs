@@ -30,8 +30,32 @@ pub const RATINGS_JSON: &str = "ratings.json";
 pub const RATINGS_FIDE_TXT: &str = "ratings-fide.txt";
 pub const STATISTICS_JSON: &str = "statistics.json";
 
+/// The name of a list's download: the main list's is `name` itself
+/// (`ratings.csv`), another list's has the list's name before the
+/// extension (`ratings-rapid.csv`, `ratings-fide-rapid.txt`).
+pub fn of_list(name: &str, list: Option<&str>) -> String {
+    match (list, name.rsplit_once('.')) {
+        (Some(list), Some((stem, extension))) => format!("{stem}-{list}.{extension}"),
+        (Some(list), None) => format!("{name}-{list}"),
+        (None, _) => name.to_string(),
+    }
+}
+
 /// `folder/name`, a path inside the output folder or the site as staging
 /// and the site's writer take it.
 pub fn inside(folder: &str, name: &str) -> String {
     format!("{folder}/{name}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn another_lists_downloads_are_named_after_it() {
+        assert_eq!(of_list(RATINGS_CSV, None), "ratings.csv");
+        assert_eq!(of_list(RATINGS_CSV, Some("rapid")), "ratings-rapid.csv");
+        assert_eq!(of_list(RATINGS_JSON, Some("blitz")), "ratings-blitz.json");
+        assert_eq!(of_list(RATINGS_FIDE_TXT, Some("rapid")), "ratings-fide-rapid.txt");
+    }
 }

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::fold;
 use crate::config::PublicBirth;
-use crate::output_folder::names::{RATINGS_CSV, RATINGS_FIDE_TXT, RATINGS_JSON, STATISTICS_JSON};
+use crate::output_folder::names::{of_list, RATINGS_CSV, RATINGS_FIDE_TXT, RATINGS_JSON, STATISTICS_JSON};
 use crate::publish::Publication;
 
 /// The site's downloads made from a publication (the booklet and the
@@ -22,21 +22,51 @@ pub struct Downloads {
     /// The players the lists give (every player of the new player file).
     pub players: usize,
     /// Each file's name in the downloads folder, and its bytes.
-    pub files: Vec<(&'static str, Vec<u8>)>,
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Each other list's files, as the downloads page offers them.
+    pub others: Vec<ListDownloads>,
+}
+
+/// The files of a list beside the main one, for the downloads page.
+#[derive(Debug, Clone, Serialize)]
+pub struct ListDownloads {
+    /// As headings print it: `Rapid`.
+    pub title: String,
+    pub csv: String,
+    pub json: String,
+    pub fide_txt: String,
+    /// The players on it with a published rating.
+    pub rated: usize,
 }
 
 impl Downloads {
-    /// The list as CSV, JSON and FIDE's TXT, and the statistics as JSON.
+    /// The statistics as JSON, and each list as CSV, JSON and FIDE's TXT
+    /// (the main list's as `ratings.csv` …, another's as `ratings-rapid.csv` …).
     pub fn of(publication: &Publication) -> Result<Downloads> {
-        let rows = rows(publication);
         let published = publication.rated.period.config.published;
-        let files = vec![
-            (STATISTICS_JSON, publication.statistics.to_json().into_bytes()),
-            (RATINGS_CSV, csv(&rows)?),
-            (RATINGS_JSON, json(&rows)?),
-            (RATINGS_FIDE_TXT, fide_txt(&rows, published, "")),
-        ];
-        Ok(Downloads { players: rows.len(), files })
+        let mut files = vec![(STATISTICS_JSON.to_string(), publication.statistics.to_json().into_bytes())];
+        let lists = std::iter::once((None, publication.rated))
+            .chain(publication.others.iter().map(|o| (Some(o.name), o.rated)));
+        let mut players = 0;
+        let mut others = Vec::new();
+        for (list, rated) in lists {
+            let rows = rows(rated);
+            let named = |name: &str| of_list(name, list);
+            files.push((named(RATINGS_CSV), csv(&rows)?));
+            files.push((named(RATINGS_JSON), json(&rows)?));
+            files.push((named(RATINGS_FIDE_TXT), fide_txt(&rows, published, "")));
+            match list {
+                None => players = rows.len(),
+                Some(list) => others.push(ListDownloads {
+                    title: crate::model::lists::list_title(list),
+                    csv: named(RATINGS_CSV),
+                    json: named(RATINGS_JSON),
+                    fide_txt: named(RATINGS_FIDE_TXT),
+                    rated: rows.iter().filter(|r| r.rating.is_some()).count(),
+                }),
+            }
+        }
+        Ok(Downloads { players, files, others })
     }
 }
 
@@ -91,8 +121,7 @@ impl Serialize for BirthYear {
 }
 
 /// Every player of the new player file, as the downloads give him.
-fn rows(input: &Publication) -> Vec<DownloadRow> {
-    let rated = input.rated;
+fn rows(rated: &crate::rated::Rated) -> Vec<DownloadRow> {
     let words = rated.system().words();
     rated
         .ratings

@@ -352,7 +352,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
     for (name, bytes) in &downloads.files {
         write(&files::inside(DOWNLOADS, name), bytes)?;
     }
-    let context = context! { players => downloads.players, birth_year => c.birth.shown() };
+    let context = context! { players => downloads.players, birth_year => c.birth.shown(), lists => &downloads.others };
     write("downloads.html", &render("downloads.html", "", context)?)?;
     stats.pages += 2;
     (stats.kept, stats.digests) = folder.finish();
