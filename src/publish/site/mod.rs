@@ -10,6 +10,7 @@ pub mod calculator;
 pub mod chart;
 pub mod downloads;
 mod folder;
+mod lists;
 mod pages;
 mod rules;
 mod statistics;
@@ -209,24 +210,37 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
     let index = pages::index(input);
     write(files::SITE_INDEX, &render("index.html", "", context! { index => &index })?)?;
     write("search-more.js", pages::not_listed(input).as_bytes())?;
-    let top: Vec<(String, String, Vec<Row>, Vec<&str>)> = input
-        .rated
-        .lists
-        .ranked
-        .iter()
-        .map(|t| {
+    // The main list's top lists, then each other list's, named after it.
+    let others = input.others.iter().map(|o| (format!("{} ", crate::model::lists::list_title(o.name)), o.rated));
+    let top: Vec<(String, String, Vec<Row>, Vec<&str>)> = std::iter::once((String::new(), input.rated))
+        .chain(others)
+        .flat_map(|(prefix, rated)| rated.lists.ranked.iter().map(move |t| (prefix.clone(), t)))
+        .map(|(prefix, t)| {
             let rows = t
                 .rows
                 .iter()
                 .map(|r| Row { figures: t.figures.iter().zip(&r.figures).map(|(f, v)| f.text(*v)).collect(), ..row(r) })
                 .collect();
             let headings = t.figures.iter().map(|f| f.heading()).collect();
-            (t.title.clone(), t.subtitle.clone(), rows, headings)
+            (format!("{prefix}{}", t.title), t.subtitle.clone(), rows, headings)
         })
         .collect();
     write("top.html", &render("top.html", "", context! { lists => &top })?)?;
     let statistics_page = statistics::page(input.statistics);
-    write("statistics.html", &render("statistics.html", "", context! { page => &statistics_page })?)?;
+    // Each other list's statistics on a page of its own, which the main
+    // list's names.
+    let list_statistics: Vec<(String, String)> = input
+        .others
+        .iter()
+        .map(|o| (crate::model::lists::list_title(o.name), format!("statistics-{}.html", file_name(o.name))))
+        .collect();
+    let context = context! { page => &statistics_page, lists => &list_statistics };
+    write("statistics.html", &render("statistics.html", "", context)?)?;
+    for (other, (title, file)) in input.others.iter().zip(&list_statistics) {
+        let page = statistics::page(other.statistics);
+        write(file, &render("statistics.html", "", context! { page => &page, list => title })?)?;
+    }
+    stats.pages += list_statistics.len();
     for (code, name, rows) in &input.rated.lists.states {
         let rows: Vec<Row> = rows.iter().map(row).collect();
         let page = render("state.html", "../", context! { code => code, name => name, rows => &rows })?;

@@ -207,6 +207,10 @@ pub struct PlayerPage {
     /// The further pages holding his games and calculation, when they are
     /// too long for this one: (file, label).
     pub parts: Vec<(String, String)>,
+    /// His line on every rating list, and the other lists' history charts
+    /// (none: a folder of one list).
+    pub lists: Vec<super::lists::ListLine>,
+    pub list_charts: Vec<super::lists::ListChart>,
 }
 
 /// A player's games by event as the page's tables (HTML): a heading and a
@@ -389,6 +393,7 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
         })
         .collect();
     let state_name = after.state.as_deref().and_then(|s| input.rated.period.config.state_name(s)).map(str::to_string);
+    let (lists, list_charts) = super::lists::of_player(input, after.id, p);
     PlayerPage {
         id: after.id,
         name: name.clone(),
@@ -421,6 +426,8 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
         events,
         calculation,
         parts: Vec::new(),
+        lists,
+        list_charts,
     }
 }
 
