@@ -145,6 +145,13 @@ fn each_players_page_shows_his_lists_side_by_side_with_a_chart_each() {
         checked += 1;
     }
     assert_eq!(checked, 5);
+    // A rapid event's page says its list and shows the changes the rapid list made.
+    let events = sheet_rows(&t.out.join("ratings.xlsx"), "Events");
+    let (list, code) = (column(&events, "List"), column(&events, "Code"));
+    let rapid = events[1..].iter().find(|r| r[list] == "rapid").map(|r| r[code].clone()).unwrap();
+    let page = std::fs::read_to_string(site.join("events").join(format!("{rapid}.html"))).unwrap();
+    assert!(page.contains("rated on the rapid list"), "{rapid}'s page says its list");
+    assert!(page.contains("rating change from it"), "{rapid}'s page shows the rapid list's changes");
     // Top lists and statistics of each list; the downloads page offers each list's files.
     let top = std::fs::read_to_string(site.join("top.html")).unwrap();
     assert!(top.contains("<h2>Rapid Top Players</h2>") && top.contains("<h2>Blitz Top Players</h2>"));

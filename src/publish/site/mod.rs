@@ -473,12 +473,21 @@ fn event_pages(input: &Publication) -> Vec<EventPage> {
     let rated = input.rated;
     let at: HashMap<u32, usize> = rated.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     let name = |id: u32| at.get(&id).map_or_else(|| id.to_string(), |&i| rated.players[i].name.clone());
-    rated
-        .period
-        .events
-        .iter()
-        .zip(&rated.events)
-        .map(|(e, event)| {
+    // An event another list rated is shown as that list rated it (the
+    // lists hold the period's events in the same order).
+    let lists = &rated.period.config.rating_lists;
+    let main_name = rated.period.config.main_list().map(|k| lists[k].name.as_str());
+    (0..rated.period.events.len())
+        .map(|i| match &rated.period.events[i].disposition {
+            crate::validate::Disposition::OtherList { list, .. } => {
+                let other = input.others.iter().find(|o| o.name == list);
+                other.map_or((rated, main_name), |o| (o.rated, Some(o.name)))
+            }
+            _ => (rated, main_name),
+        })
+        .enumerate()
+        .map(|(i, (rated, list))| (&rated.period.events[i], &rated.events[i], rated, list))
+        .map(|(e, event, rated, list)| {
             let mut games: Vec<(Option<u32>, u32, String, u32, String, &'static str)> = event
                 .games
                 .iter()
@@ -511,9 +520,13 @@ fn event_pages(input: &Publication) -> Vec<EventPage> {
                     Some(tc) => format!("{} ({})", tc.describe(), e.time_control),
                     None => e.time_control.clone(),
                 },
-                disposition: match e.disposition.note() {
-                    note if note.is_empty() => rated.system().words().rated.to_string(),
-                    note => note,
+                disposition: match (e.disposition.note(), list.filter(|_| !input.others.is_empty())) {
+                    (note, None) if note.is_empty() => rated.system().words().rated.to_string(),
+                    (note, Some(list)) if note.is_empty() => {
+                        format!("{} on the {list} list", rated.system().words().rated)
+                    }
+                    (note, Some(list)) if e.disposition.is_rated() => format!("{note}; on the {list} list"),
+                    (note, _) => note,
                 },
                 rated: e.disposition.is_rated(),
                 entrants: e.entrants,
