@@ -152,6 +152,12 @@ fn each_players_page_shows_his_lists_side_by_side_with_a_chart_each() {
     let page = std::fs::read_to_string(site.join("events").join(format!("{rapid}.html"))).unwrap();
     assert!(page.contains("rated on the rapid list"), "{rapid}'s page says its list");
     assert!(page.contains("rating change from it"), "{rapid}'s page shows the rapid list's changes");
+    // A state's page has a column per list.
+    let state = std::fs::read_to_string(site.join("states").join("V.html")).unwrap();
+    assert!(
+        state.contains("<th scope=\"col\">Standard<th scope=\"col\">Rapid<th scope=\"col\">Blitz<th"),
+        "V's columns"
+    );
     // Top lists and statistics of each list; the downloads page offers each list's files.
     let top = std::fs::read_to_string(site.join("top.html")).unwrap();
     assert!(top.contains("<h2>Rapid Top Players</h2>") && top.contains("<h2>Blitz Top Players</h2>"));

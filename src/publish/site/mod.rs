@@ -241,9 +241,16 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
         write(file, &render("statistics.html", "", context! { page => &page, list => title })?)?;
     }
     stats.pages += list_statistics.len();
+    // A state's players with a column for each list (the main list's first).
+    let titles: Vec<String> = input.others.iter().map(|o| crate::model::lists::list_title(o.name)).collect();
+    let main_title = c.main_list().map(|k| crate::model::lists::list_title(&c.rating_lists[k].name));
+    let printed_on: Vec<HashMap<u32, &str>> =
+        input.others.iter().map(|o| o.rated.players.iter().map(|p| (p.id, p.printed.as_str())).collect()).collect();
     for (code, name, rows) in &input.rated.lists.states {
-        let rows: Vec<Row> = rows.iter().map(row).collect();
-        let page = render("state.html", "../", context! { code => code, name => name, rows => &rows })?;
+        let on_lists = |id: u32| printed_on.iter().map(move |on| on.get(&id).copied().unwrap_or_default().to_string());
+        let rows: Vec<Row> = rows.iter().map(|r| Row { lists: on_lists(r.id).collect(), ..row(r) }).collect();
+        let context = context! { code => code, name => name, rows => &rows, lists => &titles, main => &main_title };
+        let page = render("state.html", "../", context)?;
         write(&format!("states/{}.html", file_name(code)), &page)?;
     }
     stats.pages += 3 + input.rated.lists.states.len();

@@ -29,6 +29,9 @@ pub struct Row {
     pub place: Option<u32>,
     /// A ranked list's figures after the rating, as printed (games, age, increase).
     pub figures: Vec<String>,
+    /// His rating as each other list prints it, after the main list's (a
+    /// state's page, when the period keeps several lists).
+    pub lists: Vec<String>,
 }
 
 /// A whole number with its sign (`+12`, `-3`, `0`).
@@ -50,6 +53,7 @@ pub fn row(r: &ListRow) -> Row {
         state: r.state.clone(),
         place: r.place,
         figures: Vec::new(),
+        lists: Vec::new(),
     }
 }
 
@@ -64,6 +68,7 @@ fn index_row(p: &RatedPlayer) -> Row {
         state: p.state_code().to_string(),
         place: None,
         figures: Vec::new(),
+        lists: Vec::new(),
     }
 }
 

@@ -44,8 +44,8 @@ pub(super) fn every_kind() -> Vec<PathBuf> {
 }
 
 /// The pages a federation of three lists adds or changes: a player's page
-/// with his three lines and charts, the top lists, a list's statistics and
-/// the downloads of every list.
+/// with his three lines and charts, the top lists, a list's statistics, the
+/// downloads of every list and a state's page with a column per list.
 fn with_lists() -> Vec<PathBuf> {
     let site = crate::list_outputs::three_lists().out.join("site");
     let page = |rel: &str| {
@@ -63,7 +63,7 @@ fn with_lists() -> Vec<PathBuf> {
         })
         .unwrap();
     let mut pages = vec![richest];
-    pages.extend(["top.html", "statistics-rapid.html", "downloads.html"].map(page));
+    pages.extend(["top.html", "statistics-rapid.html", "downloads.html", "states/V.html"].map(page));
     pages
 }
 
