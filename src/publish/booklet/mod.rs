@@ -4,6 +4,7 @@
 //! always gives the same bytes.
 
 mod distribution;
+mod part_view;
 mod text;
 mod view;
 mod world;

@@ -29,6 +29,7 @@ use super::super::booklet_data::{
     Totals, Words,
 };
 use super::distribution::Distribution;
+use super::part_view::PartView;
 use super::world::{LIST_FONT, LIST_FONT_BOLD};
 
 /// Names estimated wider than this many ems of the list face are listed in
@@ -89,14 +90,6 @@ pub(crate) struct TemplateData<'a> {
     part: Option<&'a PartHeading>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     parts: Vec<PartView<'a>>,
-}
-
-/// A list's part: its heading, and its data as the booklet of that list
-/// alone would have it.
-#[derive(Serialize)]
-struct PartView<'a> {
-    heading: &'a PartHeading,
-    data: TemplateData<'a>,
 }
 
 /// A "Top …" list as [`RankedList`], each name with its width.
@@ -293,11 +286,7 @@ impl<'a> TemplateData<'a> {
             ratings,
             switched: data.switched.as_deref(),
             part: data.part.as_ref(),
-            parts: data
-                .parts
-                .iter()
-                .map(|p| PartView { heading: &p.heading, data: TemplateData::new(&p.data) })
-                .collect(),
+            parts: data.parts.iter().map(PartView::new).collect(),
         }
     }
 }
