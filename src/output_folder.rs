@@ -4,7 +4,10 @@
 //! the output folder, the lock a run takes (beside the output folder, and
 //! beside the record), and the test hook that kills a run at a named step.
 //! It sits below both, so that the record settles a killed run by what is
-//! in place without reaching up into publishing.
+//! in place without reaching up into publishing. [`names`] spells every
+//! output's name once.
+
+pub mod names;
 
 use std::path::{Path, PathBuf};
 

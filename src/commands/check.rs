@@ -64,8 +64,9 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
     if options.files.is_empty() && data.is_none() {
         bail!(
             "there is no data folder (a folder holding period.toml) here or above: name the reports to check, \
-             e.g. `ratebook check report.xlsx` (add `--players players.xlsx` to check the IDs), or give the data \
-             folder with `--data DIR`"
+             e.g. `ratebook check report.xlsx` (add `--players {}` to check the IDs), or give the data \
+             folder with `--data DIR`",
+            crate::output_folder::names::PLAYERS
         );
     }
     let folder = data.as_deref().map(DataFolder::open).transpose()?;

@@ -275,9 +275,19 @@ pub fn rate_only(folder: &DataFolder) -> anyhow::Result<(Loaded, Ratings)> {
     Ok((loaded, ratings))
 }
 
-/// The booklet's data for a data folder (for tests and tools).
+/// The booklet's data for a data folder, as a period run would publish it
+/// (every list it keeps; the statistics with the record's earlier periods,
+/// when it keeps one), for tests and tools.
 pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
-    let (loaded, ratings) = rate_only(&DataFolder::open(data)?)?;
-    let rated = crate::rated::Rated::new(loaded.validated.period, ratings, &Default::default());
-    Ok(crate::publish::booklet_data(&rated))
+    let folder = DataFolder::open(data)?;
+    let loaded = load_switching(&folder, &mut Timings::default())?;
+    let system = loaded.system();
+    let Validated { period, diagnostics } = loaded.validated;
+    let lists = crate::rated::rate_each_list(period, system).rated(&|_| Default::default());
+    let record = match folder.record().filter(|path| path.is_file()) {
+        Some(path) => Some(crate::record::Record::open(&path, crate::record::Access::Read)?),
+        None => None,
+    };
+    let extras = publishing::list_extras(&lists, record.as_ref())?;
+    Ok(BookletData::of(&extras.publication(&lists, &diagnostics, None)))
 }

@@ -2,6 +2,7 @@
 //! is published ([`crate::next`]): the record checked, the plan made and
 //! carried out, and said.
 
+use crate::output_folder::names::{PLAYERS, REMOVED};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -83,7 +84,7 @@ pub fn to_text(done: &NextPeriod) -> String {
         out,
         "  players.xlsx  the list {} published ({}, {}); the file it started from is archived",
         b.period,
-        done.from.join("players.xlsx").display(),
+        done.from.join(PLAYERS).display(),
         plural(done.players, "player", "players")
     );
     for name in &done.carried {
@@ -128,7 +129,7 @@ pub fn to_text(done: &NextPeriod) -> String {
         let _ = writeln!(
             out,
             "  `ratebook period` puts each back with the rating the record holds; without a record, copy the player's row from {} back into players.xlsx (or blank the ID to enter the player as new).",
-            Path::new(&done.archive).join("removed.xlsx").display()
+            Path::new(&done.archive).join(REMOVED).display()
         );
     }
     let _ = writeln!(

@@ -54,7 +54,8 @@ fn revise_with_later(
     let mut summary = RunSummary::new(outcome, period, &validated.diagnostics);
     summary.record = Some(note.clone());
     if !opts.dry_run {
-        summary.outputs = vec![("corrected list", opts.out.clone()), ("errata", opts.out.join(super::rerate::ERRATA))];
+        summary.outputs =
+            vec![("corrected list", opts.out.clone()), ("errata", opts.out.join(crate::output_folder::names::ERRATA))];
     }
     Ok(PeriodReport {
         summary: Some(summary),
@@ -80,7 +81,7 @@ fn refused(
     let mut summary = RunSummary::new(Outcome::Refused { skippable }, &validated.period, &validated.diagnostics);
     if let Some(staging) = staging {
         publish::refuse(&validated.period, &validated.diagnostics, staging)?;
-        summary.outputs.push(("validation report", opts.out.join("validation.txt")));
+        summary.outputs.push(("validation report", opts.out.join(crate::output_folder::names::VALIDATION)));
     }
     Ok(PeriodReport {
         summary: Some(summary),
@@ -279,7 +280,7 @@ fn publish_and_record(
     // errata of its last correction there.
     let staging = match &recording {
         Some(r) if r.record.revision_in(staging.out(), &period.config.period)?.is_some() => {
-            staging.keeping(&[super::rerate::ERRATA])
+            staging.keeping(&[crate::output_folder::names::ERRATA])
         }
         _ => staging,
     };

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use super::summary::{Outcome, PlayerCounts, RunSummary};
 use crate::diag::Diagnostic;
+use crate::output_folder::names;
 use crate::publish;
 use crate::rated::Rated;
 use crate::timings::Timings;
@@ -83,14 +84,14 @@ pub(super) fn published_report(
     let mut summary = RunSummary::new(Outcome::Published, period, &diagnostics);
     summary.players = Some(player_counts(rated));
     summary.outputs = vec![
-        ("booklet", opts.out.join("booklet.pdf")),
-        ("workbook", opts.out.join("ratings.xlsx")),
-        ("next player file", opts.out.join("players.xlsx")),
+        ("booklet", opts.out.join(names::BOOKLET)),
+        ("workbook", opts.out.join(names::RATINGS)),
+        ("next player file", opts.out.join(names::PLAYERS)),
     ];
     if period.config.site {
-        summary.outputs.push(("site", opts.out.join("site").join("index.html")));
+        summary.outputs.push(("site", opts.out.join(names::SITE).join(names::SITE_INDEX)));
     }
-    summary.outputs.push(("validation report", opts.out.join("validation.txt")));
+    summary.outputs.push(("validation report", opts.out.join(names::VALIDATION)));
     summary.record = record_note.clone();
     summary.site_pages = published.site_files.as_ref().map(|files| {
         let pages = format!("{} pages", crate::commands::summary::thousands(files.pages));

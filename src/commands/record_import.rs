@@ -192,8 +192,9 @@ fn workbook_date(file: &Path) -> Result<NaiveDate> {
     );
     crate::formats::workbook::creation_date(&bytes).with_context(|| {
         format!(
-            "{} has no date in its properties (ratebook writes the published date there): open it in a spreadsheet program and set its creation date to the published date, or import the players.xlsx ratebook published",
-            file.display()
+            "{} has no date in its properties (ratebook writes the published date there): open it in a spreadsheet program and set its creation date to the published date, or import the {} ratebook published",
+            file.display(),
+            crate::output_folder::names::PLAYERS
         )
     })
 }

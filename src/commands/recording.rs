@@ -10,6 +10,7 @@ use crate::config::PeriodConfig;
 use crate::ingest::changes::Difference;
 use crate::ingest::{DataFolder, Inputs};
 use crate::model::PlayerFile;
+use crate::output_folder::names::PLAYERS;
 use crate::publish::Staging;
 use crate::record::{Access, PeriodLines, PlayerLine, Record, RecordLock, RevisionInfo, Source, Staged};
 
@@ -179,7 +180,7 @@ impl Recording {
             let corrected = match self.record.folder_holding(&previous.period)? {
                 Some(folder) => format!(
                     "its player file is {}: put that file in the data folder as {name} (the corrected list this period starts from), then run again",
-                    folder.join("players.xlsx").display()
+                    folder.join(PLAYERS).display()
                 ),
                 None if self.plan == Plan::Revise => format!(
                     "no output folder holds that list on its own (a correction published the periods after it): correct {} with `ratebook rerate --from \"{}\"` (--add FILE, --withdraw CODE), which starts it from the corrected list",
@@ -311,7 +312,7 @@ fn inputs_changed(record: &Record, current: &RevisionInfo, inputs: &Inputs) -> R
 fn lost_publication(record: &Record, revision: &RevisionInfo) -> Result<String> {
     let went_to = record.output_of(revision.id)?.map(|f| format!(" (it went to {f})")).unwrap_or_default();
     Ok(format!(
-        "no output folder holds its publication any more{went_to}: publish it again with `ratebook period --out DIR` on a data folder holding {}'s inputs (the record's current revision is published), then take DIR/players.xlsx",
+        "no output folder holds its publication any more{went_to}: publish it again with `ratebook period --out DIR` on a data folder holding {}'s inputs (the record's current revision is published), then take DIR/{PLAYERS}",
         revision.period
     ))
 }
@@ -340,7 +341,7 @@ pub fn stale_start(folder: &DataFolder, out: &Path) -> Result<Option<String>> {
                 file.display(),
                 latest.period,
                 folder.config.period,
-                out.join("players.xlsx").display()
+                out.join(PLAYERS).display()
             )));
         }
     }
@@ -393,8 +394,8 @@ pub fn check_published_list(folder: &DataFolder, period: &str, from: &Path) -> R
         Some((_, true)) => return Ok(()),
         Some((revision, false)) => revision,
         None => {
-            let Ok(bytes) = std::fs::read(from.join("players.xlsx")) else { return Ok(()) };
-            let (file, _) = crate::formats::player_file::read_player_file_bytes(&bytes, "players.xlsx");
+            let Ok(bytes) = std::fs::read(from.join(PLAYERS)) else { return Ok(()) };
+            let (file, _) = crate::formats::player_file::read_player_file_bytes(&bytes, PLAYERS);
             if agrees(&file, &record.player_lines(current.id)?) {
                 return Ok(());
             }

@@ -60,7 +60,7 @@ pub fn republish(
     };
     let extras = super::publishing::list_extras(&again.lists, Some(record))?;
     // The folder holds this period: the errata of its last correction stay.
-    let staging = staging.keeping(&[super::rerate::ERRATA]);
+    let staging = staging.keeping(&[crate::output_folder::names::ERRATA]);
     let token = record.current_token(&period)?.unwrap_or_default();
     let publication = extras.publication(&again.lists, &again.findings, opts.templates.as_deref());
     let published =

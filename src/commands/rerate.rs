@@ -12,6 +12,7 @@ use anyhow::{bail, Result};
 
 use crate::config::PeriodConfig;
 use crate::ingest::DataFolder;
+use crate::output_folder::names::{inside, ERRATA, ERRATA_PDF, ERRATA_XLSX, PLAYERS};
 use crate::output_folder::{crash_point, RECORD_TOKEN};
 use crate::publish::Staging;
 use crate::record::errata::Errata;
@@ -19,9 +20,6 @@ pub use crate::record::rerate::Correction;
 use crate::record::rerate::{Outcome, Rerating};
 use crate::record::{Access, Record};
 use crate::timings::Timings;
-
-/// The folder inside the output folder that a correction's errata go to.
-pub const ERRATA: &str = "errata";
 
 /// What `rerate` and `merge` are asked.
 #[derive(Debug, Clone)]
@@ -81,7 +79,7 @@ impl Rerated {
             .filter_map(|(period, revision)| revision.map(|r| format!("{period} revision {r}")))
             .collect();
         format!(
-            "recorded {}; {latest} corrected is published into {out} (booklet, workbooks, site, players.xlsx), the errata into {}\n",
+            "recorded {}; {latest} corrected is published into {out} (booklet, workbooks, site, {PLAYERS}), the errata into {}\n",
             revisions.join(", "),
             self.out.join(ERRATA).display()
         )
@@ -232,10 +230,10 @@ fn write_errata(
 ) -> Result<()> {
     let folder = staging.dir().join(ERRATA);
     std::fs::create_dir_all(&folder)?;
-    let xlsx = staging.path(&format!("{ERRATA}/errata.xlsx"));
+    let xlsx = staging.path(&inside(ERRATA, ERRATA_XLSX));
     crate::publish::errata::write_xlsx(errata, &xlsx, what, detail, published)?;
     let pdf = crate::publish::errata::pdf(errata, &config.federation, what, detail, &published.to_string())?;
-    staging.write(&format!("{ERRATA}/errata.pdf"), &pdf)
+    staging.write(&inside(ERRATA, ERRATA_PDF), &pdf)
 }
 
 /// Runs `rerate` or `merge` (`from` `None`) and says what it did: the
@@ -257,10 +255,9 @@ pub fn said(rerun: crate::cli::Rerun, from: Option<String>, correction: Correcti
         // Which player file starts the next period, now.
         said.err(match super::recording::stale_start(&folder, &report.out)? {
             Some(stale) => stale,
-            None => format!(
-                "{} starts the period after it: `ratebook next` takes it\n",
-                report.out.join("players.xlsx").display()
-            ),
+            None => {
+                format!("{} starts the period after it: `ratebook next` takes it\n", report.out.join(PLAYERS).display())
+            }
         });
     }
     if rerun.timings {

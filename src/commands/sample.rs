@@ -60,7 +60,7 @@ fn chain(opts: &SampleOptions, scratch: &Path) -> Result<SampleSummary> {
     let mut carry: Option<Carry> = None;
     for k in 1..=opts.periods {
         let out = scratch.join(format!("period-{k}"));
-        let previous = scratch.join(format!("period-{}", k - 1)).join("players.xlsx");
+        let previous = scratch.join(format!("period-{}", k - 1)).join(crate::output_folder::names::PLAYERS);
         let (summary, next) =
             generate::generate_period(&opts.generate, carry.as_ref().map(|c| (c, previous.as_path())))
                 .with_context(|| format!("generating period {k}"))?;

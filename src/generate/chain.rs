@@ -86,7 +86,9 @@ pub(super) fn period_config(system: SystemName, years: u32) -> PeriodConfig {
 
 /// Reads the player file a published period wrote; any error in it stops the chain.
 pub(super) fn read_published(path: &Path, lists: &[String]) -> anyhow::Result<PlayerFile> {
-    let name = path.file_name().map_or_else(|| "players.xlsx".to_string(), |n| n.to_string_lossy().into_owned());
+    let name = path
+        .file_name()
+        .map_or_else(|| crate::output_folder::names::PLAYERS.to_string(), |n| n.to_string_lossy().into_owned());
     let bytes = std::fs::read(path)?;
     let (file, diagnostics) = crate::formats::player_file::read_player_file_bytes_with_lists(&bytes, &name, lists);
     if let Some(error) = diagnostics.iter().find(|d| d.severity == Severity::Error) {

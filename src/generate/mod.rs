@@ -251,7 +251,7 @@ pub fn generate_period(
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     }
 
-    let players_path = opts.out.join("players.xlsx");
+    let players_path = opts.out.join(crate::output_folder::names::PLAYERS);
     let (file, games) = rayon::join(
         || match previous {
             None => write_player_file_with_changes(
@@ -291,7 +291,7 @@ fn clear(out: &Path) -> anyhow::Result<()> {
     if reports.exists() {
         std::fs::remove_dir_all(&reports).with_context(|| format!("removing {}", reports.display()))?;
     }
-    for file in ["period.toml", "players.xlsx", "lessons.xlsx", "renewals.xlsx"] {
+    for file in ["period.toml", crate::output_folder::names::PLAYERS, "lessons.xlsx", "renewals.xlsx"] {
         let path = out.join(file);
         if path.exists() {
             std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;

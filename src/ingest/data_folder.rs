@@ -13,7 +13,15 @@ use crate::config::{ConfigError, PeriodConfig};
 pub const SETTINGS: &str = "period.toml";
 
 /// The names a player file goes by, in order of preference.
-pub const PLAYER_FILE_NAMES: [&str; 4] = ["players.xlsx", "players.ods", "players.xls", "players.csv"];
+pub const PLAYER_FILE_NAMES: [&str; 4] =
+    [crate::output_folder::names::PLAYERS, "players.ods", "players.xls", "players.csv"];
+
+/// The names a player file goes by, as a message lists them: "players.xlsx,
+/// players.ods, players.xls or players.csv".
+pub fn player_file_names() -> String {
+    let (last, first) = PLAYER_FILE_NAMES.split_last().expect("a player file has names");
+    format!("{} or {last}", first.join(", "))
+}
 
 /// The folder of a data folder that holds the reports (at any depth), as a
 /// prefix of the paths in it.
@@ -121,4 +129,16 @@ pub fn record_in(dir: &Path, config: &PeriodConfig) -> Option<PathBuf> {
 /// The player file of the folder `dir`, if it has one.
 pub fn player_file_in(dir: &Path) -> Option<PathBuf> {
     PLAYER_FILE_NAMES.iter().map(|n| dir.join(n)).find(|p| p.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_missing_player_file_names_every_name_it_goes_by() {
+        let error = super::super::IngestError::MissingPlayerFile("data".into());
+        assert_eq!(
+            error.to_string(),
+            "no player file in data: expected players.xlsx, players.ods, players.xls or players.csv"
+        );
+    }
 }

@@ -29,7 +29,7 @@ pub enum IngestError {
     MissingFolder(PathBuf),
     #[error(transparent)]
     Config(#[from] ConfigError),
-    #[error("no player file in {0}: expected players.xlsx, players.ods, players.xls or players.csv")]
+    #[error("no player file in {}: expected {names}", .0.display(), names = data_folder::player_file_names())]
     MissingPlayerFile(PathBuf),
     #[error("{0} does not exist")]
     MissingFile(PathBuf),

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use crate::ingest::data_folder::{PLAYER_FILE_NAMES, SETTINGS};
+use crate::output_folder::names::{PLAYERS, REMOVED};
 
 /// What one `next` moves: from where, to where.
 pub(super) struct Archiving<'a> {
@@ -39,7 +40,7 @@ impl Archiving<'_> {
     pub fn carry_out(&self) -> Result<()> {
         let (data, archive) = (self.data, &self.archive);
         std::fs::create_dir_all(archive).with_context(|| format!("creating {}", archive.display()))?;
-        let published = read(&self.from.join("players.xlsx"))?;
+        let published = read(&self.from.join(PLAYERS))?;
         let mut recorded = Recorded::new(self.record.as_ref());
 
         // The files the period started from, copied whole.
@@ -59,8 +60,8 @@ impl Archiving<'_> {
             let original = now.filter(|bytes| Some(bytes) != taken_in.as_ref());
             self.keep(name, original.as_deref(), &mut recorded)?;
         }
-        if let Ok(removed) = std::fs::read(self.from.join("removed.xlsx")) {
-            self.keep("removed.xlsx", Some(&removed), &mut recorded)?;
+        if let Ok(removed) = std::fs::read(self.from.join(REMOVED)) {
+            self.keep(REMOVED, Some(&removed), &mut recorded)?;
         }
         sync_folder(archive)?;
 
@@ -80,12 +81,12 @@ impl Archiving<'_> {
         }
 
         // The data folder's files, replaced; period.toml last.
-        write_whole(&data.join("players.xlsx"), &published)?;
+        write_whole(&data.join(PLAYERS), &published)?;
         for name in self.carried {
             write_whole(&data.join(name), &read(&self.from.join(name))?)?;
         }
         // Another form of the player file (players.ods…) is archived: players.xlsx is the file now.
-        if let Some(name) = start.filter(|name| *name != "players.xlsx") {
+        if let Some(name) = start.filter(|name| *name != PLAYERS) {
             if data.join(name).is_file() {
                 std::fs::remove_file(data.join(name)).with_context(|| format!("removing {name} (archived)"))?;
                 sync_folder(data)?;
@@ -109,7 +110,7 @@ impl Archiving<'_> {
             }
         }
         let archived = PLAYER_FILE_NAMES.into_iter().find(|name| self.archive.join(name).is_file());
-        let replaced = self.data.join("players.xlsx").is_file().then_some("players.xlsx");
+        let replaced = self.data.join(PLAYERS).is_file().then_some(PLAYERS);
         Ok((archived.or(replaced), None))
     }
 

@@ -8,6 +8,7 @@
 //! does it ([`archive`]: all or nothing under a kill); the command checks
 //! the record, calls them and prints the plan.
 
+use crate::output_folder::names::{PLAYERS, REMOVED};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
@@ -167,9 +168,9 @@ pub fn plan(start: Start, raw: RawData, system: &dyn RatingSystem) -> NextPeriod
         .map(|input| input.file_name())
         .filter(|name| from.join(name).is_file())
         .collect();
-    let removed_file = std::fs::read(from.join("removed.xlsx"))
+    let removed_file = std::fs::read(from.join(REMOVED))
         .ok()
-        .map(|bytes| crate::formats::player_file::read_player_file_bytes(&bytes, "removed.xlsx").0);
+        .map(|bytes| crate::formats::player_file::read_player_file_bytes(&bytes, REMOVED).0);
     let removed_ids: HashSet<u32> = removed_file.iter().flat_map(|f| f.players.iter().map(|p| p.id)).collect();
     let returning = named
         .into_iter()
@@ -227,7 +228,7 @@ pub fn check_recorded(folder: &DataFolder) -> Result<()> {
 /// The players in the list published into `from` (its players.xlsx),
 /// which must be this period's.
 pub fn published_players(from: &Path, config: &PeriodConfig) -> Result<usize> {
-    let path = from.join("players.xlsx");
+    let path = from.join(PLAYERS);
     let bytes = std::fs::read(&path).map_err(|_| {
         anyhow::anyhow!(
             "there is no {}: publish {} first (`ratebook period`), or name the folder it was published into with --from DIR",
@@ -250,7 +251,7 @@ pub fn published_players(from: &Path, config: &PeriodConfig) -> Result<usize> {
             path.display()
         ),
     }
-    let (file, _) = crate::formats::player_file::read_player_file_bytes(&bytes, "players.xlsx");
+    let (file, _) = crate::formats::player_file::read_player_file_bytes(&bytes, PLAYERS);
     Ok(file.players.len())
 }
 

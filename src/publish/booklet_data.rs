@@ -1,9 +1,15 @@
 //! What the booklet shows, as plain serialisable data: the lists, the state
-//! sections, the events and the rating system's tables. The publish stage fills
-//! it from the period's results; the typst template reads it as JSON.
+//! sections, the events, the statistics and the rating system's tables, all
+//! from the [`Publication`] ([`BookletData::of`]); the typst template reads
+//! it as JSON.
 
 use chrono::NaiveDate;
 use serde::Serialize;
+
+use super::Publication;
+use crate::model::dates::long_date;
+use crate::rated::Rated;
+use crate::validate::Disposition;
 
 pub use crate::model::words::{RulesText, Words};
 pub use crate::rate::tables::SystemTables;
@@ -47,6 +53,147 @@ pub struct BookletData {
     /// What changed when this list changed the rule set, and by how much
     /// the mean moved (none: no change).
     pub switched: Option<String>,
+    /// The main list's heading, when the period keeps several lists (none:
+    /// a folder's one list, printed as it always was).
+    pub part: Option<PartHeading>,
+    /// Each list beside the main one, in `[rating_lists]` order: its top
+    /// lists, its state lists and its statistics.
+    pub parts: Vec<ListPart>,
+}
+
+/// What heads a rating list's part of the booklet.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct PartHeading {
+    /// "Rapid list".
+    pub title: String,
+    /// The rule set it is rated under, as people read it: "FIDE Elo (2024)".
+    pub system: String,
+    pub totals: Totals,
+}
+
+/// A rating list beside the main one, as its part of the booklet prints it:
+/// what the booklet of that list alone would print of it (its top lists,
+/// state lists, statistics), under its heading.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ListPart {
+    pub heading: PartHeading,
+    pub data: BookletData,
+}
+
+impl BookletData {
+    /// What the booklet of `publication` shows, from the same lists as
+    /// ratings.xlsx and the same statistics: the main list as a folder of
+    /// one list prints it, and when the period keeps several lists, a part
+    /// for each other one, every event saying its list.
+    pub fn of(publication: &Publication) -> BookletData {
+        let rated = publication.rated;
+        let mut data = BookletData::of_list(rated, publication.statistics);
+        let config = &rated.period.config;
+        if let Some(main) = config.main_list().filter(|_| !publication.others.is_empty()) {
+            data.part = Some(PartHeading::of(&config.rating_lists[main].name, rated));
+            data.parts = publication
+                .others
+                .iter()
+                .map(|o| ListPart {
+                    heading: PartHeading::of(o.name, o.rated),
+                    data: BookletData::of_list(o.rated, o.statistics),
+                })
+                .collect();
+            (data.events_rated, data.events_not_rated) = events(rated, true);
+        }
+        data
+    }
+
+    /// What the booklet of one list shows.
+    fn of_list(rated: &Rated, statistics: &crate::statistics::Statistics) -> BookletData {
+        let Rated { period, lists, .. } = rated;
+        let system = rated.system();
+        let c = &period.config;
+        let (events_rated, events_not_rated) = events(rated, false);
+        BookletData {
+            federation: c.federation.clone(),
+            period: c.period.clone(),
+            published: c.published.to_string(),
+            published_long: long_date(c.published),
+            active_since_long: long_date(c.active_since),
+            age_date_long: long_date(c.age_date),
+            system: system.id().to_string(),
+            words: system.words(),
+            rules: system.rules_text(),
+            lists: lists.booklet_lists(),
+            states: lists.booklet_states(),
+            events_rated,
+            events_not_rated,
+            tables: system.tables(),
+            totals: Totals::of(rated),
+            statistics: StatisticsSection::of(statistics),
+            switched: period.switched.as_ref().map(crate::switch::Switched::sentence),
+            part: None,
+            parts: Vec::new(),
+        }
+    }
+}
+
+impl PartHeading {
+    /// The heading of the list `name`, rated as `rated`.
+    fn of(name: &str, rated: &Rated) -> PartHeading {
+        PartHeading {
+            title: format!("{} List", crate::model::lists::list_title(name)),
+            system: rated.period.config.system.title().to_string(),
+            totals: Totals::of(rated),
+        }
+    }
+}
+
+impl Totals {
+    /// A list's counts: its active players, the events and games it rated.
+    fn of(rated: &Rated) -> Totals {
+        Totals {
+            active_players: rated.listed().count() as u32,
+            rated_events: rated.counts.events_rated as u32,
+            games_rated: rated.counts.games_rated as u32,
+        }
+    }
+}
+
+/// The events rated, by state in `[states]` order, and those not rated or
+/// deferred. `by_list`: every event rated on its list is among the rated,
+/// its note naming the list (`rapid list`, `rapid list; late: …`).
+fn events(rated: &Rated, by_list: bool) -> (Vec<StateEvents>, Vec<EventLine>) {
+    let period = &rated.period;
+    let c = &period.config;
+    let is_rated = |e: &crate::validate::Event| {
+        if by_list {
+            e.disposition.is_rated_on_its_list()
+        } else {
+            e.disposition.is_rated()
+        }
+    };
+    let line = |e: &crate::validate::Event| EventLine {
+        code: e.code.clone(),
+        name: e.name.clone(),
+        state: e.state.clone(),
+        dates: event_dates(e.start, e.end),
+        note: match e.list.and_then(|k| c.rating_lists.get(k)).filter(|_| by_list && is_rated(e)) {
+            Some(list) => {
+                let late = matches!(e.disposition, Disposition::Late | Disposition::OtherList { late: true, .. });
+                let late = if late { format!("; {}", Disposition::Late.note()) } else { String::new() };
+                format!("{} list{late}", list.name)
+            }
+            None => e.disposition.note(),
+        },
+    };
+    let events_rated = c
+        .states
+        .iter()
+        .map(|(code, name)| StateEvents {
+            code: code.clone(),
+            name: name.clone(),
+            events: period.events.iter().filter(|e| is_rated(e) && &e.state == code).map(line).collect(),
+        })
+        .collect();
+    let events_not_rated = period.events.iter().filter(|e| !is_rated(e)).map(line).collect();
+    (events_rated, events_not_rated)
 }
 
 /// The Statistics section: every table as printed, and the charts' figures.

@@ -10,25 +10,24 @@ pub mod booklet;
 pub mod booklet_data;
 pub mod comparison;
 pub mod errata;
+pub mod player_files;
 pub mod site;
 pub mod staging;
 pub mod validation_report;
 pub mod workbook;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::thread::ScopedJoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
 use crate::diag::Diagnostic;
-use crate::formats::player_file::write_player_file_with_changes;
-use crate::formats::workbook::write_output_table;
-use crate::model::dates::long_date;
-use crate::model::PlayerFile;
+use crate::output_folder::names::{BOOKLET, RATINGS, SITE, VALIDATION};
 use crate::rated::Rated;
 use crate::statistics::Statistics;
 use crate::validate::ValidPeriod;
-use booklet_data::{event_dates, BookletData, EventLine, StateEvents, StatisticsSection, Totals};
+use player_files::PlayerFiles;
 pub use staging::Staging;
 
 /// What a publication wrote, and how long its parts took.
@@ -50,7 +49,7 @@ pub struct Published {
 pub fn refuse(period: &ValidPeriod, diagnostics: &[Diagnostic], staging: Staging) -> Result<()> {
     let text = validation_report::render(period, diagnostics, false);
     let mut staging = staging.keeping_previous();
-    staging.write("validation.txt", text.as_bytes())?;
+    staging.write(VALIDATION, text.as_bytes())?;
     staging.commit()
 }
 
@@ -90,143 +89,108 @@ pub fn publish(
     mut staging: Staging,
     before_commit: &mut dyn FnMut(&mut Staging) -> Result<()>,
 ) -> Result<Published> {
-    let Publication { rated, statistics, findings: diagnostics, templates, .. } = *publication;
-    let Rated { period, ratings, .. } = rated;
-    let system = rated.system();
-    let (mut kept, mut removed) = crate::rate::split_player_file(period, ratings);
-    if let Some(columns) = &ratings.extra_columns {
-        kept.extra_columns = columns.clone();
-        removed.extra_columns = columns.clone();
-    }
-    let stamp = period.config.published;
-    let words = system.words();
-    let changes: std::collections::HashMap<u32, f64> =
-        rated.players.iter().filter_map(|p| Some((p.id, p.change? as f64))).collect();
-    let players_path = staging.path("players.xlsx");
-    let removed_path = staging.path("removed.xlsx");
-    let ratings_path = staging.path("ratings.xlsx");
-    let output_paths: Vec<_> = ratings.outputs.iter().map(|t| staging.path(&t.file)).collect();
-    let pdf_path = staging.path("booklet.pdf");
-    let site_path = period.config.site.then(|| staging.path("site"));
-    let previous_site = staging.out().join("site");
-    // The workbooks and the booklet are independent: write them side by side.
-    // The booklet keeps every core busy while typst lays out its pages, but
-    // runs on one while it evaluates the templates and while it writes the
-    // PDF; the workbooks are written in threads of their own at a lower
-    // priority, so that they take the time the booklet leaves idle rather
-    // than slow its layout down.
-    let started = Instant::now();
-    let (workbooks, booklet, site) = std::thread::scope(|scope| {
-        let player_files = scope.spawn(|| -> Result<()> {
-            crate::background::lower_priority();
-            let changes = |file: &PlayerFile| -> Vec<Option<f64>> {
-                file.players.iter().map(|p| changes.get(&p.id).copied()).collect()
-            };
-            write_player_file_with_changes(&players_path, &kept, stamp, Some(&changes(&kept)), &words)
-                .context("writing players.xlsx")?;
-            write_player_file_with_changes(&removed_path, &removed, stamp, Some(&changes(&removed)), &words)
-                .context("writing removed.xlsx")?;
-            for (table, path) in ratings.outputs.iter().zip(&output_paths) {
-                write_output_table(path, table, stamp).with_context(|| format!("writing {}", table.file))?;
-            }
-            Ok(())
-        });
-        let ratings_book = scope.spawn(|| -> Result<()> {
-            crate::background::lower_priority();
-            workbook::write_ratings(&ratings_path, rated, &words, statistics).context("writing ratings.xlsx")
-        });
-        let site = scope.spawn(|| -> Result<(Duration, Option<site::SiteStats>)> {
-            let Some(site_path) = &site_path else {
-                return Ok((Duration::ZERO, None));
-            };
-            // (Not lowered: the site is the last output to be done, and its
-            // files are written by one thread, which must not wait.)
-            let files = site::write_site(site_path, Some(&previous_site), publication).context("writing the site")?;
-            Ok((started.elapsed(), Some(files)))
-        });
-        let booklet = write_booklet(rated, statistics, templates, &pdf_path).map(|()| started.elapsed());
-        let joined = |job: std::thread::ScopedJoinHandle<'_, Result<()>>| {
-            job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        };
-        let player_files = joined(player_files);
-        let ratings_book = joined(ratings_book);
-        let workbooks = player_files.and(ratings_book).map(|()| started.elapsed());
-        let site = site.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (workbooks, booklet, site)
-    });
-    let (xlsx, pdf, (site, mut site_files)) = (workbooks?, booklet?, site?);
+    let rated = publication.rated;
+    let player_files = PlayerFiles::of(rated);
+    let staged = Staged::new(&mut staging, publication);
+    let written = write_outputs(publication, &player_files, &staged)?;
+    let mut site_files = written.site_files;
     if let Some(files) = site_files.as_mut() {
-        staging.note_digests("site", std::mem::take(&mut files.digests));
+        staging.note_digests(SITE, std::mem::take(&mut files.digests));
     }
-    if let Some(site_path) = &site_path {
+    if let Some(site) = &staged.site {
         // The site stands alone: the booklet and the public workbook are
         // among its downloads (the officer's own files never are).
-        for (from, name) in [(&pdf_path, "booklet.pdf"), (&ratings_path, "ratings.xlsx")] {
-            site::add_download(site_path, from, name)?;
+        for name in [BOOKLET, RATINGS] {
+            site::add_download(site, &staged.folder.join(name), name)?;
         }
     }
-    let text = validation_report::render(period, diagnostics, true);
-    staging.write("validation.txt", text.as_bytes())?;
+    let text = validation_report::render(&rated.period, publication.findings, true);
+    staging.write(VALIDATION, text.as_bytes())?;
     before_commit(&mut staging)?;
     staging.commit()?;
-    let published =
-        Published { players: kept.players.len(), events_rated: rated.events_rated(), xlsx, pdf, site, site_files };
-    crate::background::drop_later((kept, removed));
+    let published = Published {
+        players: player_files.kept.players.len(),
+        events_rated: rated.events_rated(),
+        xlsx: written.xlsx,
+        pdf: written.pdf,
+        site: written.site,
+        site_files,
+    };
+    crate::background::drop_later(player_files);
     Ok(published)
 }
 
-/// Typesets the booklet and writes it to `path`.
-fn write_booklet(rated: &Rated, statistics: &Statistics, templates: Option<&Path>, path: &Path) -> Result<()> {
-    let mut data = booklet_data(rated);
-    data.statistics = StatisticsSection::of(statistics);
-    let pdf = booklet::render_booklet(&data, templates).context("typesetting booklet.pdf")?;
-    std::fs::write(path, pdf).with_context(|| format!("cannot write {}", path.display()))
+/// Where a publication's outputs are written: the staging folder, which
+/// took every name, and the site's folder in it (`None`: no site).
+struct Staged {
+    folder: PathBuf,
+    site: Option<PathBuf>,
+    /// The site published last time, whose files of the same bytes are kept.
+    previous_site: PathBuf,
 }
 
-/// What the booklet shows, from the same lists as ratings.xlsx.
-pub fn booklet_data(rated: &Rated) -> BookletData {
-    let Rated { period, lists, counts, .. } = rated;
-    let system = rated.system();
-    let c = &period.config;
-    let line = |e: &crate::validate::Event| EventLine {
-        code: e.code.clone(),
-        name: e.name.clone(),
-        state: e.state.clone(),
-        dates: event_dates(e.start, e.end),
-        note: e.disposition.note(),
-    };
-    let events_rated = c
-        .states
-        .iter()
-        .map(|(code, name)| StateEvents {
-            code: code.clone(),
-            name: name.clone(),
-            events: period.events.iter().filter(|e| e.disposition.is_rated() && &e.state == code).map(line).collect(),
-        })
-        .collect();
-    let events_not_rated = period.events.iter().filter(|e| !e.disposition.is_rated()).map(line).collect();
-    let rated_events = counts.events_rated as u32;
-    BookletData {
-        federation: c.federation.clone(),
-        period: c.period.clone(),
-        published: c.published.to_string(),
-        published_long: long_date(c.published),
-        active_since_long: long_date(c.active_since),
-        age_date_long: long_date(c.age_date),
-        system: system.id().to_string(),
-        words: system.words(),
-        rules: system.rules_text(),
-        lists: lists.booklet_lists(),
-        states: lists.booklet_states(),
-        events_rated,
-        events_not_rated,
-        tables: system.tables(),
-        totals: Totals {
-            active_players: rated.listed().count() as u32,
-            rated_events,
-            games_rated: counts.games_rated as u32,
-        },
-        statistics: StatisticsSection::default(),
-        switched: period.switched.as_ref().map(crate::switch::Switched::sentence),
+impl Staged {
+    fn new(staging: &mut Staging, publication: &Publication) -> Staged {
+        let rated = publication.rated;
+        for name in player_files::names(rated).into_iter().chain([RATINGS, BOOKLET]) {
+            staging.path(name);
+        }
+        let site = rated.period.config.site.then(|| staging.path(SITE));
+        Staged { folder: staging.dir().to_path_buf(), site, previous_site: staging.out().join(SITE) }
     }
+}
+
+/// How long the outputs took, each from the start of the writing, and
+/// what the site holds.
+struct Written {
+    xlsx: Duration,
+    pdf: Duration,
+    site: Duration,
+    site_files: Option<site::SiteStats>,
+}
+
+/// Writes the workbooks, the booklet and the site side by side.
+///
+/// The booklet keeps every core busy while typst lays out its pages, but
+/// runs on one while it evaluates the templates and while it writes the
+/// PDF; the workbooks are written in threads of their own at a lower
+/// priority, so that they take the time the booklet leaves idle rather
+/// than slow its layout down. The site is not lowered: it is the last
+/// output to be done, and its files are written by one thread, which must
+/// not wait.
+fn write_outputs(publication: &Publication, player_files: &PlayerFiles, staged: &Staged) -> Result<Written> {
+    let started = Instant::now();
+    let folder = staged.folder.as_path();
+    std::thread::scope(|scope| {
+        let player_files = scope.spawn(|| {
+            crate::background::lower_priority();
+            player_files.write(publication, folder)
+        });
+        let ratings_book = scope.spawn(|| {
+            crate::background::lower_priority();
+            workbook::write_ratings(publication, &folder.join(RATINGS)).with_context(|| format!("writing {RATINGS}"))
+        });
+        let site = scope.spawn(|| -> Result<(Duration, Option<site::SiteStats>)> {
+            let Some(site_path) = &staged.site else { return Ok((Duration::ZERO, None)) };
+            let files =
+                site::write_site(site_path, Some(&staged.previous_site), publication).context("writing the site")?;
+            Ok((started.elapsed(), Some(files)))
+        });
+        let pdf = write_booklet(publication, &folder.join(BOOKLET)).map(|()| started.elapsed());
+        let xlsx = joined(player_files).and(joined(ratings_book)).map(|()| started.elapsed());
+        let site = joined(site);
+        let (xlsx, pdf, (site, site_files)) = (xlsx?, pdf?, site?);
+        Ok(Written { xlsx, pdf, site, site_files })
+    })
+}
+
+/// A thread's outcome, its panic carried on.
+fn joined<T>(job: ScopedJoinHandle<'_, T>) -> T {
+    job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// Typesets the booklet and writes it to `path`.
+fn write_booklet(publication: &Publication, path: &Path) -> Result<()> {
+    let pdf = booklet::booklet(publication).with_context(|| format!("typesetting {BOOKLET}"))?;
+    std::fs::write(path, pdf).with_context(|| format!("cannot write {}", path.display()))
 }

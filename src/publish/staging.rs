@@ -13,6 +13,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
+use crate::output_folder::names::{
+    BOOKLET, ERRATA, ERRATA_PDF, ERRATA_XLSX, PLAYERS, RATINGS, REMOVED, SITE, VALIDATION,
+};
 use crate::output_folder::{crash_point, sibling, take_lock, MARKER, RECORD_TOKEN};
 
 /// The standard outputs: what an output folder without a [`MARKER`] (one
@@ -20,19 +23,8 @@ use crate::output_folder::{crash_point, sibling, take_lock, MARKER, RECORD_TOKEN
 /// hold and still be replaced. A folder with a marker may hold what the
 /// marker lists, which names whatever that publication wrote (a rule set's
 /// own workbook among them), so no rule set's output is spelled here.
-const OUTPUT_NAMES: [&str; 11] = [
-    "booklet.pdf",
-    "ratings.xlsx",
-    "players.xlsx",
-    "removed.xlsx",
-    "validation.txt",
-    "errata.xlsx",
-    "errata.pdf",
-    "errata",
-    "site",
-    MARKER,
-    RECORD_TOKEN,
-];
+const OUTPUT_NAMES: [&str; 11] =
+    [BOOKLET, RATINGS, PLAYERS, REMOVED, VALIDATION, ERRATA_XLSX, ERRATA_PDF, ERRATA, SITE, MARKER, RECORD_TOKEN];
 
 /// Refuses an output folder that is, holds or lies inside the data folder:
 /// publishing there would overwrite the inputs (the player file among them)
@@ -436,15 +428,15 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         let out = root.path().join("output");
         std::fs::create_dir_all(&out).unwrap();
-        std::fs::write(out.join("booklet.pdf"), "old a").unwrap();
-        std::fs::write(out.join("ratings.xlsx"), "old b").unwrap();
+        std::fs::write(out.join(BOOKLET), "old a").unwrap();
+        std::fs::write(out.join(RATINGS), "old b").unwrap();
         let mut staging = Staging::new(&out).unwrap();
-        staging.write("booklet.pdf", b"new a").unwrap();
+        staging.write(BOOKLET, b"new a").unwrap();
         // ratings.xlsx is announced but never written: nothing is published.
-        let _ = staging.path("ratings.xlsx");
+        let _ = staging.path(RATINGS);
         assert!(staging.commit().is_err());
-        assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "old a");
-        assert_eq!(std::fs::read_to_string(out.join("ratings.xlsx")).unwrap(), "old b");
+        assert_eq!(std::fs::read_to_string(out.join(BOOKLET)).unwrap(), "old a");
+        assert_eq!(std::fs::read_to_string(out.join(RATINGS)).unwrap(), "old b");
         assert_eq!(leftovers(root.path()), [".output.lock", "output"], "no staging folder left");
     }
 
@@ -457,9 +449,9 @@ mod tests {
         // (A rule set's own output: the publication's marker lists it.)
         std::fs::write(out.join(MARKER), "pairings.xlsx").unwrap();
         let mut staging = Staging::new(&out).unwrap();
-        staging.write("booklet.pdf", b"new a").unwrap();
+        staging.write(BOOKLET, b"new a").unwrap();
         staging.commit().unwrap();
-        assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "new a");
+        assert_eq!(std::fs::read_to_string(out.join(BOOKLET)).unwrap(), "new a");
         assert!(!out.join("pairings.xlsx").exists(), "an output of the last run not written now is gone");
         assert_eq!(leftovers(root.path()), [".output.lock", "output"]);
     }
@@ -470,11 +462,11 @@ mod tests {
         let out = root.path().join("output");
         // A rule set's own workbook, published once: the second publication replaces it.
         let mut first = Staging::new(&out).unwrap();
-        first.write("booklet.pdf", b"a").unwrap();
+        first.write(BOOKLET, b"a").unwrap();
         first.write("pairings.xlsx", b"its own").unwrap();
         first.commit().unwrap();
         let mut second = Staging::new(&out).unwrap();
-        second.write("booklet.pdf", b"b").unwrap();
+        second.write(BOOKLET, b"b").unwrap();
         second.write("pairings.xlsx", b"its own again").unwrap();
         second.commit().unwrap();
         assert_eq!(std::fs::read_to_string(out.join("pairings.xlsx")).unwrap(), "its own again");
@@ -494,15 +486,15 @@ mod tests {
     fn a_refusal_keeps_the_other_outputs() {
         let root = tempfile::tempdir().unwrap();
         let out = root.path().join("output");
-        std::fs::create_dir_all(out.join("site")).unwrap();
-        std::fs::write(out.join("booklet.pdf"), "old").unwrap();
+        std::fs::create_dir_all(out.join(SITE)).unwrap();
+        std::fs::write(out.join(BOOKLET), "old").unwrap();
         std::fs::write(out.join("site/index.html"), "old site").unwrap();
         let mut staging = Staging::new(&out).unwrap().keeping_previous();
-        staging.write("validation.txt", b"refused").unwrap();
+        staging.write(VALIDATION, b"refused").unwrap();
         staging.commit().unwrap();
-        assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "old");
+        assert_eq!(std::fs::read_to_string(out.join(BOOKLET)).unwrap(), "old");
         assert_eq!(std::fs::read_to_string(out.join("site/index.html")).unwrap(), "old site");
-        assert_eq!(std::fs::read_to_string(out.join("validation.txt")).unwrap(), "refused");
+        assert_eq!(std::fs::read_to_string(out.join(VALIDATION)).unwrap(), "refused");
     }
 
     #[test]
@@ -520,18 +512,14 @@ mod tests {
         let root = tempfile::tempdir().unwrap();
         let web = root.path().join("www");
         std::fs::create_dir_all(&web).unwrap();
-        std::fs::write(web.join("booklet.pdf"), "old").unwrap();
+        std::fs::write(web.join(BOOKLET), "old").unwrap();
         let out = root.path().join("output");
         std::os::unix::fs::symlink(&web, &out).unwrap();
         let mut staging = Staging::new(&out).unwrap();
-        staging.write("booklet.pdf", b"new").unwrap();
+        staging.write(BOOKLET, b"new").unwrap();
         staging.commit().unwrap();
         assert!(std::fs::symlink_metadata(&out).unwrap().file_type().is_symlink(), "the link stays");
-        assert_eq!(
-            std::fs::read_to_string(web.join("booklet.pdf")).unwrap(),
-            "new",
-            "the folder it leads to is published"
-        );
+        assert_eq!(std::fs::read_to_string(web.join(BOOKLET)).unwrap(), "new", "the folder it leads to is published");
         // A link that leads nowhere is a plain error.
         let dangling = root.path().join("dangling");
         std::os::unix::fs::symlink(root.path().join("gone"), &dangling).unwrap();
@@ -557,15 +545,15 @@ mod tests {
         // Killed between the fallback's two renames: no output, a complete staging folder.
         let staging = sibling(&out, "staging");
         std::fs::create_dir_all(&staging).unwrap();
-        std::fs::write(staging.join("booklet.pdf"), "new").unwrap();
-        std::fs::write(staging.join(MARKER), "booklet.pdf").unwrap();
+        std::fs::write(staging.join(BOOKLET), "new").unwrap();
+        std::fs::write(staging.join(MARKER), BOOKLET).unwrap();
         drop(Staging::new(&out).unwrap());
-        assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "new");
+        assert_eq!(std::fs::read_to_string(out.join(BOOKLET)).unwrap(), "new");
         // Killed while writing: an incomplete staging folder is cleared.
         std::fs::create_dir_all(&staging).unwrap();
-        std::fs::write(staging.join("booklet.pdf"), "half").unwrap();
+        std::fs::write(staging.join(BOOKLET), "half").unwrap();
         drop(Staging::new(&out).unwrap());
-        assert_eq!(std::fs::read_to_string(out.join("booklet.pdf")).unwrap(), "new");
+        assert_eq!(std::fs::read_to_string(out.join(BOOKLET)).unwrap(), "new");
         assert_eq!(leftovers(root.path()), [".output.lock", "output"]);
     }
 }

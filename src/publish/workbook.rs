@@ -10,11 +10,12 @@ use std::path::Path;
 use chrono::NaiveDate;
 use rust_xlsxwriter::{Format, Note, Worksheet, XlsxError};
 
+use super::Publication;
 use crate::formats::workbook::new_workbook;
 use crate::rate::Words;
 use crate::rated::lists::{Figure, ListRow};
-use crate::rated::Rated;
-use crate::statistics::{Cell, StatTable, Statistics};
+use crate::statistics::{Cell, StatTable};
+use crate::validate::Disposition;
 
 /// Excel's last row is 1,048,576: longer sheets continue on "Calculations 2"…
 const MAX_ROWS: usize = 1_000_000;
@@ -115,22 +116,30 @@ fn list_sheet(
     Ok(())
 }
 
+/// `text` as long as a sheet name may be (Excel counts 31 UTF-16 units).
+fn fit_sheet_name(text: &str) -> String {
+    fit_sheet_name_within(text, 31)
+}
+
+/// `text` cut to `units` UTF-16 units, without the spaces and quotes a sheet
+/// name may not end or start with.
+fn fit_sheet_name_within(text: &str, units: usize) -> String {
+    let mut used = 0;
+    let kept: String = text
+        .chars()
+        .take_while(|c| {
+            used += c.len_utf16();
+            used <= units
+        })
+        .collect();
+    kept.trim().trim_matches('\'').trim().to_string()
+}
+
 /// The sheet names of the state lists: each state's name as Excel allows a
 /// sheet name (at most 31 characters, none of `[]:*?/\`), or its code when
 /// two would be the same or one would clash with another sheet.
-pub fn state_sheet_names(states: &[(String, String, Vec<ListRow>)], taken: &[&str]) -> Vec<String> {
-    // Excel counts a name's length in UTF-16 units.
-    let fit = |text: &str| -> String {
-        let mut units = 0;
-        let kept: String = text
-            .chars()
-            .take_while(|c| {
-                units += c.len_utf16();
-                units <= 31
-            })
-            .collect();
-        kept.trim().trim_matches('\'').trim().to_string()
-    };
+pub fn state_sheet_names(states: &[(String, String)], taken: &[&str]) -> Vec<String> {
+    let fit = fit_sheet_name;
     let clean = |name: &str| -> String {
         let kept: String = name
             .chars()
@@ -142,7 +151,7 @@ pub fn state_sheet_names(states: &[(String, String, Vec<ListRow>)], taken: &[&st
     states
         .iter()
         .enumerate()
-        .map(|(k, (code, name, _))| {
+        .map(|(k, (code, name))| {
             let free = |n: &String| !n.is_empty() && !used.contains(&n.to_lowercase());
             let mut name = [clean(name), clean(code)].into_iter().find(free).unwrap_or_default();
             // Neither is free (a name that is another state's code): numbered.
@@ -195,52 +204,95 @@ fn statistic_sheet(sheet: &mut Worksheet, table: &StatTable) -> Result<(), XlsxE
     Ok(())
 }
 
-/// Writes `ratings.xlsx`.
-pub fn write_ratings(path: &Path, rated: &Rated, words: &Words, statistics: &Statistics) -> Result<(), XlsxError> {
-    let (period, ratings, lists) = (&rated.period, &rated.ratings, &rated.lists);
-    let mut workbook = new_workbook(period.config.published);
+/// Writes the publication's `ratings.xlsx` to `path`: the main list's
+/// sheets as a folder of one list has them, `Events` once (with a `List`
+/// column when the period keeps several lists), then each other list's
+/// sheets, named after the list (`Rapid Top Players`).
+pub fn write_ratings(publication: &Publication, path: &Path) -> Result<(), XlsxError> {
+    let Publication { rated, statistics, .. } = *publication;
+    let mut workbook = new_workbook(rated.period.config.published);
+    let mut taken: Vec<String> = Vec::new();
+    let mut reserved: Vec<&str> = vec!["Events", "Calculations"];
+    reserved.extend(statistics.tables.iter().map(|t| t.name.as_str()));
+    list_sheets(&mut workbook, rated, "", &reserved, &mut taken)?;
+    events_sheet(&mut workbook, publication)?;
+    calculations_sheets(&mut workbook, rated, "", &mut taken)?;
+    statistics_sheets(&mut workbook, statistics, "", &mut taken)?;
+    for other in &publication.others {
+        let prefix = format!("{} ", crate::model::lists::list_title(other.name));
+        list_sheets(&mut workbook, other.rated, &prefix, &[], &mut taken)?;
+        calculations_sheets(&mut workbook, other.rated, &prefix, &mut taken)?;
+        statistics_sheets(&mut workbook, other.statistics, &prefix, &mut taken)?;
+    }
+    crate::formats::workbook::save(&mut workbook, path)
+}
+
+/// A sheet name: `prefix` and `name` as Excel allows it (at most 31
+/// characters), numbered when a sheet has it already; noted in `taken`.
+fn sheet_name(prefix: &str, name: &str, taken: &mut Vec<String>) -> String {
+    let mut candidate = fit_sheet_name(&format!("{prefix}{name}"));
+    let mut n = 2;
+    while taken.iter().any(|t| t.eq_ignore_ascii_case(&candidate)) {
+        let number = format!(" {n}");
+        candidate = format!("{}{number}", fit_sheet_name_within(&format!("{prefix}{name}"), 31 - number.len()));
+        n += 1;
+    }
+    taken.push(candidate.clone());
+    candidate
+}
+
+/// A list's ranked sheets and its state sheets, each name after `prefix`
+/// (none of them one of `reserved`, which come later).
+fn list_sheets(
+    workbook: &mut rust_xlsxwriter::Workbook,
+    rated: &crate::rated::Rated,
+    prefix: &str,
+    reserved: &[&str],
+    taken: &mut Vec<String>,
+) -> Result<(), XlsxError> {
+    let (lists, words) = (&rated.lists, &rated.system().words());
     for table in &lists.ranked {
         let sheet = workbook.add_worksheet();
-        sheet.set_name(&table.sheet)?;
+        sheet.set_name(sheet_name(prefix, &table.sheet, taken))?;
         list_sheet(sheet, true, &table.figures, &table.rows, words)?;
     }
-    let mut taken: Vec<&str> = lists.ranked.iter().map(|t| t.sheet.as_str()).collect();
-    taken.extend(["Events", "Calculations"]);
-    taken.extend(statistics.tables.iter().map(|t| t.name.as_str()));
-    for ((_, _, rows), name) in lists.states.iter().zip(state_sheet_names(&lists.states, &taken)) {
+    let states: Vec<(String, String)> =
+        lists.states.iter().map(|(code, name, _)| (format!("{prefix}{code}"), format!("{prefix}{name}"))).collect();
+    let mut busy: Vec<&str> = taken.iter().map(String::as_str).collect();
+    busy.extend(reserved);
+    let names = state_sheet_names(&states, &busy);
+    taken.extend(names.iter().cloned());
+    for ((_, _, rows), name) in lists.states.iter().zip(names) {
         let sheet = workbook.add_worksheet_with_constant_memory()?;
         sheet.set_name(&name)?;
         list_sheet(sheet, false, &lists.state_figures, rows, words)?;
     }
+    Ok(())
+}
 
+/// `Events`: every event of the period, with its disposition, and its list
+/// when the period keeps several.
+fn events_sheet(workbook: &mut rust_xlsxwriter::Workbook, publication: &Publication) -> Result<(), XlsxError> {
+    let rated = publication.rated;
+    let (period, words) = (&rated.period, &rated.system().words());
+    let lists = &period.config.rating_lists;
     let date = Format::new().set_num_format("yyyy-mm-dd");
     let players_rated = format!("Players {}", words.rated);
-    let rated = capitalised(words.rated);
+    let rated_word = capitalised(words.rated);
+    let mut names = vec!["Code", "Name", words.region_title, "Start", "End", "Rounds", "Type", "Time control"];
+    let mut widths = vec![10.0, 34.0, 6.0, 11.0, 11.0, 7.0, 11.0, 14.0];
+    if !lists.is_empty() {
+        names.push("List");
+        widths.push(10.0);
+    }
+    names.extend(["Players", "Games played", &players_rated, &rated_word, "Note", "File"]);
+    widths.extend([8.0, 12.0, 12.0, 7.0, 44.0, 30.0]);
     let sheet = workbook.add_worksheet();
     sheet.set_name("Events")?;
-    header(
-        sheet,
-        &[
-            "Code",
-            "Name",
-            words.region_title,
-            "Start",
-            "End",
-            "Rounds",
-            "Type",
-            "Time control",
-            "Players",
-            "Games played",
-            &players_rated,
-            &rated,
-            "Note",
-            "File",
-        ],
-        &[10.0, 34.0, 6.0, 11.0, 11.0, 7.0, 11.0, 14.0, 8.0, 12.0, 12.0, 7.0, 44.0, 30.0],
-        period.events.len(),
-    )?;
+    header(sheet, &names, &widths, period.events.len())?;
     let mut rated_players = std::collections::HashMap::<&str, u32>::new();
-    for c in &ratings.calculations {
+    let every = std::iter::once(rated).chain(publication.others.iter().map(|o| o.rated));
+    for c in every.flat_map(|r| &r.ratings.calculations) {
         *rated_players.entry(c.event.as_str()).or_default() += 1;
     }
     for (i, e) in period.events.iter().enumerate() {
@@ -257,14 +309,39 @@ pub fn write_ratings(path: &Path, rated: &Rated, words: &Words, statistics: &Sta
         sheet.write_number(row, 5, e.rounds)?;
         sheet.write_string(row, 6, e.kind.as_str())?;
         sheet.write_string(row, 7, &e.time_control)?;
-        sheet.write_number(row, 8, e.entrants as f64)?;
-        sheet.write_number(row, 9, e.games.iter().filter(|g| g.outcome.is_played()).count() as f64)?;
-        sheet.write_number(row, 10, rated_players.get(e.code.as_str()).copied().unwrap_or(0))?;
-        sheet.write_string(row, 11, if e.disposition.is_rated() { "yes" } else { "no" })?;
-        sheet.write_string(row, 12, e.disposition.note())?;
-        sheet.write_string(row, 13, &e.file)?;
+        let mut c = 8;
+        if !lists.is_empty() {
+            if let Some(list) = e.list.and_then(|k| lists.get(k)) {
+                sheet.write_string(row, c, &list.name)?;
+            }
+            c += 1;
+        }
+        sheet.write_number(row, c, e.entrants as f64)?;
+        sheet.write_number(row, c + 1, e.games.iter().filter(|g| g.outcome.is_played()).count() as f64)?;
+        sheet.write_number(row, c + 2, rated_players.get(e.code.as_str()).copied().unwrap_or(0))?;
+        let on_its_list = e.disposition.is_rated_on_its_list();
+        sheet.write_string(row, c + 3, if on_its_list { "yes" } else { "no" })?;
+        let note = match &e.disposition {
+            // (The List column says which.)
+            Disposition::OtherList { late: true, .. } => Disposition::Late.note(),
+            Disposition::OtherList { late: false, .. } => String::new(),
+            other => other.note(),
+        };
+        sheet.write_string(row, c + 4, &note)?;
+        sheet.write_string(row, c + 5, &e.file)?;
     }
+    Ok(())
+}
 
+/// A list's calculations, one row per player per event (`Calculations`,
+/// `Calculations 2` … after `prefix`).
+fn calculations_sheets(
+    workbook: &mut rust_xlsxwriter::Workbook,
+    rated: &crate::rated::Rated,
+    prefix: &str,
+    taken: &mut Vec<String>,
+) -> Result<(), XlsxError> {
+    let (period, ratings, words) = (&rated.period, &rated.ratings, &rated.system().words());
     // Each player's name and his rating before and after the period.
     let players: std::collections::HashMap<u32, (String, Option<f64>, Option<f64>)> = period
         .players
@@ -279,7 +356,8 @@ pub fn write_ratings(path: &Path, rated: &Rated, words: &Words, statistics: &Sta
         if ratings.calculations.is_empty() { vec![&[]] } else { ratings.calculations.chunks(MAX_ROWS).collect() };
     for (k, chunk) in chunks.iter().enumerate() {
         let sheet = workbook.add_worksheet_with_constant_memory()?;
-        sheet.set_name(if k == 0 { "Calculations".to_string() } else { format!("Calculations {}", k + 1) })?;
+        let name = if k == 0 { "Calculations".to_string() } else { format!("Calculations {}", k + 1) };
+        sheet.set_name(sheet_name(prefix, &name, taken))?;
         header(
             sheet,
             &[
@@ -316,12 +394,22 @@ pub fn write_ratings(path: &Path, rated: &Rated, words: &Words, statistics: &Sta
             }
         }
     }
+    Ok(())
+}
+
+/// A list's statistics, one sheet per table (named after `prefix`).
+fn statistics_sheets(
+    workbook: &mut rust_xlsxwriter::Workbook,
+    statistics: &crate::statistics::Statistics,
+    prefix: &str,
+    taken: &mut Vec<String>,
+) -> Result<(), XlsxError> {
     for table in &statistics.tables {
         let sheet = workbook.add_worksheet();
-        sheet.set_name(&table.name)?;
+        sheet.set_name(sheet_name(prefix, &table.name, taken))?;
         statistic_sheet(sheet, table)?;
     }
-    crate::formats::workbook::save(&mut workbook, path)
+    Ok(())
 }
 
 /// "graded" → "Graded", for a heading.

@@ -204,7 +204,8 @@ pub fn written_for_another(period: &ValidPeriod, system: SystemName, required: &
         (!theirs.is_empty()).then_some((*s, theirs))
     })?;
     let file = period.players.origin.as_ref();
-    let location = file.map_or_else(|| Location::file("players.xlsx"), |o| Location::sheet(&o.file, &o.sheet));
+    let location = file
+        .map_or_else(|| Location::file(crate::output_folder::names::PLAYERS), |o| Location::sheet(&o.file, &o.sheet));
     Some(
         Diagnostic::error(
             Code::MissingColumn,

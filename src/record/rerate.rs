@@ -238,7 +238,7 @@ impl Replayer for Rerater<'_> {
         // The carried player file is recorded as players.xlsx (in place of
         // the file the period had).
         if let Some(bytes) = carried_bytes {
-            inputs.replace_player_file("players.xlsx", bytes);
+            inputs.replace_player_file(crate::output_folder::names::PLAYERS, bytes);
         }
         let lines = PeriodLines::of(&lists, inputs);
         timings.record("lines", started);

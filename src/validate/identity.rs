@@ -163,7 +163,7 @@ pub fn check_entrants(
                             .map(|p| p.id.to_string())
                             .collect();
                         let hint = if same_name.is_empty() {
-                            "check the ID; for a player new to the rating list leave ID blank and fill in name, gender and birth date; a player the maintenance rule removed is in the last publication's removed.xlsx (copy the player's row into the player file)".to_string()
+                            format!("check the ID; for a player new to the rating list leave ID blank and fill in name, gender and birth date; a player the maintenance rule removed is in the last publication's {} (copy the player's row into the player file)", crate::output_folder::names::REMOVED)
                         } else {
                             format!(
                                 "the player file has {} {} as ID {}",

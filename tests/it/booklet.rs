@@ -63,6 +63,16 @@ fn the_booklet_shows_every_section_and_matches_the_workbook() {
             })
             .collect();
     assert_eq!(listed, expected, "the booklet's data is the workbook's list");
+    // The statistics are the publication's, as the workbook prints them:
+    // each table a sheet of the same rows (the first column's texts alike).
+    assert!(booklet.statistics.tables.len() >= 3, "the booklet's data has the statistics");
+    for table in &booklet.statistics.tables {
+        let sheet = sheet_rows(&out.join("ratings.xlsx"), &table.name);
+        assert_eq!(sheet[0], table.columns, "{}'s headings", table.name);
+        let firsts: Vec<&str> = sheet[1..].iter().map(|r| r[0].as_str()).collect();
+        let printed: Vec<&str> = table.rows.iter().map(|r| r[0].as_str()).collect();
+        assert_eq!(firsts, printed, "{}'s rows", table.name);
+    }
     // From the first top player's line (past the contents page) to the next list.
     let first = names[0].split(',').next().unwrap();
     let section = &text[text.find(first).unwrap()..];

@@ -15,6 +15,7 @@ mod first_run;
 mod handicap;
 mod hostile;
 mod identity;
+mod list_outputs;
 mod lists;
 mod minimal;
 mod next;

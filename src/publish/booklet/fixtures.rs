@@ -179,6 +179,8 @@ pub(super) fn fixture() -> BookletData {
         lists: vec![top, u20, u12, females, improvers],
         statistics: statistics(),
         switched: None,
+        part: None,
+        parts: Vec::new(),
         states,
         events_rated: vec![
             StateEvents {

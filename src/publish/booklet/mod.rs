@@ -4,6 +4,7 @@
 //! always gives the same bytes.
 
 mod distribution;
+mod part_view;
 mod text;
 mod view;
 mod world;
@@ -53,6 +54,12 @@ pub enum BookletError {
     /// typst itself failed (a bug in typst, reported rather than crashing).
     #[error("typst failed while typesetting the booklet: {0}")]
     Internal(String),
+}
+
+/// Typesets the booklet of `publication` (with its templates) and returns
+/// the PDF's bytes.
+pub fn booklet(publication: &super::Publication) -> Result<Vec<u8>, BookletError> {
+    render_booklet(&BookletData::of(publication), publication.templates)
 }
 
 /// Typesets the booklet and returns the PDF's bytes.

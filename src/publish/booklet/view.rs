@@ -25,10 +25,11 @@ use typst::layout::Abs;
 use typst::text::{Font, FontVariant, FontVariations};
 
 use super::super::booklet_data::{
-    BookletData, EventLine, RankedList, RulesText, StateEvents, StateRow, StatisticsSection, SystemTables, Totals,
-    Words,
+    BookletData, EventLine, PartHeading, RankedList, RulesText, StateEvents, StateRow, StatisticsSection, SystemTables,
+    Totals, Words,
 };
 use super::distribution::Distribution;
+use super::part_view::PartView;
 use super::world::{LIST_FONT, LIST_FONT_BOLD};
 
 /// Names estimated wider than this many ems of the list face are listed in
@@ -83,6 +84,12 @@ pub(crate) struct TemplateData<'a> {
     ratings: Distribution,
     /// What changed with the rule set, when this list changed it.
     switched: Option<&'a str>,
+    /// The main list's heading and the other lists' parts, when the period
+    /// keeps several lists (a part's lists are `/lists.json`'s `parts`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    part: Option<&'a PartHeading>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    parts: Vec<PartView<'a>>,
 }
 
 /// A "Top …" list as [`RankedList`], each name with its width.
@@ -160,6 +167,9 @@ pub(crate) struct ListColumns<'a> {
     /// How the widths in `long` were estimated, for the template to cut the
     /// names too wide for its columns.
     name_widths: NameWidths,
+    /// Each other list's part's lists, as `data.parts`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    parts: Vec<ListColumns<'a>>,
 }
 
 /// One state's active players, column by column, in list order (surname,
@@ -275,6 +285,8 @@ impl<'a> TemplateData<'a> {
             statistics: &data.statistics,
             ratings,
             switched: data.switched.as_deref(),
+            part: data.part.as_ref(),
+            parts: data.parts.iter().map(PartView::new).collect(),
         }
     }
 }
@@ -310,7 +322,9 @@ impl<'a> ListColumns<'a> {
         let mut seen = Seen::default();
         let states: Vec<StateColumns> =
             data.states.iter().map(|s| state_columns(&s.players, rating_digits, games_digits, &mut seen)).collect();
-        for r in data.lists.iter().flat_map(|l| l.rows.iter()) {
+        // (The other lists' top lists are set with these widths too.)
+        let parts = data.parts.iter().flat_map(|p| p.data.lists.iter());
+        for r in data.lists.iter().chain(parts).flat_map(|l| l.rows.iter()) {
             seen.mark(&r.name);
         }
         let widest_rating = states
@@ -335,6 +349,7 @@ impl<'a> ListColumns<'a> {
                 advances: seen.advances(),
                 widest: METRICS.widest,
             },
+            parts: data.parts.iter().map(|p| ListColumns::new(&p.data)).collect(),
         }
     }
 }

@@ -1,15 +1,74 @@
 //! The list as files for pairing programs and scripts: `ratings.csv`,
 //! `ratings.json`, and `ratings-fide.txt` in the fixed-width layout of FIDE's
 //! published TXT rating lists (`standard_rating_list.txt`), which
-//! Swiss-Manager, Vega and Tournament Director import. They carry public
-//! fields only (site.md, "What is public"): never a full birth date, an
-//! e-mail address or a column of the player file beyond the allow-list in
-//! [`DownloadRow`].
+//! Swiss-Manager, Vega and Tournament Director import, and the statistics
+//! as `statistics.json`, all made from the [`Publication`]
+//! ([`Downloads::of`]). They carry public fields only (site.md, "What is
+//! public"): never a full birth date, an e-mail address or a column of the
+//! player file beyond the allow-list in [`DownloadRow`].
 
+use anyhow::Result;
 use chrono::{Datelike, NaiveDate};
 use serde::Serialize;
 
 use super::fold;
+use crate::config::PublicBirth;
+use crate::output_folder::names::{of_list, RATINGS_CSV, RATINGS_FIDE_TXT, RATINGS_JSON, STATISTICS_JSON};
+use crate::publish::Publication;
+
+/// The site's downloads made from a publication (the booklet and the
+/// workbook join them once written).
+pub struct Downloads {
+    /// The players the lists give (every player of the new player file).
+    pub players: usize,
+    /// Each file's name in the downloads folder, and its bytes.
+    pub files: Vec<(String, Vec<u8>)>,
+    /// Each other list's files, as the downloads page offers them.
+    pub others: Vec<ListDownloads>,
+}
+
+/// The files of a list beside the main one, for the downloads page.
+#[derive(Debug, Clone, Serialize)]
+pub struct ListDownloads {
+    /// As headings print it: `Rapid`.
+    pub title: String,
+    pub csv: String,
+    pub json: String,
+    pub fide_txt: String,
+    /// The players on it with a published rating.
+    pub rated: usize,
+}
+
+impl Downloads {
+    /// The statistics as JSON, and each list as CSV, JSON and FIDE's TXT
+    /// (the main list's as `ratings.csv` …, another's as `ratings-rapid.csv` …).
+    pub fn of(publication: &Publication) -> Result<Downloads> {
+        let published = publication.rated.period.config.published;
+        let mut files = vec![(STATISTICS_JSON.to_string(), publication.statistics.to_json().into_bytes())];
+        let lists = std::iter::once((None, publication.rated))
+            .chain(publication.others.iter().map(|o| (Some(o.name), o.rated)));
+        let mut players = 0;
+        let mut others = Vec::new();
+        for (list, rated) in lists {
+            let rows = rows(rated);
+            let named = |name: &str| of_list(name, list);
+            files.push((named(RATINGS_CSV), csv(&rows)?));
+            files.push((named(RATINGS_JSON), json(&rows)?));
+            files.push((named(RATINGS_FIDE_TXT), fide_txt(&rows, published, "")));
+            match list {
+                None => players = rows.len(),
+                Some(list) => others.push(ListDownloads {
+                    title: crate::model::lists::list_title(list),
+                    csv: named(RATINGS_CSV),
+                    json: named(RATINGS_JSON),
+                    fide_txt: named(RATINGS_FIDE_TXT),
+                    rated: rows.iter().filter(|r| r.rating.is_some()).count(),
+                }),
+            }
+        }
+        Ok(Downloads { players, files, others })
+    }
+}
 
 /// One player of the new player file, as the downloads give him: the public
 /// fields, and nothing else.
@@ -59,6 +118,35 @@ impl Serialize for BirthYear {
             BirthYear::Withheld => serializer.serialize_none(),
         }
     }
+}
+
+/// Every player of the new player file, as the downloads give him.
+fn rows(rated: &crate::rated::Rated) -> Vec<DownloadRow> {
+    let words = rated.system().words();
+    rated
+        .players
+        .iter()
+        .filter(|r| !r.removed)
+        .map(|r| (&r.after, r))
+        .map(|(p, r)| DownloadRow {
+            id: p.id,
+            fide_id: p.fide_id,
+            surname: p.surname.clone(),
+            first_names: p.first_names.clone(),
+            gender: p.gender.map(|g| g.as_str()),
+            birth_year: match rated.period.config.birth {
+                PublicBirth::Year => BirthYear::Shown(p.birth_date.map(|d| d.year())),
+                PublicBirth::None => BirthYear::Withheld,
+            },
+            state: p.state.clone(),
+            status: words.status(p.status),
+            rating: r.published,
+            printed: r.printed.clone(),
+            games: p.games,
+            games_period: r.games,
+            active: r.active,
+        })
+        .collect()
 }
 
 /// `ratings.csv`: a header row, then one row per player (UTF-8). The Birth

@@ -10,6 +10,7 @@ pub mod calculator;
 pub mod chart;
 pub mod downloads;
 mod folder;
+mod lists;
 mod pages;
 mod rules;
 mod statistics;
@@ -18,14 +19,13 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use chrono::Datelike;
 use minijinja::{context, Environment};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::Publication;
-use crate::config::PublicBirth;
 use crate::model::names;
+use crate::output_folder::names::{self as files, DOWNLOADS};
 use crate::rate::Words;
 use crate::rated::event::points_text;
 use folder::SiteFolder;
@@ -164,7 +164,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
         words: input.rated.system().words(),
         switched: input.rated.period.switched.as_ref().map(crate::switch::Switched::sentence),
     };
-    for sub in ["players", "events", "states", "downloads"] {
+    for sub in ["players", "events", "states", DOWNLOADS] {
         std::fs::create_dir_all(dir.join(sub)).with_context(|| format!("creating {}", dir.join(sub).display()))?;
     }
     let write = |rel: &str, text: &[u8]| folder.write(rel, text);
@@ -208,30 +208,49 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
         input.rated.ratings.extra_columns.as_deref().unwrap_or(&input.rated.period.players.extra_columns);
 
     let index = pages::index(input);
-    write("index.html", &render("index.html", "", context! { index => &index })?)?;
+    write(files::SITE_INDEX, &render("index.html", "", context! { index => &index })?)?;
     write("search-more.js", pages::not_listed(input).as_bytes())?;
-    let top: Vec<(String, String, Vec<Row>, Vec<&str>)> = input
-        .rated
-        .lists
-        .ranked
-        .iter()
-        .map(|t| {
+    // The main list's top lists, then each other list's, named after it.
+    let others = input.others.iter().map(|o| (format!("{} ", crate::model::lists::list_title(o.name)), o.rated));
+    let top: Vec<(String, String, Vec<Row>, Vec<&str>)> = std::iter::once((String::new(), input.rated))
+        .chain(others)
+        .flat_map(|(prefix, rated)| rated.lists.ranked.iter().map(move |t| (prefix.clone(), t)))
+        .map(|(prefix, t)| {
             let rows = t
                 .rows
                 .iter()
                 .map(|r| Row { figures: t.figures.iter().zip(&r.figures).map(|(f, v)| f.text(*v)).collect(), ..row(r) })
                 .collect();
             let headings = t.figures.iter().map(|f| f.heading()).collect();
-            (t.title.clone(), t.subtitle.clone(), rows, headings)
+            (format!("{prefix}{}", t.title), t.subtitle.clone(), rows, headings)
         })
         .collect();
     write("top.html", &render("top.html", "", context! { lists => &top })?)?;
     let statistics_page = statistics::page(input.statistics);
-    write("statistics.html", &render("statistics.html", "", context! { page => &statistics_page })?)?;
-    write("downloads/statistics.json", input.statistics.to_json().as_bytes())?;
+    // Each other list's statistics on a page of its own, which the main
+    // list's names.
+    let list_statistics: Vec<(String, String)> = input
+        .others
+        .iter()
+        .map(|o| (crate::model::lists::list_title(o.name), format!("statistics-{}.html", file_name(o.name))))
+        .collect();
+    let context = context! { page => &statistics_page, lists => &list_statistics };
+    write("statistics.html", &render("statistics.html", "", context)?)?;
+    for (other, (title, file)) in input.others.iter().zip(&list_statistics) {
+        let page = statistics::page(other.statistics);
+        write(file, &render("statistics.html", "", context! { page => &page, list => title })?)?;
+    }
+    stats.pages += list_statistics.len();
+    // A state's players with a column for each list (the main list's first).
+    let titles: Vec<String> = input.others.iter().map(|o| crate::model::lists::list_title(o.name)).collect();
+    let main_title = c.main_list().map(|k| crate::model::lists::list_title(&c.rating_lists[k].name));
+    let printed_on: Vec<HashMap<u32, &str>> =
+        input.others.iter().map(|o| o.rated.players.iter().map(|p| (p.id, p.printed.as_str())).collect()).collect();
     for (code, name, rows) in &input.rated.lists.states {
-        let rows: Vec<Row> = rows.iter().map(row).collect();
-        let page = render("state.html", "../", context! { code => code, name => name, rows => &rows })?;
+        let on_lists = |id: u32| printed_on.iter().map(move |on| on.get(&id).copied().unwrap_or_default().to_string());
+        let rows: Vec<Row> = rows.iter().map(|r| Row { lists: on_lists(r.id).collect(), ..row(r) }).collect();
+        let context = context! { code => code, name => name, rows => &rows, lists => &titles, main => &main_title };
+        let page = render("state.html", "../", context)?;
         write(&format!("states/{}.html", file_name(code)), &page)?;
     }
     stats.pages += 3 + input.rated.lists.states.len();
@@ -349,12 +368,11 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
     stats.pages += sizes.len();
     stats.largest_player_page = sizes.iter().copied().max().unwrap_or(0);
 
-    // Downloads.
-    let rows = download_rows(input);
-    write("downloads/ratings.csv", &downloads::csv(&rows)?)?;
-    write("downloads/ratings.json", &downloads::json(&rows)?)?;
-    write("downloads/ratings-fide.txt", &downloads::fide_txt(&rows, c.published, ""))?;
-    let context = context! { players => rows.len(), birth_year => c.birth.shown() };
+    let downloads = downloads::Downloads::of(input)?;
+    for (name, bytes) in &downloads.files {
+        write(&files::inside(DOWNLOADS, name), bytes)?;
+    }
+    let context = context! { players => downloads.players, birth_year => c.birth.shown(), lists => &downloads.others };
     write("downloads.html", &render("downloads.html", "", context)?)?;
     stats.pages += 2;
     (stats.kept, stats.digests) = folder.finish();
@@ -365,7 +383,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
 /// site's downloads as `downloads/NAME`: a second name for the same file
 /// where the disk allows, else a copy.
 pub fn add_download(site: &Path, from: &Path, name: &str) -> Result<()> {
-    let to = site.join("downloads").join(name);
+    let to = site.join(DOWNLOADS).join(name);
     if std::fs::hard_link(from, &to).is_err() {
         std::fs::copy(from, &to).with_context(|| format!("copying {} to {}", from.display(), to.display()))?;
     }
@@ -461,12 +479,21 @@ fn event_pages(input: &Publication) -> Vec<EventPage> {
     let rated = input.rated;
     let at: HashMap<u32, usize> = rated.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     let name = |id: u32| at.get(&id).map_or_else(|| id.to_string(), |&i| rated.players[i].name.clone());
-    rated
-        .period
-        .events
-        .iter()
-        .zip(&rated.events)
-        .map(|(e, event)| {
+    // An event another list rated is shown as that list rated it (the
+    // lists hold the period's events in the same order).
+    let lists = &rated.period.config.rating_lists;
+    let main_name = rated.period.config.main_list().map(|k| lists[k].name.as_str());
+    (0..rated.period.events.len())
+        .map(|i| match &rated.period.events[i].disposition {
+            crate::validate::Disposition::OtherList { list, .. } => {
+                let other = input.others.iter().find(|o| o.name == list);
+                other.map_or((rated, main_name), |o| (o.rated, Some(o.name)))
+            }
+            _ => (rated, main_name),
+        })
+        .enumerate()
+        .map(|(i, (rated, list))| (&rated.period.events[i], &rated.events[i], rated, list))
+        .map(|(e, event, rated, list)| {
             let mut games: Vec<(Option<u32>, u32, String, u32, String, &'static str)> = event
                 .games
                 .iter()
@@ -499,9 +526,13 @@ fn event_pages(input: &Publication) -> Vec<EventPage> {
                     Some(tc) => format!("{} ({})", tc.describe(), e.time_control),
                     None => e.time_control.clone(),
                 },
-                disposition: match e.disposition.note() {
-                    note if note.is_empty() => rated.system().words().rated.to_string(),
-                    note => note,
+                disposition: match (e.disposition.note(), list.filter(|_| !input.others.is_empty())) {
+                    (note, None) if note.is_empty() => rated.system().words().rated.to_string(),
+                    (note, Some(list)) if note.is_empty() => {
+                        format!("{} on the {list} list", rated.system().words().rated)
+                    }
+                    (note, Some(list)) if e.disposition.is_rated() => format!("{note}; on the {list} list"),
+                    (note, _) => note,
                 },
                 rated: e.disposition.is_rated(),
                 entrants: e.entrants,
@@ -509,36 +540,6 @@ fn event_pages(input: &Publication) -> Vec<EventPage> {
                 games,
                 changes,
             }
-        })
-        .collect()
-}
-
-/// Every player of the new player file, as the downloads give him.
-fn download_rows(input: &Publication) -> Vec<downloads::DownloadRow> {
-    let rated = input.rated;
-    let words = rated.system().words();
-    rated
-        .players
-        .iter()
-        .filter(|r| !r.removed)
-        .map(|r| (&r.after, r))
-        .map(|(p, r)| downloads::DownloadRow {
-            id: p.id,
-            fide_id: p.fide_id,
-            surname: p.surname.clone(),
-            first_names: p.first_names.clone(),
-            gender: p.gender.map(|g| g.as_str()),
-            birth_year: match rated.period.config.birth {
-                PublicBirth::Year => downloads::BirthYear::Shown(p.birth_date.map(|d| d.year())),
-                PublicBirth::None => downloads::BirthYear::Withheld,
-            },
-            state: p.state.clone(),
-            status: words.status(p.status),
-            rating: r.published,
-            printed: r.printed.clone(),
-            games: p.games,
-            games_period: r.games,
-            active: r.active,
         })
         .collect()
 }

@@ -29,6 +29,9 @@ pub struct Row {
     pub place: Option<u32>,
     /// A ranked list's figures after the rating, as printed (games, age, increase).
     pub figures: Vec<String>,
+    /// His rating as each other list prints it, after the main list's (a
+    /// state's page, when the period keeps several lists).
+    pub lists: Vec<String>,
 }
 
 /// A whole number with its sign (`+12`, `-3`, `0`).
@@ -50,6 +53,7 @@ pub fn row(r: &ListRow) -> Row {
         state: r.state.clone(),
         place: r.place,
         figures: Vec::new(),
+        lists: Vec::new(),
     }
 }
 
@@ -64,6 +68,7 @@ fn index_row(p: &RatedPlayer) -> Row {
         state: p.state_code().to_string(),
         place: None,
         figures: Vec::new(),
+        lists: Vec::new(),
     }
 }
 
@@ -205,6 +210,10 @@ pub struct PlayerPage {
     /// The further pages holding his games and calculation, when they are
     /// too long for this one: (file, label).
     pub parts: Vec<(String, String)>,
+    /// His line on every rating list, and the other lists' history charts
+    /// (none: a folder of one list).
+    pub lists: Vec<super::lists::ListLine>,
+    pub list_charts: Vec<super::lists::ListChart>,
 }
 
 /// A player's games by event as the page's tables (HTML): a heading and a
@@ -387,6 +396,7 @@ pub fn player(input: &Publication, p: usize, at: &HashMap<u32, usize>) -> Player
         })
         .collect();
     let state_name = after.state.as_deref().and_then(|s| input.rated.period.config.state_name(s)).map(str::to_string);
+    let (lists, list_charts) = super::lists::of_player(input, after.id, p);
     PlayerPage {
         id: after.id,
         name: name.clone(),
@@ -419,6 +429,8 @@ pub fn player(input: &Publication, p: usize, at: &HashMap<u32, usize>) -> Player
         events,
         calculation,
         parts: Vec::new(),
+        lists,
+        list_charts,
     }
 }
 

@@ -111,7 +111,10 @@ impl EligibilityPolicy for Cis {
                         r.at.clone(),
                         format!("ID {} is not in the player file", r.id),
                     )
-                    .with_hint(format!("give the ID of the player who had the {what}, as in players.xlsx")),
+                    .with_hint(format!(
+                        "give the ID of the player who had the {what}, as in {}",
+                        crate::output_folder::names::PLAYERS
+                    )),
                 );
             }
             let later: Vec<&DatedEntry> = rows.iter().filter(|r| r.date > period.config.end).collect();
@@ -133,7 +136,7 @@ impl EligibilityPolicy for Cis {
                 let at = || {
                     origin
                         .and_then(|o| o.extra_cell(i, c))
-                        .unwrap_or_else(|| Location::sheet("players.xlsx", "Players"))
+                        .unwrap_or_else(|| Location::sheet(crate::output_folder::names::PLAYERS, "Players"))
                 };
                 match joined_value(p.extra.get(c)) {
                     Err(shown) => findings.push(

@@ -302,10 +302,13 @@ impl EligibilityPolicy for Ecf {
                             Code::BadNumber,
                             origin
                                 .and_then(|o| o.extra_cell(i, c))
-                                .unwrap_or_else(|| Location::sheet("players.xlsx", "Players")),
+                                .unwrap_or_else(|| Location::sheet(crate::output_folder::names::PLAYERS, "Players")),
                             format!("player {}: {name} must be {what}, not {shown}", p.id),
                         )
-                        .with_hint("the season columns are written by ratebook: copy them from the last season's output/players.xlsx"),
+                        .with_hint(format!(
+                            "the season columns are written by ratebook: copy them from the last season's output/{}",
+                            crate::output_folder::names::PLAYERS
+                        )),
                     );
                 }
             }

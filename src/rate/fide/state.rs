@@ -113,7 +113,9 @@ pub(super) fn check(period: &ValidPeriod) -> Vec<Diagnostic> {
     let columns = Columns::of(period);
     let origin = period.players.origin.as_ref();
     let at = |p: usize, c: usize| {
-        origin.and_then(|o| o.extra_cell(p, c)).unwrap_or_else(|| Location::sheet("players.xlsx", "Players"))
+        origin
+            .and_then(|o| o.extra_cell(p, c))
+            .unwrap_or_else(|| Location::sheet(crate::output_folder::names::PLAYERS, "Players"))
     };
     for (p, player) in period.players.players.iter().enumerate() {
         // (FIDE publishes no rating below its floor: such a player is unrated.)
@@ -122,7 +124,7 @@ pub(super) fn check(period: &ValidPeriod) -> Vec<Diagnostic> {
             findings.push(
                 Diagnostic::error(
                     Code::OutOfRange,
-                    cell.unwrap_or_else(|| Location::sheet("players.xlsx", "Players")),
+                    cell.unwrap_or_else(|| Location::sheet(crate::output_folder::names::PLAYERS, "Players")),
                     format!("player {} is rated {} under FIDE's floor of {FLOOR}", player.id, num(r)),
                 )
                 .with_hint("a FIDE rating is 1400 or more: correct it, or make the player unrated (status unrated, rating blank)"),
@@ -158,8 +160,15 @@ pub(super) fn check(period: &ValidPeriod) -> Vec<Diagnostic> {
                 });
                 if let Err(why) = dated {
                     findings.push(
-                        Diagnostic::error(Code::BadValue, at(p, c), format!("player {}: {POOL_COLUMN}: {why}", player.id))
-                            .with_hint("the Pool column is written by ratebook: copy it from the last period's output/players.xlsx"),
+                        Diagnostic::error(
+                            Code::BadValue,
+                            at(p, c),
+                            format!("player {}: {POOL_COLUMN}: {why}", player.id),
+                        )
+                        .with_hint(format!(
+                            "the Pool column is written by ratebook: copy it from the last period's output/{}",
+                            crate::output_folder::names::PLAYERS
+                        )),
                     );
                 }
             }

@@ -214,7 +214,7 @@ impl EligibilityPolicy for Glicko2 {
             for (p, player) in period.players.players.iter().enumerate() {
                 let at = || {
                     let cell = column.and_then(|c| origin.and_then(|o| o.extra_cell(p, c)));
-                    cell.unwrap_or_else(|| Location::sheet("players.xlsx", "Players"))
+                    cell.unwrap_or_else(|| Location::sheet(crate::output_folder::names::PLAYERS, "Players"))
                 };
                 let value = extra_number(column.and_then(|c| player.extra.get(c)));
                 let range = if name == RD_COLUMN { RD_RANGE } else { VOLATILITY_RANGE };
@@ -236,9 +236,10 @@ impl EligibilityPolicy for Glicko2 {
                     }
                     _ => continue,
                 };
-                findings.push(Diagnostic::error(Code::BadValue, at(), wrong).with_hint(
-                    "RD and Volatility are written by ratebook: copy them from the last period's output/players.xlsx (a new player's are blank)",
-                ));
+                findings.push(Diagnostic::error(Code::BadValue, at(), wrong).with_hint(format!(
+                    "RD and Volatility are written by ratebook: copy them from the last period's output/{} (a new player's are blank)",
+                    crate::output_folder::names::PLAYERS
+                )));
             }
         }
         findings

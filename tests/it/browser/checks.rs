@@ -39,6 +39,31 @@ pub(super) fn every_kind() -> Vec<PathBuf> {
         pages.push(site_page(&super::pages::largest(dir)));
     }
     pages.push(comparison());
+    pages.extend(with_lists());
+    pages
+}
+
+/// The pages a federation of three lists adds or changes: a player's page
+/// with his three lines and charts, the top lists, a list's statistics, the
+/// downloads of every list and a state's page with a column per list.
+fn with_lists() -> Vec<PathBuf> {
+    let site = crate::list_outputs::three_lists().out.join("site");
+    let page = |rel: &str| {
+        let path = site.join(rel);
+        assert!(path.is_file(), "{}", path.display());
+        path
+    };
+    // The player on most lists with the most games: the richest page.
+    let players = std::fs::read_dir(site.join("players")).unwrap().map(|e| e.unwrap().path());
+    let richest = players
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .max_by_key(|p| {
+            let text = std::fs::read_to_string(p).unwrap();
+            (text.matches("<svg").count(), text.len(), p.clone())
+        })
+        .unwrap();
+    let mut pages = vec![richest];
+    pages.extend(["top.html", "statistics-rapid.html", "downloads.html", "states/V.html"].map(page));
     pages
 }
 
