@@ -123,6 +123,15 @@ pub enum Baseline {
     Recorded(HashMap<u32, Option<f64>>),
 }
 
+/// A change as the lists print it: `+12`, `-3`, `0`.
+pub fn signed(x: i64) -> String {
+    if x > 0 {
+        format!("+{x}")
+    } else {
+        x.to_string()
+    }
+}
+
 /// The change every output prints: the printed rating after minus the
 /// printed rating before, when both are published (a rise from 1499.6 to
 /// 1500.4 prints 1500 − 1500 = 0, as the lists print the two).

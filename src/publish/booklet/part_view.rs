@@ -4,18 +4,18 @@
 
 use serde::Serialize;
 
-use super::super::booklet_data::{ListPart, PartHeading};
-use super::view::TemplateData;
+use super::super::booklet_data::PartHeading;
 
-/// A list's part, as `data.parts` gives it.
+/// A list's part, as `data.parts` gives it: its heading and `data`, the
+/// template's data of that list alone.
 #[derive(Serialize)]
-pub(super) struct PartView<'a> {
+pub(super) struct PartView<'a, D> {
     heading: &'a PartHeading,
-    data: TemplateData<'a>,
+    data: D,
 }
 
-impl<'a> PartView<'a> {
-    pub(super) fn new(part: &'a ListPart) -> Self {
-        PartView { heading: &part.heading, data: TemplateData::new(&part.data) }
+impl<'a, D> PartView<'a, D> {
+    pub(super) fn new(heading: &'a PartHeading, data: D) -> Self {
+        PartView { heading, data }
     }
 }

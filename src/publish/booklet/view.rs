@@ -89,7 +89,7 @@ pub(crate) struct TemplateData<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     part: Option<&'a PartHeading>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    parts: Vec<PartView<'a>>,
+    parts: Vec<PartView<'a, TemplateData<'a>>>,
 }
 
 /// A "Top …" list as [`RankedList`], each name with its width.
@@ -286,7 +286,7 @@ impl<'a> TemplateData<'a> {
             ratings,
             switched: data.switched.as_deref(),
             part: data.part.as_ref(),
-            parts: data.parts.iter().map(PartView::new).collect(),
+            parts: data.parts.iter().map(|p| PartView::new(&p.heading, TemplateData::new(&p.data))).collect(),
         }
     }
 }

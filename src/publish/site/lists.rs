@@ -6,9 +6,9 @@
 use serde::Serialize;
 
 use super::chart::{chart, Chart};
-use super::pages::signed;
 use super::Publication;
 use crate::model::lists::list_title;
+use crate::rated::player::signed;
 use crate::rated::{Rated, RatedPlayer};
 use crate::record::query::HistoryPoint;
 

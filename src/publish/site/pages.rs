@@ -12,6 +12,7 @@ use crate::rate::explanation::LineKind;
 use crate::rate::Words;
 use crate::rated::event::mark;
 use crate::rated::lists::ListRow;
+pub use crate::rated::player::signed;
 use crate::rated::RatedPlayer;
 use crate::record::query::HistoryPoint;
 use crate::statistics::Standing;
@@ -32,15 +33,6 @@ pub struct Row {
     /// His rating as each other list prints it, after the main list's (a
     /// state's page, when the period keeps several lists).
     pub lists: Vec<String>,
-}
-
-/// A whole number with its sign (`+12`, `-3`, `0`).
-pub fn signed(x: i64) -> String {
-    if x > 0 {
-        format!("+{x}")
-    } else {
-        x.to_string()
-    }
 }
 
 pub fn row(r: &ListRow) -> Row {
