@@ -25,7 +25,8 @@
 //! every stage shares. [`commands`] strings the stages together, one file per
 //! command, each rendering its own report for the binary to print ([`cli`]
 //! is the command line); [`generate`] writes synthetic data folders and
-//! [`handicap`] is the team-match handicap calculator beside the rating list.
+//! [`handicap`] is the team-match handicap calculator beside the rating list;
+//! [`next`] starts the next period in a data folder once one is published.
 
 pub mod background;
 pub mod cli;
@@ -38,6 +39,7 @@ pub mod generate;
 pub mod handicap;
 pub mod ingest;
 pub mod model;
+pub mod next;
 pub mod output_folder;
 pub mod publish;
 pub mod rate;

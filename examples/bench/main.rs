@@ -23,11 +23,14 @@
 //! has a million columns, one with a 300 MB line, a TRF of 200,000 player
 //! lines ([`inputs`]).
 //!
+//! Then three rating lists against one (issue 45, [`lists`]).
+//!
 //! Usage: `cargo run --example bench [-- --runs N] [-- --only NAME]`, NAME
 //! one of sample, large, world, recording, national, site, whole, reference,
-//! inputs.
+//! inputs, lists.
 
 mod inputs;
+mod lists;
 mod national;
 mod recording;
 mod site;
@@ -173,6 +176,7 @@ fn forget_stale_folders(cache: &Path) {
         }
     }
     let _ = std::fs::remove_dir_all(national::folder(cache));
+    lists::forget(cache);
     std::fs::write(&stamp, now).unwrap();
 }
 
@@ -231,6 +235,9 @@ fn main() {
     if wanted("reference") {
         let large = generated(&cache, &SIZES[1]);
         whole::against_reference(&large, &cache, runs_override.unwrap_or(3));
+    }
+    if wanted("lists") {
+        lists::bench(&cache, runs_override.unwrap_or(3));
     }
     if wanted("inputs") {
         inputs::bench(root, &cache, runs_override.unwrap_or(1));

@@ -10,16 +10,14 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
-use chrono::{Datelike, NaiveDate};
 
 use super::summary::{Outcome, RunSummary};
 use super::{Said, Screen, Stream};
 use crate::config::PeriodConfig;
 use crate::diag::Code;
-use crate::ingest::{DataFolder, IngestError, Inputs, RawData};
-use crate::model::names::NameOrder;
+use crate::ingest::alone::{self, Newcomer};
+use crate::ingest::{DataFolder, IngestError, Inputs};
 use crate::model::system::SystemName;
-use crate::model::{Player, PlayerFile, Status};
 use crate::publish::validation_report;
 use crate::validate::Validated;
 
@@ -48,18 +46,6 @@ pub struct CheckReport {
     pub newcomers: Vec<Newcomer>,
 }
 
-/// A player of a report who will get a new ID.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Newcomer {
-    /// The report, as findings name it.
-    pub file: String,
-    /// The start number.
-    pub no: u32,
-    /// `Surname, First names`.
-    pub name: String,
-    pub state: String,
-}
-
 /// Reads and validates what `options` name; `cwd` is where the command runs.
 pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
     let data = match &options.data {
@@ -84,15 +70,15 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
         );
     }
     let folder = data.as_deref().map(DataFolder::open).transpose()?;
-    let config = match &folder {
+    let mut config = match &folder {
         Some(folder) => folder.config.clone(),
         None => PeriodConfig::example(SystemName::Acf),
     };
-    let system = crate::rate::configured(&config);
+    let system = crate::rate::configure(&mut config);
     let (raw, player_file) = match &folder {
         Some(folder) if options.files.is_empty() && options.players.is_none() => {
             // The whole data folder, as `period` reads it.
-            (folder.read(system.inputs())?.0, true)
+            (super::read_period(folder)?.0, true)
         }
         Some(folder) => {
             let dir = folder.dir();
@@ -110,29 +96,34 @@ pub fn run_check(options: &CheckOptions, cwd: &Path) -> Result<CheckReport> {
             let files: Vec<PathBuf> = options.files.iter().map(|f| absolute(cwd, f)).collect();
             let inputs = Inputs::of_files(cwd, &files, options.players.as_deref(), None)?;
             let mut raw = crate::ingest::read_files(cwd, config, inputs, &files, system.inputs());
-            raw.config = covering(&raw);
+            raw.config = alone::covering(&raw);
             (raw, options.players.is_some())
         }
     };
     let mut raw = raw;
     let mut numbering = Default::default();
     if !player_file {
-        raw.player_file = players_of_reports(&raw);
+        raw.player_file = alone::players_of_reports(&raw);
     } else if let Some(folder) = &folder {
         numbering = crate::record::merges::numbering_from_data_folder(&mut raw, folder);
         crate::record::rated_before::check_from_data_folder(&mut raw, folder);
         crate::record::returning::reinstate_from_data_folder(&mut raw, folder);
     }
     let reports = raw.reports.len() + raw.unreadable.len();
-    let candidates = new_entrants(&raw);
+    let candidates = alone::new_entrants(&raw);
     let (pinned, taken) = numbering;
-    let mut validated = crate::validate::validate_with_ids_above(raw, system, &pinned, taken);
+    let policy = crate::rate::lists::policy(system, &raw.config);
+    let mut validated = crate::validate::validate_with_ids_above(raw, &policy, &pinned, taken);
     if !player_file {
         // The names were not checked against anything: the player file is
         // the reports' own.
         validated.diagnostics.retain(|d| d.code != Code::NameMismatch);
     }
-    let newcomers = newcomers(&validated, candidates);
+    let period = &validated.period;
+    let added = &period.players.players[period.players.players.len() - period.newcomers..];
+    let rated: std::collections::HashSet<&str> =
+        period.events.iter().filter(|e| e.disposition.is_rated()).map(|e| e.file.as_str()).collect();
+    let newcomers = alone::newcomers(added, &rated, &period.config.collation, candidates);
     // The data folder as the officer would name it from where he is.
     let data = data.map(|d| {
         let d = absolute(cwd, &d);
@@ -153,7 +144,7 @@ impl CheckReport {
             None => {
                 let c = &self.validated.period.config;
                 let (start, end) = (crate::model::dates::long_date(c.start), crate::model::dates::long_date(c.end));
-                let what = if c.period == COVERING {
+                let what = if c.period == alone::COVERING {
                     "the period the reports' end dates fall in, so that no event counts as late or deferred"
                 } else {
                     "the example period"
@@ -205,9 +196,6 @@ impl CheckReport {
     }
 }
 
-/// The name of the period [`covering`] makes.
-const COVERING: &str = "the reports' period";
-
 /// `path` from `cwd`, when it is relative.
 fn absolute(cwd: &Path, path: &Path) -> PathBuf {
     if path.is_absolute() {
@@ -215,107 +203,6 @@ fn absolute(cwd: &Path, path: &Path) -> PathBuf {
     } else {
         cwd.join(path)
     }
-}
-
-/// The default period settings for reports checked without a data folder:
-/// the example's, over whole months from the earliest end of an event to the
-/// latest, so that no event is late, too late or deferred (that is the
-/// national officer's to judge).
-fn covering(raw: &RawData) -> PeriodConfig {
-    let mut config = raw.config.clone();
-    let ends: Vec<NaiveDate> = raw.reports.iter().filter_map(|r| r.event.end.as_ref().map(|e| e.value)).collect();
-    let (Some(&first), Some(&last)) = (ends.iter().min(), ends.iter().max()) else { return config };
-    let start = first.with_day(1).unwrap_or(first);
-    let next_month = if last.month() == 12 {
-        NaiveDate::from_ymd_opt(last.year() + 1, 1, 1)
-    } else {
-        NaiveDate::from_ymd_opt(last.year(), last.month() + 1, 1)
-    };
-    let Some(published) = next_month else { return config };
-    config.period = COVERING.to_string();
-    config.start = start;
-    config.end = published.pred_opt().unwrap_or(last);
-    config.published = published;
-    config.active_since = start;
-    config.age_date = NaiveDate::from_ymd_opt(published.year(), 1, 1).unwrap_or(published);
-    config
-}
-
-/// Without a player file, the players the reports give IDs stand for players
-/// on the list (as the first report naming each gives them).
-fn players_of_reports(raw: &RawData) -> PlayerFile {
-    let mut players: Vec<Player> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for e in raw.reports.iter().flat_map(|r| &r.players) {
-        let Some(id) = e.id else { continue };
-        if !seen.insert(id) {
-            continue;
-        }
-        let mut p = Player::new(id, &e.surname, &e.first_names);
-        p.gender = e.gender;
-        p.birth_date = e.birth_date;
-        p.state = e.state.clone();
-        p.status = Status::Unrated;
-        players.push(p);
-    }
-    PlayerFile { players, extra_columns: Vec::new(), origin: None, lists: Vec::new() }
-}
-
-/// The entrants without an ID, report by report: the candidates for the
-/// new players validation adds to the file.
-fn new_entrants(raw: &RawData) -> Vec<(Newcomer, Player)> {
-    let mut out = Vec::new();
-    for r in &raw.reports {
-        let event_state = r.event.state.as_ref().map(|s| s.value.clone());
-        for e in r.players.iter().filter(|e| e.id.is_none()) {
-            let mut p = Player::new(0, &e.surname, &e.first_names);
-            p.birth_date = e.birth_date;
-            let state = e.state.clone().or_else(|| event_state.clone()).unwrap_or_default();
-            let newcomer = Newcomer { file: r.file.clone(), no: e.no, name: p.display_name(), state };
-            out.push((newcomer, p));
-        }
-    }
-    out
-}
-
-/// The players validation added to the file, each with the report entry it
-/// came from, in the order of the period's collation (so that one player
-/// entered twice shows as two lines together).
-fn newcomers(validated: &Validated, mut candidates: Vec<(Newcomer, Player)>) -> Vec<Newcomer> {
-    let period = &validated.period;
-    let players = &period.players.players;
-    let added = &players[players.len() - period.newcomers..];
-    let rated: std::collections::HashSet<&str> =
-        period.events.iter().filter(|e| e.disposition.is_rated()).map(|e| e.file.as_str()).collect();
-    let mut out = Vec::with_capacity(added.len());
-    for p in added {
-        let fits = |(n, c): &(Newcomer, Player), rated_only: bool| {
-            c.surname == p.surname
-                && c.first_names == p.first_names
-                && c.birth_date == p.birth_date
-                && (!rated_only || rated.contains(n.file.as_str()))
-        };
-        let found =
-            candidates.iter().position(|c| fits(c, true)).or_else(|| candidates.iter().position(|c| fits(c, false)));
-        match found {
-            Some(i) => out.push((candidates.swap_remove(i).0, p)),
-            None => out.push((
-                Newcomer {
-                    file: String::new(),
-                    no: 0,
-                    name: p.display_name(),
-                    state: p.state.clone().unwrap_or_default(),
-                },
-                p,
-            )),
-        }
-    }
-    let order = NameOrder::new(&period.config.collation).ok();
-    match order {
-        Some(order) => out.sort_by_cached_key(|(c, p)| (order.key(&p.surname, &p.first_names), c.file.clone(), c.no)),
-        None => out.sort_by(|a, b| (&a.0.name, &a.0.file, a.0.no).cmp(&(&b.0.name, &b.0.file, b.0.no))),
-    }
-    out.into_iter().map(|(c, _)| c).collect()
 }
 
 /// Checks and says what it found, all on standard output: the preface, every

@@ -38,7 +38,9 @@ pub struct Candidate {
 pub fn explain(folder: &DataFolder, who: &str) -> Result<Explained> {
     let (loaded, ratings) = super::rate_only(folder)?;
     let period = &loaded.validated.period;
-    let players = &period.players.players;
+    // The players as rated (in the period's order, which `explain` takes):
+    // each candidate's name, state and printed rating from one value.
+    let players = &ratings.players;
     let fitting = find(players, who);
     Ok(match fitting.as_slice() {
         [] => Explained::Nobody,
@@ -53,7 +55,7 @@ pub fn explain(folder: &DataFolder, who: &str) -> Result<Explained> {
                         name: player.display_name(),
                         state: player.state.clone().unwrap_or_default(),
                         birth_year: player.birth_date.map(|d| chrono::Datelike::year(&d)),
-                        rating: loaded.system().printed(&ratings.players[p]),
+                        rating: loaded.system().printed(player),
                     }
                 })
                 .collect(),

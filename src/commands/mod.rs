@@ -178,6 +178,21 @@ pub fn data_folder(data: Option<&Path>) -> anyhow::Result<DataFolder> {
     Ok(DataFolder::open(&dir)?)
 }
 
+/// Reads the data folder's period as its rule set declares it (with the
+/// files beside the reports it reads), the settings validated by the rule
+/// sets as the configuration is read ([`crate::rate::configure`]; the
+/// configuration carries them from then on): the one reading of a period
+/// that `period`, `check` and `next` validate.
+pub fn read_period(
+    folder: &DataFolder,
+) -> Result<(crate::ingest::RawData, crate::ingest::Inputs, &'static dyn RatingSystem), crate::ingest::IngestError> {
+    let mut config = folder.config.clone();
+    let system = crate::rate::configure(&mut config);
+    let (mut raw, inputs) = folder.read(system.inputs())?;
+    raw.config = config;
+    Ok((raw, inputs, system))
+}
+
 /// Reads and validates a data folder, for a period that may change the
 /// rule set: when the record holds
 /// earlier periods under another one (or, without a record, `[switch]`
@@ -186,8 +201,7 @@ pub fn data_folder(data: Option<&Path>) -> anyhow::Result<DataFolder> {
 /// ([`crate::record::switch`]), and the period says so.
 pub fn load_switching(folder: &DataFolder, timings: &mut Timings) -> anyhow::Result<Loaded> {
     let started = Instant::now();
-    let system = crate::rate::configured(&folder.config);
-    let (mut raw, inputs) = folder.read(system.inputs())?;
+    let (mut raw, inputs, system) = read_period(folder)?;
     let (pinned, taken) = crate::record::merges::numbering_from_data_folder(&mut raw, folder);
     crate::record::rated_before::check_from_data_folder(&mut raw, folder);
     crate::record::returning::reinstate_from_data_folder(&mut raw, folder);
@@ -196,7 +210,8 @@ pub fn load_switching(folder: &DataFolder, timings: &mut Timings) -> anyhow::Res
     let (switched, switched_from) = switch_player_file(folder, &mut raw)?;
     timings.record("switch", started);
     let started = Instant::now();
-    let mut validated = validate_with_ids_above(raw, system, &pinned, taken);
+    let policy = crate::rate::lists::policy(system, &raw.config);
+    let mut validated = validate_with_ids_above(raw, &policy, &pinned, taken);
     validated.period.switched = switched;
     timings.record("validate", started);
     Ok(Loaded { validated, inputs, switched_from })

@@ -69,6 +69,32 @@ fn revise_with_later(
     })
 }
 
+/// The run refused for the errors `validated` found: only validation.txt is
+/// written (nothing on a dry run).
+fn refused(
+    opts: &PeriodOptions,
+    validated: crate::validate::Validated,
+    staging: Option<publish::Staging>,
+    timings: Timings,
+) -> Result<PeriodReport> {
+    let skippable = !validated.has_global_errors();
+    let mut summary = RunSummary::new(Outcome::Refused { skippable }, &validated.period, &validated.diagnostics);
+    if let Some(staging) = staging {
+        publish::refuse(&validated.period, &validated.diagnostics, staging)?;
+        summary.outputs.push(("validation report", opts.out.join(crate::output_folder::names::VALIDATION)));
+    }
+    Ok(PeriodReport {
+        summary: Some(summary),
+        published: false,
+        diagnostics: validated.diagnostics,
+        timings,
+        players: 0,
+        events_rated: 0,
+        record_note: None,
+        into: opts.out.clone(),
+    })
+}
+
 /// A dry run's note, after why the run would refuse (when it would).
 fn refusing(refused: Option<&str>, note: String) -> String {
     match refused {
@@ -95,22 +121,7 @@ pub fn run_period(opts: &PeriodOptions, progress: &dyn Fn(Stage)) -> Result<Peri
     let Loaded { mut validated, inputs, switched_from } = load_switching(&folder, &mut timings)?;
     let errors = validated.error_count();
     if errors > 0 && (!opts.skip_invalid || validated.has_global_errors()) {
-        let skippable = !validated.has_global_errors();
-        let mut summary = RunSummary::new(Outcome::Refused { skippable }, &validated.period, &validated.diagnostics);
-        if let Some(staging) = staging {
-            publish::refuse(&validated.period, &validated.diagnostics, staging)?;
-            summary.outputs.push(("validation report", opts.out.join(crate::output_folder::names::VALIDATION)));
-        }
-        return Ok(PeriodReport {
-            summary: Some(summary),
-            published: false,
-            diagnostics: validated.diagnostics,
-            timings,
-            players: 0,
-            events_rated: 0,
-            record_note: None,
-            into: opts.out.clone(),
-        });
+        return refused(opts, validated, staging, timings);
     }
     let started = Instant::now();
     let out = staging.as_ref().map(|s| s.out());

@@ -11,6 +11,7 @@ use chrono::NaiveDate;
 use crate::config::PeriodConfig;
 use crate::diag::Severity;
 use crate::ingest::DataFolder;
+use crate::model::PlayerFile;
 use crate::record::{lines, Access, PeriodLines, PlayerLine, Record};
 
 /// One period imported.
@@ -31,14 +32,53 @@ pub fn import(folder: &DataFolder, files: &[PathBuf], periods: &[String]) -> Res
     import_into(&path, config, files, periods).map_err(|e| crate::record::explain(&path, e))
 }
 
+/// A published player file read for import: its period's name, its
+/// published date and its players.
+struct ToImport {
+    period: String,
+    published: NaiveDate,
+    players: PlayerFile,
+}
+
 /// [`import`] into the record at `path`.
 fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &[String]) -> Result<Vec<Imported>> {
+    let system = crate::rate::configured(config);
+    // Everything is read and checked before the record is touched.
+    let read = read_files(files, periods)?;
+    let mut record = Record::open(path, Access::Write)?;
+    record.settle(None)?;
+    if let Some(first) = read.first() {
+        record.check_system(config.system.as_str(), &first.period)?;
+    }
+    let recorded = record.periods()?;
+    let mut previous: Vec<PlayerLine> = Vec::new();
+    let mut start: Option<NaiveDate> = None;
+    let mut done = Vec::new();
+    // Every file is staged, then all are published in one transaction: a
+    // killed import leaves none of them (the next run removes the staged).
+    let mut staged = Vec::new();
+    for file in read {
+        if recorded.iter().any(|p| p.period == file.period) {
+            bail!("{} is in the record already: nothing was imported after it", file.period);
+        }
+        let lines = period_lines(&file, start, &previous, config, system);
+        staged.push(record.stage(&lines, crate::record::Source::Import, None)?);
+        done.push(Imported { period: file.period, published: file.published, players: lines.players.len() });
+        previous = lines.players;
+        start = file.published.succ_opt();
+    }
+    crate::output_folder::crash_point("imported");
+    record.confirm(&staged)?;
+    Ok(done)
+}
+
+/// Reads and checks `files` (oldest first), named by `periods` in order
+/// (default: the month and year of each file's date): each a published
+/// player file without errors, each after the one before.
+fn read_files(files: &[PathBuf], periods: &[String]) -> Result<Vec<ToImport>> {
     if !periods.is_empty() && periods.len() != files.len() {
         bail!("{} files but {} --period names: give one name per file, in the same order", files.len(), periods.len());
     }
-    let system = crate::rate::configured(config);
-    // Everything is read and checked before the record is touched.
-    let mut read = Vec::new();
     for name in periods {
         if name.chars().any(crate::diag::is_control) || name.trim().is_empty() {
             bail!(
@@ -47,6 +87,7 @@ fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &
             );
         }
     }
+    let mut read = Vec::new();
     for (k, file) in files.iter().enumerate() {
         let name = file.display().to_string();
         refuse_report(file, &name)?;
@@ -60,77 +101,69 @@ fn import_into(path: &Path, config: &PeriodConfig, files: &[PathBuf], periods: &
         }
         let published = workbook_date(file)?;
         let period = periods.get(k).cloned().unwrap_or_else(|| published.format("%B %Y").to_string());
-        read.push((period, published, players));
+        read.push(ToImport { period, published, players });
     }
     for pair in read.windows(2) {
-        if pair[1].1 <= pair[0].1 {
+        if pair[1].published <= pair[0].published {
             bail!(
                 "{} ({}) is not after {} ({}): give the files oldest first",
-                pair[1].0,
-                pair[1].1,
-                pair[0].0,
-                pair[0].1
+                pair[1].period,
+                pair[1].published,
+                pair[0].period,
+                pair[0].published
             );
         }
     }
-    let mut record = Record::open(path, Access::Write)?;
-    record.settle(None)?;
-    if let Some((first, _, _)) = read.first() {
-        record.check_system(config.system.as_str(), first)?;
-    }
-    let recorded = record.periods()?;
-    let mut previous: Vec<PlayerLine> = Vec::new();
-    let mut start: Option<NaiveDate> = None;
-    let mut done = Vec::new();
-    // Every file is staged, then all are published in one transaction: a
-    // killed import leaves none of them (the next run removes the staged).
-    let mut staged = Vec::new();
-    for (period, published, players) in read {
-        if recorded.iter().any(|p| p.period == period) {
-            bail!("{period} is in the record already: nothing was imported after it");
-        }
-        let end = published.pred_opt().unwrap_or(published);
-        let mut lines = PeriodLines {
-            period: period.clone(),
-            start: start.unwrap_or(end).to_string(),
-            end: end.to_string(),
-            published: published.to_string(),
-            system: config.system.as_str().to_string(),
-            ..PeriodLines::default()
-        };
-        let before: std::collections::HashMap<u32, &PlayerLine> = previous.iter().map(|l| (l.id, l)).collect();
-        lines.players = players
-            .players
-            .iter()
-            .map(|p| {
-                let earlier = before.get(&p.id).copied();
-                let mut line = PlayerLine {
-                    id: p.id,
-                    surname: p.surname.clone(),
-                    first_names: p.first_names.clone(),
-                    state: p.state.clone(),
-                    status: crate::record::lines::LineStatus::Listed(p.status),
-                    rating: p.rating,
-                    printed: system.printed(p),
-                    games_period: p.games.saturating_sub(earlier.map_or(0, |l| l.games_total)),
-                    games_total: p.games,
-                    change: None,
-                };
-                line.change = lines::change(&line, earlier);
-                line
-            })
-            .collect();
-        lines.players.sort_by_key(|l| l.id);
-        lines.details = players.players.iter().map(crate::record::lines::PlayerDetail::of).collect();
-        lines.details.sort_by_key(|d| d.id);
-        staged.push(record.stage(&lines, crate::record::Source::Import, None)?);
-        done.push(Imported { period, published, players: lines.players.len() });
-        previous = lines.players;
-        start = published.succ_opt();
-    }
-    crate::output_folder::crash_point("imported");
-    record.confirm(&staged)?;
-    Ok(done)
+    Ok(read)
+}
+
+/// The record's lines of an imported period: its players as the file
+/// lists them, each change against `previous` (the period imported before;
+/// the games of the period counted from its total), the period from
+/// `start` (the day after the last one's list) to the day before `file`'s.
+fn period_lines(
+    file: &ToImport,
+    start: Option<NaiveDate>,
+    previous: &[PlayerLine],
+    config: &PeriodConfig,
+    system: &dyn crate::rate::RatingSystem,
+) -> PeriodLines {
+    let end = file.published.pred_opt().unwrap_or(file.published);
+    let mut lines = PeriodLines {
+        period: file.period.clone(),
+        start: start.unwrap_or(end).to_string(),
+        end: end.to_string(),
+        published: file.published.to_string(),
+        system: config.system.as_str().to_string(),
+        ..PeriodLines::default()
+    };
+    let before: std::collections::HashMap<u32, &PlayerLine> = previous.iter().map(|l| (l.id, l)).collect();
+    lines.players = file
+        .players
+        .players
+        .iter()
+        .map(|p| {
+            let earlier = before.get(&p.id).copied();
+            let mut line = PlayerLine {
+                id: p.id,
+                surname: p.surname.clone(),
+                first_names: p.first_names.clone(),
+                state: p.state.clone(),
+                status: crate::record::lines::LineStatus::Listed(p.status),
+                rating: p.rating,
+                printed: system.printed(p),
+                games_period: p.games.saturating_sub(earlier.map_or(0, |l| l.games_total)),
+                games_total: p.games,
+                change: None,
+            };
+            line.change = lines::change(&line, earlier);
+            line
+        })
+        .collect();
+    lines.players.sort_by_key(|l| l.id);
+    lines.details = file.players.players.iter().map(crate::record::lines::PlayerDetail::of).collect();
+    lines.details.sort_by_key(|d| d.id);
+    lines
 }
 
 /// Refuses a tournament report given as a player file: it has the

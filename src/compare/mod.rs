@@ -60,6 +60,9 @@ pub struct Comparison {
     pub systems: Vec<SystemScores>,
     /// Which rule set predicted the games best, and by how much.
     pub verdict: Option<Verdict>,
+    /// The rating lists the last period kept beside the main one (compared
+    /// on the main list only: its events and games).
+    pub lists_beside: Vec<String>,
 }
 
 /// One rule set's column.
@@ -150,6 +153,7 @@ pub fn compare(
         events: events.len(),
         systems: columns,
         verdict,
+        lists_beside: configs.last().map(|c| c.other_lists()).unwrap_or_default(),
     })
 }
 

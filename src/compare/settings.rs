@@ -38,8 +38,11 @@ pub fn parse(text: &str, path: &Path) -> Result<Vec<(SystemName, RuleSettings)>>
         let toml::Value::Table(table) = value else {
             bail!("{shown}: `{name}` must be a table ([{name}] on a line of its own, then its settings)");
         };
-        let rules = RuleSettings::from_table(table, text, &name);
-        for mut finding in crate::rate::rule_set(system).check_settings(&rules) {
+        // Validated once, here: the settings carry their typed value into each re-rating.
+        let mut rules = RuleSettings::from_table(table, text, &name);
+        let rule_set = crate::rate::rule_set(system);
+        rule_set.validate_settings(&mut rules);
+        for mut finding in rule_set.check_settings(&rules) {
             finding.location.file = shown.to_string();
             finding.message = finding.message.replace("[rules]", &format!("[{name}]"));
             findings.push(finding.to_string());

@@ -169,6 +169,18 @@ impl Comparison {
             self.periods.len(),
             self.games,
             self.events
+        ) + &self.on_the_main_list()
+    }
+
+    /// For a federation that keeps several rating lists: which one was compared.
+    fn on_the_main_list(&self) -> String {
+        if self.lists_beside.is_empty() {
+            return String::new();
+        }
+        format!(
+            " (its main list; the {} list{} beside it not compared: a comparison per list is not built yet)",
+            self.lists_beside.join(" and "),
+            if self.lists_beside.len() == 1 { "" } else { "s" }
         )
     }
 

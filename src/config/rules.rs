@@ -1,11 +1,16 @@
 //! `[rules]`: the rule set's own settings as period.toml writes them, kept
 //! with the line of each key so that the rule set, which reads and checks
-//! them, can name the line of a wrong one; and the settings that stood at
-//! period.toml's top level before they moved under `[rules]`, still read there.
+//! them, can name the line of a wrong one; the settings that stood at
+//! period.toml's top level before they moved under `[rules]`, still read
+//! there; and, once the rule set has validated them
+//! ([`RuleSettings::validate`], as `rate::configure` does when a period's
+//! configuration is read), its typed settings and the findings about them,
+//! which every later copy carries (cargo-deny's `UnvalidatedConfig::validate`).
 
 use std::any::Any;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
+use crate::diag::Diagnostic;
 use crate::model::system::SystemName;
 
 /// The settings that moved from period.toml's top level under `[rules]`,
@@ -24,10 +29,23 @@ pub struct RuleSettings {
     pub lines: Vec<(String, u32)>,
     /// The keys read from their old place, period.toml's top level ([`MOVED`]).
     pub moved: Vec<String>,
-    /// The rule set's typed settings, read from `table` the first time the
-    /// rule set asks ([`RuleSettings::read_once`]) and carried from then on,
-    /// by every copy of the period's configuration made after.
-    typed: OnceLock<Arc<dyn Any + Send + Sync>>,
+    /// What the rule set made of `table` when it validated it
+    /// ([`RuleSettings::validate`]); `None` until then.
+    valid: Option<Arc<Validated>>,
+}
+
+/// A rule set's settings validated: its typed value and the findings about
+/// the table, each at its line.
+struct Validated {
+    system: SystemName,
+    typed: Box<dyn Any + Send + Sync>,
+    findings: Vec<Diagnostic>,
+}
+
+impl std::fmt::Debug for Validated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Validated").field("system", &self.system).field("findings", &self.findings).finish()
+    }
 }
 
 impl PartialEq for RuleSettings {
@@ -39,20 +57,20 @@ impl PartialEq for RuleSettings {
 impl RuleSettings {
     /// The settings of `table`, built in memory (no lines).
     pub fn new(table: toml::Table) -> RuleSettings {
-        RuleSettings { table, lines: Vec::new(), moved: Vec::new(), typed: OnceLock::new() }
+        RuleSettings { table, lines: Vec::new(), moved: Vec::new(), valid: None }
     }
 
     /// The settings of the table `[name]` of the TOML text `text` (a file
     /// of settings for several rule sets), with each key's line in it.
     pub fn from_table(table: toml::Table, text: &str, name: &str) -> RuleSettings {
-        RuleSettings { table, lines: key_lines(text, name), moved: Vec::new(), typed: OnceLock::new() }
+        RuleSettings { table, lines: key_lines(text, name), moved: Vec::new(), valid: None }
     }
 
     /// Takes `value`, written at the top level at `line`, as the setting
     /// `key` of `[rules]`, its new place; refused when `[rules]` gives
     /// `key` another value.
     pub(super) fn move_in(&mut self, key: &str, value: toml::Value, line: u32) -> Result<(), String> {
-        self.typed = OnceLock::new();
+        self.valid = None;
         match self.table.get(key) {
             Some(new) if *new != value => {
                 return Err(format!(
@@ -71,18 +89,32 @@ impl RuleSettings {
         Ok(())
     }
 
-    /// The rule set's settings of type `T`, as `read` makes them from the
-    /// table: read the first time they are asked for, then carried (a
-    /// rule set's check, rating, adoption and calculator, and each player's
-    /// status, read one value rather than the table again). A different
-    /// type asked of the same table is read afresh, never confused.
-    pub fn read_once<T: Any + Send + Sync + Clone>(&self, read: impl FnOnce(&RuleSettings) -> T) -> T {
-        if let Some(settings) = self.typed.get().and_then(|typed| typed.downcast_ref::<T>()) {
-            return settings.clone();
-        }
-        let settings = read(self);
-        let _ = self.typed.set(Arc::new(settings.clone()));
-        settings
+    /// Keeps what `system`'s rule set made of the table, `typed` its
+    /// settings and `findings` what is wrong with them: done once, when a
+    /// period's configuration is read (`rate::configure`), and carried by
+    /// every copy made after. The rule set's reading of the settings reads
+    /// `typed` from then on ([`RuleSettings::typed`]), its check `findings`.
+    pub fn validate<T: Any + Send + Sync>(&mut self, system: SystemName, typed: T, findings: Vec<Diagnostic>) {
+        self.valid = Some(Arc::new(Validated { system, typed: Box::new(typed), findings }));
+    }
+
+    /// Whether `system`'s rule set has validated these settings.
+    pub fn is_validated(&self, system: SystemName) -> bool {
+        self.valid.as_ref().is_some_and(|v| v.system == system)
+    }
+
+    /// The typed settings the rule set kept when it validated the table;
+    /// `None` before (a configuration built in memory and never validated)
+    /// or when it kept another type.
+    pub fn typed<T: Any>(&self) -> Option<&T> {
+        self.valid.as_ref().and_then(|v| v.typed.downcast_ref::<T>())
+    }
+
+    /// The findings about the settings, as `system`'s rule set made them
+    /// when it validated the table; `None` before, or when another rule set
+    /// validated it.
+    pub fn findings(&self, system: SystemName) -> Option<&[Diagnostic]> {
+        self.valid.as_ref().filter(|v| v.system == system).map(|v| v.findings.as_slice())
     }
 
     /// The one-based line of `key` in period.toml (0 when unknown).
@@ -130,32 +162,29 @@ pub(super) fn key_lines(text: &str, name: &str) -> Vec<(String, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::Cell;
 
     #[test]
-    fn settings_are_read_once_and_carried_by_every_later_copy() {
+    fn validated_settings_are_carried_by_every_later_copy() {
         let mut table = toml::Table::new();
         table.insert("tau".into(), toml::Value::Float(0.3));
-        let rules = RuleSettings::new(table);
-        let reads = Cell::new(0);
-        let read = |r: &RuleSettings| {
-            reads.set(reads.get() + 1);
-            r.table["tau"].as_float().unwrap()
-        };
-        assert_eq!(rules.read_once(read), 0.3);
-        assert_eq!(rules.read_once(read), 0.3);
+        let mut rules = RuleSettings::new(table);
+        assert_eq!(rules.typed::<f64>(), None, "not validated yet");
+        assert!(!rules.is_validated(SystemName::Glicko2));
+        rules.validate(SystemName::Glicko2, 0.3_f64, Vec::new());
         let copy = rules.clone();
-        assert_eq!(copy.read_once(read), 0.3);
-        assert_eq!(reads.get(), 1, "the table is read once, the copy carries what was read");
-        // Another type asked of the same table is read afresh, not confused.
-        assert_eq!(rules.read_once(|r| r.table.len()), 1);
+        assert_eq!(copy.typed::<f64>(), Some(&0.3), "the copy carries what was validated");
+        assert!(copy.is_validated(SystemName::Glicko2) && !copy.is_validated(SystemName::Acf));
+        assert_eq!(copy.findings(SystemName::Glicko2), Some(&[][..]));
+        assert_eq!(copy.findings(SystemName::Acf), None, "another rule set's check is not this one's");
+        // Another type asked of the same settings is none, never confused.
+        assert_eq!(copy.typed::<usize>(), None);
     }
 
     #[test]
-    fn a_setting_moved_in_is_read_again() {
+    fn a_setting_moved_in_is_validated_again() {
         let rules = &mut RuleSettings::default();
-        assert_eq!(rules.read_once(|r| r.table.len()), 0);
+        rules.validate(SystemName::Cis, 0_usize, Vec::new());
         rules.move_in("school_year_start", toml::Value::String("02-01".into()), 3).unwrap();
-        assert_eq!(rules.read_once(|r| r.table.len()), 1);
+        assert_eq!(rules.typed::<usize>(), None, "what was validated is gone with the table it was made of");
     }
 }

@@ -3,6 +3,7 @@
 //! records, from a data folder opened once ([`DataFolder`]). Reports are parsed in parallel; a file that cannot be read is a
 //! finding for that file, never the end of the run.
 
+pub mod alone;
 pub mod changes;
 pub mod data_folder;
 pub mod extras;
@@ -66,9 +67,9 @@ pub fn read(inputs: &Inputs, config: PeriodConfig, wanted: &[extras::SideFile]) 
 /// Parses the player file among `inputs` (a re-rating changes it before the
 /// reports are matched against it, then reads them with
 /// [`read_with_player_file`]).
-pub fn read_player_file(inputs: &Inputs) -> Result<PlayerFileRead, IngestError> {
+pub fn read_player_file(inputs: &Inputs, lists: &[String]) -> Result<PlayerFileRead, IngestError> {
     let (name, bytes) = inputs.player_file().ok_or_else(|| IngestError::MissingPlayerFile(inputs.label.clone()))?;
-    Ok(crate::formats::player_file::read_player_file_bytes(bytes, name))
+    Ok(crate::formats::player_file::read_player_file_bytes_with_lists(bytes, name, lists))
 }
 
 /// [`read`] with the player file `player` given (read with

@@ -84,6 +84,9 @@ struct ErrataPdf<'a> {
     what: &'a str,
     detail: &'a str,
     periods: &'a [String],
+    /// The sections lines are printed in: each period, then each list beside
+    /// the main one whose lines changed in it ("August 1994, rapid list").
+    sections: Vec<String>,
     players_changed: usize,
     tolerance: f64,
     largest: Vec<PdfLine>,
@@ -115,6 +118,21 @@ impl PdfLine {
     }
 }
 
+/// Each period, then the labels of its other lists' lines, in order.
+fn sections(errata: &Errata) -> Vec<String> {
+    let mut sections = Vec::new();
+    for period in &errata.periods {
+        sections.push(period.clone());
+        let on_list = format!("{period}, ");
+        for l in errata.lines.iter().filter(|l| l.period.starts_with(&on_list)) {
+            if !sections.contains(&l.period) {
+                sections.push(l.period.clone());
+            }
+        }
+    }
+    sections
+}
+
 /// `errata.pdf`: the summary page, then every line by period.
 pub fn pdf(errata: &Errata, federation: &str, what: &str, detail: &str, published: &str) -> anyhow::Result<Vec<u8>> {
     let title = format!("{what}, from {}", errata.periods.first().map(String::as_str).unwrap_or(""));
@@ -124,6 +142,7 @@ pub fn pdf(errata: &Errata, federation: &str, what: &str, detail: &str, publishe
         what,
         detail,
         periods: &errata.periods,
+        sections: sections(errata),
         players_changed: errata.players_changed(),
         tolerance: errata.tolerance,
         largest: errata.largest(10).into_iter().map(PdfLine::of).collect(),

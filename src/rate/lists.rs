@@ -4,8 +4,12 @@
 
 use super::RatingSystem;
 use crate::config::{PeriodConfig, StartFrom};
+use crate::diag::Diagnostic;
 use crate::model::lists::WhichList;
 use crate::model::rate_of_play::RateOfPlay;
+use crate::model::time_control::TimeControl;
+use crate::model::{Player, Status};
+use crate::validate::{EligibilityPolicy, EventEntrants, NotRated, ValidPeriod};
 
 /// The rule set of list `k` of `config.rating_lists`.
 pub fn rules_of(config: &PeriodConfig, k: usize) -> &'static dyn RatingSystem {
@@ -39,6 +43,81 @@ pub fn start_from(config: &PeriodConfig, k: usize) -> Option<WhichList> {
             .flatten(),
     };
     from.filter(|&j| j != k).map(|j| place(config, j))
+}
+
+/// What a period is validated by: its rule set's policy, and where it
+/// keeps several lists, each list's rule set for the events of its rates
+/// of play ([`EligibilityPolicy::rate_of_play`]) and for its own settings.
+pub struct ListsPolicy<'a> {
+    main: &'a dyn RatingSystem,
+    /// Each list beside the main one: its rates of play, its rule set, its name and settings.
+    lists: Vec<(Vec<RateOfPlay>, &'static dyn RatingSystem, String, crate::config::RuleSettings)>,
+}
+
+/// The policy a period under `system` with `config` is validated by.
+pub fn policy<'a>(system: &'a dyn RatingSystem, config: &PeriodConfig) -> ListsPolicy<'a> {
+    let lists = config
+        .rating_lists
+        .iter()
+        .enumerate()
+        .map(|(k, l)| (l.play.clone(), rules_of(config, k), l.name.clone(), l.rules.clone()))
+        .collect();
+    ListsPolicy { main: system, lists }
+}
+
+impl EligibilityPolicy for ListsPolicy<'_> {
+    fn time_control(&self, tc: &TimeControl) -> Result<(), String> {
+        self.main.time_control(tc)
+    }
+
+    fn rate_of_play(
+        &self,
+        rate: RateOfPlay,
+        tc: &TimeControl,
+        rounds: u32,
+        dates: (chrono::NaiveDate, chrono::NaiveDate),
+    ) -> Result<(), String> {
+        match self.lists.iter().find(|(play, ..)| play.contains(&rate)) {
+            Some((_, rules, ..)) => rules.rate_of_play(rate, tc, rounds, dates),
+            None => self.main.rate_of_play(rate, tc, rounds, dates),
+        }
+    }
+
+    fn event(&self, event: &EventEntrants<'_>) -> Result<(), NotRated> {
+        self.main.event(event)
+    }
+
+    fn game(&self, remarks: Option<&str>) -> Option<NotRated> {
+        self.main.game(remarks)
+    }
+
+    fn ratings(&self) -> std::ops::RangeInclusive<f64> {
+        self.main.ratings()
+    }
+
+    fn status_unstated(&self, player: &Player, extra_columns: &[String], config: &PeriodConfig) -> Status {
+        self.main.status_unstated(player, extra_columns, config)
+    }
+
+    fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
+        self.main.check_inputs(period)
+    }
+
+    /// The main list's settings (`rules`) by its rule set, and each other
+    /// list's by its own (the main list's, `[rating_lists.NAME.rules]`, are
+    /// `rules` already).
+    fn check_settings(&self, rules: &crate::config::RuleSettings) -> Vec<Diagnostic> {
+        let mut found = self.main.check_settings(rules);
+        for (_, list_rules, name, settings) in &self.lists {
+            if settings != rules || list_rules.name() != self.main.name() {
+                found.extend(list_rules.check_settings(settings).into_iter().map(|d| {
+                    let message = d.message.replace("[rules]", &format!("[rating_lists.{name}.rules]"));
+                    crate::diag::Diagnostic { message, ..d }
+                }));
+            }
+        }
+        found
+    }
 }
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ pub mod tables;
 use std::any::Any;
 use std::fmt::Debug;
 
-use crate::config::PeriodConfig;
+use crate::config::{PeriodConfig, RuleSettings};
 pub use crate::formats::workbook::OutputTable;
 use crate::ingest::extras::SideFile;
 use crate::model::system::SystemName;
@@ -71,6 +71,26 @@ crate::with_rule_sets!(rule_sets);
 /// The rule set a period is rated under, as its configuration names it.
 pub fn configured(config: &PeriodConfig) -> &'static dyn RatingSystem {
     rule_set(config.system)
+}
+
+/// Validates a period's settings once, when its configuration is read:
+/// `[rules]` by the period's rule set and each `[rating_lists.NAME.rules]`
+/// by its list's ([`RatingSystem::validate_settings`]). The configuration
+/// then carries their typed settings and the findings about them, as does
+/// every copy made of it (a rating list's, the next period's); settings
+/// the same rule set validated already are kept. Gives the period's rule
+/// set ([`configured`]).
+pub fn configure(config: &mut PeriodConfig) -> &'static dyn RatingSystem {
+    let system = configured(config);
+    if !config.rules.is_validated(config.system) {
+        system.validate_settings(&mut config.rules);
+    }
+    for list in &mut config.rating_lists {
+        if !list.rules.is_validated(list.system) {
+            rule_set(list.system).validate_settings(&mut list.rules);
+        }
+    }
+    system
 }
 
 /// One row of the Calculations sheet: a player's calculation in one event.
@@ -176,6 +196,16 @@ pub trait RatingSystem: EligibilityPolicy {
     /// `next` carries from the output folder (none by default).
     fn inputs(&self) -> &'static [SideFile] {
         &[]
+    }
+    /// Validates its settings (period.toml's `[rules]`, or a rating list's),
+    /// once per configuration ([`configure`]): keeps in `rules` its typed
+    /// settings and the findings about them, each at its line
+    /// ([`RuleSettings::validate`]), which its rating, adoption, calculator
+    /// and check read from then on. By default the rule set has no settings
+    /// and every key is unknown ([`EligibilityPolicy::check_settings`]).
+    fn validate_settings(&self, rules: &mut RuleSettings) {
+        let findings = self.check_settings(rules);
+        rules.validate(self.name(), (), findings);
     }
     /// New ratings for every player of the period, each with his trace.
     fn rate(&self, period: &ValidPeriod) -> Ratings;

@@ -45,7 +45,7 @@ pub struct PeriodCounts {
 }
 
 impl PeriodCounts {
-    /// The counts of a validated period.
+    /// The counts of a validated period (of its list, when it keeps several).
     pub fn of(period: &ValidPeriod) -> PeriodCounts {
         let mut counts = PeriodCounts::default();
         for e in &period.events {
@@ -56,6 +56,8 @@ impl PeriodCounts {
                         e.games.iter().filter(|g| g.outcome.is_played() && g.black.is_some()).count() as u64;
                 }
                 Disposition::Deferred => counts.events_deferred += 1,
+                // (Another list's: counted there.)
+                Disposition::OtherList { .. } => {}
                 _ => counts.events_not_rated += 1,
             }
         }

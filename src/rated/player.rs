@@ -81,6 +81,11 @@ pub struct RatedPlayer {
     /// The rating's deviation, whole, under a rule set that has one
     /// ([`RatingSystem::deviations`]: Glicko-2's RD).
     pub deviation: Option<i64>,
+    /// His row in the player file the period publishes, as the rule set
+    /// left it (names, birth date, FIDE ID, total games, the rule set's own
+    /// columns): what the downloads, the search and the what-if calculator
+    /// read, with the fields above, from this one value.
+    pub after: Player,
 }
 
 impl RatedPlayer {
@@ -209,18 +214,18 @@ pub fn rated_players(
                 national_rank: None,
                 state_rank: None,
                 deviation: deviations.as_ref().and_then(|d| d[i]).map(round_half_up),
+                after: after.clone(),
             }
         })
         .collect();
-    mark_namesakes(&mut players, &ratings.players);
+    mark_namesakes(&mut players);
     rank(&mut players);
     players
 }
 
 /// Marks the names two players on the list share, case and accents aside.
-fn mark_namesakes(players: &mut [RatedPlayer], records: &[Player]) {
-    let names =
-        players.iter().zip(records).map(|(r, p)| r.on_list.then_some((p.surname.as_str(), p.first_names.as_str())));
+fn mark_namesakes(players: &mut [RatedPlayer]) {
+    let names = players.iter().map(|r| r.on_list.then_some((r.after.surname.as_str(), r.after.first_names.as_str())));
     let shared = namesakes(names.collect());
     for (player, shared) in players.iter_mut().zip(shared) {
         player.namesake = shared;

@@ -142,3 +142,18 @@ fn ranks_count_the_listed_players_and_ratings_printed_alike_share_a_place() {
         ]
     );
 }
+
+#[test]
+fn a_rated_player_carries_his_row_of_the_new_player_file() {
+    // The row after the period, not the one before: the downloads, the
+    // search and the calculator read it from the rated player alone.
+    let before = vec![player(1, Status::Provisional, Some(1400.0), None)];
+    let mut after = before.clone();
+    after[0].status = Status::Confirmed;
+    after[0].rating = Some(1450.0);
+    after[0].games = 31;
+    after[0].fide_id = Some(3_200_011);
+    let r = rated(before, after.clone(), vec![false], &Baseline::PlayerFile);
+    assert_eq!(r[0].after, after[0]);
+    assert_eq!((r[0].id, r[0].name.as_str()), (after[0].id, "Player1, Ann"));
+}

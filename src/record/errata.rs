@@ -78,6 +78,18 @@ pub struct Errata {
     pub lines: Vec<ErrataLine>,
     /// IDs whose line changed in the last period compared.
     changed_before: HashSet<u32>,
+    /// The same on each rating list beside the main one, by its name.
+    changed_before_on: HashMap<String, HashSet<u32>>,
+}
+
+/// One list's lines of one period, before and after, and its games
+/// (event, white, black) after and before.
+struct Lines<'a> {
+    label: &'a str,
+    old: &'a [PlayerLine],
+    new: &'a [PlayerLine],
+    games: &'a [(String, u32, u32)],
+    old_games: &'a [(String, u32, u32)],
 }
 
 /// A published rating (provisional or confirmed), or none.
@@ -87,7 +99,13 @@ fn published(line: Option<&PlayerLine>) -> Option<f64> {
 
 impl Errata {
     pub fn new(tolerance: f64) -> Errata {
-        Errata { tolerance, periods: Vec::new(), lines: Vec::new(), changed_before: HashSet::new() }
+        Errata {
+            tolerance,
+            periods: Vec::new(),
+            lines: Vec::new(),
+            changed_before: HashSet::new(),
+            changed_before_on: HashMap::new(),
+        }
     }
 
     /// Compares a period's lines before and after the correction. `games`
@@ -105,6 +123,41 @@ impl Errata {
         merge: Option<(u32, u32)>,
     ) {
         self.periods.push(period.to_string());
+        let before = std::mem::take(&mut self.changed_before);
+        let lines = Lines { label: period, old, new, games, old_games };
+        self.changed_before = self.compare_lines(lines, &before, corrected, merge);
+    }
+
+    /// [`Errata::compare`] of the lines of the rating list `list` beside
+    /// the main one: its lines are labelled "August 1994, rapid list".
+    #[allow(clippy::too_many_arguments)]
+    pub fn compare_list(
+        &mut self,
+        period: &str,
+        list: &str,
+        old: &[PlayerLine],
+        new: &[PlayerLine],
+        games: &[(String, u32, u32)],
+        old_games: &[(String, u32, u32)],
+        corrected: &[Corrected],
+        merge: Option<(u32, u32)>,
+    ) {
+        let before = self.changed_before_on.remove(list).unwrap_or_default();
+        let label = format!("{period}, {list} list");
+        let lines = Lines { label: &label, old, new, games, old_games };
+        let changed = self.compare_lines(lines, &before, corrected, merge);
+        self.changed_before_on.insert(list.to_string(), changed);
+    }
+
+    /// The errata lines of one list of one period (`label`); the IDs whose line changed.
+    fn compare_lines(
+        &mut self,
+        lines: Lines<'_>,
+        changed_before: &HashSet<u32>,
+        corrected: &[Corrected],
+        merge: Option<(u32, u32)>,
+    ) -> HashSet<u32> {
+        let Lines { label: period, old, new, games, old_games } = lines;
         let old_by_id: HashMap<u32, &PlayerLine> = old.iter().map(|l| (l.id, l)).collect();
         let new_by_id: HashMap<u32, &PlayerLine> = new.iter().map(|l| (l.id, l)).collect();
         let mut ids: Vec<u32> = old_by_id.keys().chain(new_by_id.keys()).copied().collect();
@@ -146,16 +199,13 @@ impl Errata {
                 let mut through: Vec<u32> = opponents
                     .get(&id)
                     .map(|o| {
-                        o.iter()
-                            .copied()
-                            .filter(|x| self.changed_before.contains(x) || changed_now(x, old, new))
-                            .collect()
+                        o.iter().copied().filter(|x| changed_before.contains(x) || changed_now(x, old, new)).collect()
                     })
                     .unwrap_or_default();
                 through.sort_unstable();
                 through.dedup();
                 if through.is_empty() {
-                    if self.changed_before.contains(&id) {
+                    if changed_before.contains(&id) {
                         "the rating this period started from corrected".to_string()
                     } else {
                         "the period re-rated".to_string()
@@ -186,7 +236,7 @@ impl Errata {
                 why,
             });
         }
-        self.changed_before = changed;
+        changed
     }
 
     /// Players with at least one line.

@@ -184,10 +184,9 @@ fn disposition_word(d: &Disposition) -> &'static str {
 /// Each player's line of one list's `rated` period, by ID.
 fn player_lines(rated: &Rated) -> Vec<PlayerLine> {
     let mut players: Vec<PlayerLine> = rated
-        .ratings
         .players
         .iter()
-        .zip(&rated.players)
+        .map(|r| (&r.after, r))
         .map(|(p, r)| PlayerLine {
             id: p.id,
             surname: p.surname.clone(),

@@ -265,7 +265,9 @@ fn read(record: &Record, revision: &RevisionInfo, inputs: Inputs, tracks: &[Trac
     let Some(bytes) = inputs.get(SETTINGS) else {
         return Err(IngestError::MissingFile(settings).into());
     };
-    let config = PeriodConfig::from_bytes(bytes, &settings)?;
+    let mut config = PeriodConfig::from_bytes(bytes, &settings)?;
+    // (Its settings validated once, as a period run validates them.)
+    crate::rate::configure(&mut config);
     let mut wanted = Vec::new();
     for track in tracks {
         for input in system_of(track, &config).inputs() {
@@ -274,7 +276,7 @@ fn read(record: &Record, revision: &RevisionInfo, inputs: Inputs, tracks: &[Trac
             }
         }
     }
-    let (mut player_file, findings) = crate::ingest::read_player_file(&inputs)?;
+    let (mut player_file, findings) = crate::ingest::read_player_file(&inputs, &config.other_lists())?;
     if let Some(c) = tracks.first().and_then(|t| t.carried.as_ref()) {
         carry_ratings(&mut player_file, c);
     }
@@ -393,7 +395,8 @@ fn validate(
     how: &str,
     skip: &Skip,
 ) -> Result<(ValidPeriod, Vec<crate::diag::Diagnostic>)> {
-    let mut validated = validate_with_ids_above(raw, system, pinned, skip.taken);
+    let policy = crate::rate::lists::policy(system, &raw.config);
+    let mut validated = validate_with_ids_above(raw, &policy, pinned, skip.taken);
     let skipped = skip.files(&validated.period);
     let errors: Vec<String> = validated
         .diagnostics

@@ -249,6 +249,11 @@ impl Replayer for Rerater<'_> {
         let corrected: Vec<Corrected> =
             self.changes.iter().map(|(c, _)| c.clone()).filter(|c| corrected.contains(&c.code)).collect();
         self.errata.compare(&revision.period, &recorded, &lines.players, &games, &old_games, &corrected, merge);
+        for list in &lines.lists {
+            let recorded = self.record.list_lines(revision.id, &list.name)?;
+            let (name, new) = (&list.name, &list.players);
+            self.errata.compare_list(&revision.period, name, &recorded, new, &games, &old_games, &corrected, merge);
+        }
         self.before = Before::after(&lines);
         self.lines.push(lines);
         self.latest = Some(RatedAgain { lists, findings });

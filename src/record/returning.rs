@@ -53,7 +53,7 @@ pub fn reinstate(raw: &mut RawData, record: &Record, period: &str, end: &str) ->
     let mut back = Vec::new();
     for (revision, found) in by_revision {
         let inputs = record.inputs(revision, PathBuf::from(record.path()))?;
-        let Ok((recorded, _)) = crate::ingest::read_player_file(&inputs) else { continue };
+        let Ok((recorded, _)) = crate::ingest::read_player_file(&inputs, &raw.config.other_lists()) else { continue };
         let same_columns = recorded.extra_columns == raw.player_file.extra_columns;
         for (m, removal) in found {
             let Some(row) = recorded.players.iter().find(|p| p.id == m.id) else { continue };

@@ -203,6 +203,25 @@ fn carry(file: &mut PlayerFile, c: &Carried, join: bool) -> HashSet<u32> {
             extra[i] = from.get(j).cloned().unwrap_or(ExtraValue::Empty);
         }
     };
+    // Each of the file's other rating lists, where the line holds it (its
+    // columns as the line rated them).
+    let lists: Vec<Option<usize>> = file
+        .lists
+        .iter_mut()
+        .map(|list| {
+            let j = c.all.lists.iter().position(|l| l.name == list.name)?;
+            list.extra_columns = c.all.lists[j].extra_columns.clone();
+            Some(j)
+        })
+        .collect();
+    let widths: Vec<usize> = file.lists.iter().map(|l| l.extra_columns.len()).collect();
+    let put_lists = |states: &mut Vec<crate::model::lists::ListState>, from: &[crate::model::lists::ListState]| {
+        states.resize_with(widths.len(), || crate::model::lists::ListState::new(0));
+        for (k, j) in lists.iter().enumerate() {
+            let carried = j.and_then(|j| from.get(j)).cloned();
+            states[k] = carried.unwrap_or_else(|| crate::model::lists::ListState::new(widths[k]));
+        }
+    };
     let mut present = HashSet::new();
     let mut given = HashSet::new();
     for p in &mut file.players {
@@ -217,9 +236,15 @@ fn carry(file: &mut PlayerFile, c: &Carried, join: bool) -> HashSet<u32> {
                 p.opp_avg = c.opp_avg;
                 p.last_played = c.last_played;
                 put(&mut p.extra, &c.extra);
+                if !lists.is_empty() {
+                    put_lists(&mut p.lists, &c.lists);
+                }
                 given.insert(p.id);
             }
             None if c.original_ids.contains(&p.id) => {
+                if !lists.is_empty() {
+                    put_lists(&mut p.lists, &[]);
+                }
                 p.rating = None;
                 p.status = Status::New;
                 p.games = 0;
@@ -237,6 +262,9 @@ fn carry(file: &mut PlayerFile, c: &Carried, join: bool) -> HashSet<u32> {
                 let mut p = c.clone();
                 p.extra = Vec::new();
                 put(&mut p.extra, &c.extra);
+                if !lists.is_empty() {
+                    put_lists(&mut p.lists, &c.lists);
+                }
                 file.players.push(p);
                 given.insert(c.id);
                 // The rows the carried file gives the players who join it.

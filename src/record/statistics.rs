@@ -31,7 +31,8 @@ pub struct RecordedPeriod {
 
 impl Record {
     /// The current revisions, oldest first, with their counts of events and
-    /// games. An imported list holds its players' details but not the dates
+    /// games (the events and games rated on the main list, when a period
+    /// keeps several: another list's are rated there). An imported list holds its players' details but not the dates
     /// they are counted at (a player file names no period settings): its
     /// players are active when they played within the span `config` allows
     /// before its period's end (`active_since` to `end`), and their ages are
@@ -40,10 +41,13 @@ impl Record {
         let span = config.end - config.active_since;
         let mut stmt = self.connection().prepare(
             "SELECT c.id, c.period, c.\"end\", d.active_since, d.age_date,
-                    (SELECT COUNT(*) FROM event_line e WHERE e.revision_id = c.id AND e.disposition IN ('rated', 'late')),
+                    (SELECT COUNT(*) FROM event_line e WHERE e.revision_id = c.id AND e.disposition IN ('rated', 'late')
+                       AND NOT EXISTS (SELECT 1 FROM revision_list x WHERE x.revision_id = c.id AND x.list = e.list)),
                     (SELECT COUNT(*) FROM event_line e WHERE e.revision_id = c.id AND e.disposition = 'not-rated'),
                     (SELECT COUNT(*) FROM event_line e WHERE e.revision_id = c.id AND e.disposition = 'deferred'),
-                    (SELECT COUNT(*) FROM game_line g WHERE g.revision_id = c.id),
+                    (SELECT COUNT(*) FROM game_line g WHERE g.revision_id = c.id AND NOT EXISTS
+                       (SELECT 1 FROM event_line e JOIN revision_list x ON x.revision_id = e.revision_id AND x.list = e.list
+                        WHERE e.revision_id = c.id AND e.code = g.event)),
                     c.source, c.published, c.system
              FROM current_revision c LEFT JOIN revision_detail d ON d.revision_id = c.id
              ORDER BY c.\"end\", c.published, c.period",

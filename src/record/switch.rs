@@ -100,7 +100,8 @@ pub fn derive(
     let inputs = record.inputs(at.id, label)?;
     let settings = inputs.label.join(crate::ingest::data_folder::SETTINGS);
     let bytes = inputs.get(crate::ingest::data_folder::SETTINGS).context("a recorded period has its period.toml")?;
-    let config = PeriodConfig::from_bytes(bytes, &settings)?;
+    let mut config = PeriodConfig::from_bytes(bytes, &settings)?;
+    crate::rate::configure(&mut config);
     derive_for(record, before, &config, replayer, timings)
 }
 

@@ -19,6 +19,22 @@ pub trait EligibilityPolicy: Send + Sync {
     /// Why a time control makes an event ineligible, if it does.
     fn time_control(&self, tc: &TimeControl) -> Result<(), String>;
 
+    /// Why an event at `rate` (a rapid or blitz list's, when the period
+    /// keeps several) is not rated on that list: its time control (`tc`),
+    /// its rounds from `start` to `end`. The list's rates of play take the
+    /// place of [`EligibilityPolicy::time_control`]; none by default (FIDE's
+    /// Rapid and Blitz Rating Regulations 1.1 and 3.1 for `fide`).
+    fn rate_of_play(
+        &self,
+        rate: crate::model::rate_of_play::RateOfPlay,
+        tc: &TimeControl,
+        rounds: u32,
+        dates: (NaiveDate, NaiveDate),
+    ) -> Result<(), String> {
+        let _ = (rate, tc, rounds, dates);
+        Ok(())
+    }
+
     /// Why an event that would be rated is not, given its entrants (NZCF
     /// rule 6.4); none by default.
     fn event(&self, event: &EventEntrants<'_>) -> Result<(), NotRated> {

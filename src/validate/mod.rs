@@ -573,7 +573,15 @@ fn dispose(
     let mut list_note = None;
     if let (Some(text), Some(tc)) = (&ev.time_control, &c.time_control) {
         match list_route::list_of(config, tc) {
-            Some(Ok(k)) => list_note = Some(list_route::list_note(config, k, &text.value, tc, text.at.clone())),
+            Some(Ok(k)) => {
+                let dates = (ev.start.as_ref().map_or(end, |d| d.value), end);
+                let rounds = ev.rounds.as_ref().map_or(0, |r| r.value);
+                if let Err(why) = policy.rate_of_play(config.boundaries.rate_of(tc), tc, rounds, dates) {
+                    let hint = "each list's rule set says which events of its rate of play it rates";
+                    return not_eligible(format!("time control {}: {why}", text.value), text.at.clone(), hint);
+                }
+                list_note = Some(list_route::list_note(config, k, &text.value, tc, text.at.clone()));
+            }
             Some(Err(rate)) => {
                 return not_eligible(
                     list_route::no_list(rate),

@@ -124,11 +124,10 @@ impl Serialize for BirthYear {
 fn rows(rated: &crate::rated::Rated) -> Vec<DownloadRow> {
     let words = rated.system().words();
     rated
-        .ratings
         .players
         .iter()
-        .zip(&rated.players)
-        .filter(|(_, r)| !r.removed)
+        .filter(|r| !r.removed)
+        .map(|r| (&r.after, r))
         .map(|(p, r)| DownloadRow {
             id: p.id,
             fide_id: p.fide_id,

@@ -278,11 +278,10 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
 
     // Players: one page each, side by side.
     let words = input.rated.system().words();
-    let start: HashMap<u32, usize> =
-        input.rated.period.players.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let at: HashMap<u32, usize> = input.rated.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     // A player's page, and the further pages of a heavy one; its size.
     let player_files = |p: usize| -> Result<(Vec<SiteFile>, usize)> {
-        let mut page = pages::player(input, p, &start);
+        let mut page = pages::player(input, p, &at);
         let mut files = Vec::new();
         if page.meetings.len() > statistics::MEETINGS_ON_PAGE {
             // A player of many opponents: they go on pages of their own.
@@ -307,7 +306,7 @@ pub fn write_site(dir: &Path, previous: Option<&Path>, input: &Publication) -> R
             page.meeting_parts = names;
             page.meeting_rows = statistics::meeting_rows(&[]);
         }
-        let state = what_if.state(system, &input.rated.ratings.players[p], columns);
+        let state = what_if.state(system, &input.rated.players[p].after, columns);
         let state = minijinja::Value::from_safe_string(state);
         let player_page = |page: &pages::PlayerPage| {
             let events = pages::game_tables(&page.events, &words);

@@ -94,17 +94,16 @@ pub struct Index {
 /// which they would make longer for readers without scripts).
 pub fn not_listed(input: &Publication) -> String {
     let rated = input.rated;
-    let mut rows: Vec<(&RatedPlayer, &crate::model::Player)> =
-        rated.players.iter().zip(&rated.ratings.players).filter(|(r, _)| !r.listed).collect();
-    rows.sort_by(|a, b| a.0.name_key.cmp(&b.0.name_key).then(a.0.id.cmp(&b.0.id)));
+    let mut rows: Vec<&RatedPlayer> = rated.players.iter().filter(|r| !r.listed).collect();
+    rows.sort_by(|a, b| a.name_key.cmp(&b.name_key).then(a.id.cmp(&b.id)));
     let clean = |t: &str| t.replace(['\t', '\n', '\r'], " ");
     let lines: Vec<String> = rows
         .iter()
-        .map(|(r, p)| {
+        .map(|r| {
             let mark = if r.removed { "removed" } else { "inactive" };
             format!(
                 "{}\t{}\t{}\t{}\t{}\t{mark}",
-                search_key(&p.surname, &p.first_names, p.id),
+                search_key(&r.after.surname, &r.after.first_names, r.id),
                 r.id,
                 clean(&r.printed_name()),
                 clean(&r.printed),
@@ -120,19 +119,18 @@ pub const CHUNK: usize = 250;
 
 pub fn index(input: &Publication) -> Index {
     let rated = input.rated;
-    let mut rows: Vec<(&RatedPlayer, &crate::model::Player)> =
-        rated.players.iter().zip(&rated.ratings.players).filter(|(r, _)| r.listed).collect();
-    rows.sort_by(|a, b| a.0.name_key.cmp(&b.0.name_key).then(a.0.id.cmp(&b.0.id)));
-    let keys: Vec<String> = rows.iter().map(|(_, p)| search_key(&p.surname, &p.first_names, p.id)).collect();
+    let mut rows: Vec<&RatedPlayer> = rated.players.iter().filter(|r| r.listed).collect();
+    rows.sort_by(|a, b| a.name_key.cmp(&b.name_key).then(a.id.cmp(&b.id)));
+    let keys: Vec<String> = rows.iter().map(|r| search_key(&r.after.surname, &r.after.first_names, r.id)).collect();
     let sort: Vec<String> = rows
         .iter()
-        .map(|(r, _)| {
+        .map(|r| {
             let rating = r.published.map(|v| (v * 100.0).round().to_string()).unwrap_or_default();
             let change = r.change.map(|c| c.to_string()).unwrap_or_default();
             format!("{rating}\t{}\t{change}\t{}", r.games, r.state_code())
         })
         .collect();
-    let all: Vec<Row> = rows.iter().map(|(r, _)| index_row(r)).collect();
+    let all: Vec<Row> = rows.iter().map(|r| index_row(r)).collect();
     let count = all.len();
     Index {
         chunks: all.chunks(CHUNK).map(<[Row]>::to_vec).collect(),
@@ -334,18 +332,18 @@ pub fn split(page: &mut PlayerPage) -> Vec<Part> {
     parts
 }
 
-/// The page of the player at `p` (his position in the period's player file).
-pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> PlayerPage {
-    let after = &input.rated.ratings.players[p];
+/// The page of the player at `p` (his place in [`crate::rated::Rated::players`]);
+/// `at` finds a player's place from his ID.
+pub fn player(input: &Publication, p: usize, at: &HashMap<u32, usize>) -> PlayerPage {
     let rated = &input.rated.players[p];
+    let after = &rated.after;
     let system = input.rated.system();
-    let name = after.display_name();
+    let name = rated.name.clone();
     let standing = input.statistics.standings.get(&after.id);
-    let meetings =
-        super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| match start.get(&id) {
-            Some(&k) => Some((input.rated.ratings.players[k].display_name(), true)),
-            None => input.statistics.former_names.get(&id).map(|name| (name.clone(), false)),
-        });
+    let meetings = super::statistics::meeting_lines(input.statistics.meetings.get(&after.id), |id| match at.get(&id) {
+        Some(&k) => Some((input.rated.players[k].name.clone(), true)),
+        None => input.statistics.former_names.get(&id).map(|name| (name.clone(), false)),
+    });
     let mut history: Vec<HistoryPoint> = input.history.get(&after.id).cloned().unwrap_or_default();
     // The chart's last point is the rating his caption and table print: a
     // removed player's too (he has no published rating on the new list, but
@@ -360,7 +358,7 @@ pub fn player(input: &Publication, p: usize, start: &HashMap<u32, usize>) -> Pla
         let event = &input.rated.period.events[e as usize];
         let game = &input.rated.events[e as usize].games[g as usize];
         let opponent = game.opponent_of(after.id);
-        let opponent_player = start.get(&opponent).map(|&i| &input.rated.players[i]);
+        let opponent_player = at.get(&opponent).map(|&i| &input.rated.players[i]);
         let line = GameLine {
             round: game.round,
             colour: if game.white == after.id { "White" } else { "Black" },

@@ -527,6 +527,11 @@ impl RatingSystem for Cis {
         &files::ALL
     }
 
+    fn validate_settings(&self, rules: &mut crate::config::RuleSettings) {
+        let (school_year_start, findings) = policy::settings(rules);
+        rules.validate(SystemName::Cis, policy::Settings { school_year_start }, findings);
+    }
+
     fn expected_score(&self, player: &Player, opponent: &Player) -> Option<f64> {
         Some(expected(player.published_rating()?, opponent.published_rating()?))
     }
@@ -535,7 +540,7 @@ impl RatingSystem for Cis {
         let start = &period.players.players;
         let config = &period.config;
         let index = GameIndex::build(period);
-        let school_year = config.rules.read_once(|rules| policy::settings(rules).0);
+        let school_year = policy::Settings::of(&config.rules).school_year_start;
         let inputs = player_periods(period, &index, school_year);
         let results: Vec<CisPeriod> =
             inputs.par_iter().map(|p| run_period(p, start_rating(p, config.end), school_year)).collect();

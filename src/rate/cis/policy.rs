@@ -20,6 +20,22 @@ pub const SCHOOL_YEAR_START: &str = "school_year_start";
 /// The day a school year starts by default: 1 September.
 const SEPTEMBER: (u32, u32) = (9, 1);
 
+/// CIS's settings as it validated them when the period's configuration was
+/// read ([`crate::rate::configure`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Settings {
+    /// The day a school year starts, as (month, day).
+    pub school_year_start: (u32, u32),
+}
+
+impl Settings {
+    /// The settings of `rules`, as CIS validated them; settings built in
+    /// memory and never validated (a test's) are read here.
+    pub fn of(rules: &RuleSettings) -> Settings {
+        rules.typed::<Settings>().copied().unwrap_or_else(|| Settings { school_year_start: settings(rules).0 })
+    }
+}
+
 /// The day a school year starts, as (month, day), with the findings about
 /// the settings; a setting with an error keeps its default.
 pub fn settings(rules: &RuleSettings) -> ((u32, u32), Vec<Diagnostic>) {
@@ -72,8 +88,13 @@ impl EligibilityPolicy for Cis {
         Ok(())
     }
 
+    /// The findings its validation kept ([`crate::rate::RatingSystem::validate_settings`]);
+    /// settings never validated are read now.
     fn check_settings(&self, rules: &RuleSettings) -> Vec<Diagnostic> {
-        settings(rules).1
+        match rules.findings(crate::model::system::SystemName::Cis) {
+            Some(findings) => findings.to_vec(),
+            None => settings(rules).1,
+        }
     }
 
     fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {

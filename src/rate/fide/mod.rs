@@ -334,6 +334,19 @@ impl EligibilityPolicy for Fide {
         play::time_control(crate::model::rate_of_play::RateOfPlay::Standard, tc)
     }
 
+    /// Each list's rate of play as FIDE defines it (blitz more than 3
+    /// minutes), and rapid and blitz rounds a day.
+    fn rate_of_play(
+        &self,
+        rate: crate::model::rate_of_play::RateOfPlay,
+        tc: &TimeControl,
+        rounds: u32,
+        (start, end): (chrono::NaiveDate, chrono::NaiveDate),
+    ) -> Result<(), String> {
+        play::time_control(rate, tc)?;
+        play::rounds_a_day(rate, rounds, start, end)
+    }
+
     fn check_inputs(&self, period: &ValidPeriod) -> Vec<Diagnostic> {
         state::check(period)
     }

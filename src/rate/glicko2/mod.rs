@@ -195,8 +195,13 @@ impl EligibilityPolicy for Glicko2 {
         }
     }
 
+    /// The findings its validation kept ([`RatingSystem::validate_settings`]);
+    /// settings never validated are read now.
     fn check_settings(&self, rules: &RuleSettings) -> Vec<Diagnostic> {
-        Settings::read(rules).1
+        match rules.findings(SystemName::Glicko2) {
+            Some(findings) => findings.to_vec(),
+            None => Settings::read(rules).1,
+        }
     }
 
     /// A file written for another rule set; an RD or a volatility that is
@@ -244,6 +249,11 @@ impl EligibilityPolicy for Glicko2 {
 impl RatingSystem for Glicko2 {
     fn name(&self) -> SystemName {
         SystemName::Glicko2
+    }
+
+    fn validate_settings(&self, rules: &mut RuleSettings) {
+        let (settings, findings) = Settings::read(rules);
+        rules.validate(SystemName::Glicko2, settings, findings);
     }
 
     fn rate(&self, period: &ValidPeriod) -> Ratings {

@@ -45,12 +45,12 @@ pub const KEYS: [(&str, std::ops::RangeInclusive<f64>, &str); 5] = [
 ];
 
 impl Settings {
-    /// The settings of `rules`, read once per configuration
-    /// ([`RuleSettings::read_once`]): what the rating, adoption, calculator
-    /// and each player's status use; [`Settings::read`] also gives the
-    /// findings, for the check.
+    /// The settings of `rules`, as Glicko-2 validated them when the period's
+    /// configuration was read ([`crate::rate::configure`]): what the rating,
+    /// adoption, calculator and each player's status use. Settings built in
+    /// memory and never validated (a test's, the generator's) are read here.
     pub fn of(rules: &RuleSettings) -> Settings {
-        rules.read_once(|rules| Settings::read(rules).0)
+        rules.typed::<Settings>().copied().unwrap_or_else(|| Settings::read(rules).0)
     }
 
     /// The settings of `rules`, with the findings about them; a setting
@@ -118,15 +118,26 @@ mod tests {
 
     #[test]
     fn a_periods_settings_are_read_once_however_often_they_are_used() {
-        let text = "federation = \"F\"\nperiod = \"P\"\npublished = 2026-08-01\nstart = 2026-04-01\nend = 2026-07-31\nsystem = \"glicko2\"\nactive_since = 2025-01-01\n\n[states]\nA = \"A\"\n\n[rules]\ntau = 0.3\n";
-        let config = PeriodConfig::parse(text).unwrap();
+        let text = "federation = \"F\"\nperiod = \"P\"\npublished = 2026-08-01\nstart = 2026-04-01\nend = 2026-07-31\nsystem = \"glicko2\"\nactive_since = 2025-01-01\n\n[states]\nA = \"A\"\n\n[rules]\ntau = 0.3\ncolour = 1\n";
+        let mut config = PeriodConfig::parse(text).unwrap();
+        assert_eq!(config.rules.typed::<Settings>(), None, "read, not validated yet");
         READS.with(|r| r.set(0));
-        let glicko2 = crate::rate::configured(&config);
+        let glicko2 = crate::rate::configure(&mut config);
+        assert_eq!(READS.with(|r| r.get()), 1, "validated when the configuration is read");
+        assert_eq!(config.rules.typed::<Settings>().map(|s| s.tau), Some(0.3));
+        // The check, the calculator (twice), a player's status and a copy's
+        // rating read what was validated.
+        let findings = glicko2.check_settings(&config.rules);
+        assert_eq!(findings.len(), 1, "the unknown `colour`, kept from the validation: {findings:?}");
+        assert_eq!(findings[0].location.line.unwrap().0, 14);
         glicko2.calculator(&config);
         glicko2.calculator(&config);
+        let player = crate::model::Player::new(1, "A", "B");
+        glicko2.status_unstated(&player, &["RD".to_string()], &config);
         let copy = config.clone();
         assert_eq!(Settings::of(&copy.rules).tau, 0.3);
-        assert_eq!(READS.with(|r| r.get()), 1, "read once, then carried");
+        crate::rate::configure(&mut config.clone());
+        assert_eq!(READS.with(|r| r.get()), 1, "validated once, then carried");
     }
 
     fn read(rules: &str) -> (Settings, Vec<Diagnostic>) {
