@@ -1,7 +1,7 @@
 //! The officers' files of a publication: the new player file (the next
 //! period's), the players the maintenance rule removed, each with the
 //! period's change beside the rating, and the workbooks the rule set
-//! publishes of its own (CIS's `history.xlsx`).
+//! publishes of its own (a side file it carries among them).
 
 use std::collections::HashMap;
 use std::path::Path;
