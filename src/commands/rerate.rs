@@ -147,7 +147,7 @@ fn rerate_record(
     let rerating =
         match crate::record::rerate::rerate(&record, from, &opts.correction, config.errata_tolerance, &mut timings)? {
             Outcome::Held(said) => return Ok(Rerated::done_before(said, out)),
-            Outcome::Rerated(rerating) => rerating,
+            Outcome::Rerated(rerating) => *rerating,
         };
     let Some(staging) = staging else {
         let periods = rerating.chain.iter().map(|p| (p.period.clone(), None)).collect();

@@ -9,8 +9,8 @@
 use rayon::prelude::*;
 
 use super::{Baseline, Rated};
-use crate::model::lists::WhichList;
-use crate::model::{Player, PlayerFile};
+use crate::model::lists::{ListState, WhichList};
+use crate::model::PlayerFile;
 use crate::rate::lists::{place, rules_of, start_from};
 use crate::rate::{RatingSystem, Ratings};
 use crate::validate::list_route::for_list;
@@ -75,14 +75,14 @@ pub fn rate_each_list(period: ValidPeriod, system: &'static dyn RatingSystem) ->
     // Each list's period: the main list's keeps the file as it is (every
     // list's columns, carried); another's is its view of the file.
     // (With the players each starts from another list, as they stood.)
-    let periods: Vec<(usize, ValidPeriod, Vec<(usize, Player)>)> = (0..config.rating_lists.len())
+    let periods: Vec<(usize, ValidPeriod, Started)> = (0..config.rating_lists.len())
         .map(|k| {
             let (players, started) = match place(config, k) {
                 WhichList::Main => (period.players.clone(), Vec::new()),
                 which => {
                     let view = period.players.list_view(which, start_from(config, k));
-                    let stood = period.players.list_view(which, None).file;
-                    let started = view.started.iter().map(|&p| (p, stood.players[p].clone())).collect();
+                    let stood = |p: usize| period.players.state(p, which).map(|state| (p, state));
+                    let started = view.started.iter().filter_map(|&p| stood(p)).collect();
                     (view.file, started)
                 }
             };
@@ -132,11 +132,15 @@ pub fn main_view(period: ValidPeriod) -> ValidPeriod {
     }
 }
 
+/// The players a list's view started from another list: each one's
+/// position and the state he had on the list.
+type Started = Vec<(usize, ListState)>;
+
 /// A player started on a list from his rating on another (FIDE's 7.2.1)
 /// takes that rating onto the list only by playing there: one who played
 /// no game on it this period keeps the state he had on it (`started`: his
 /// position and that state).
-fn unstart_idle(ratings: &mut Ratings, started: Vec<(usize, Player)>) {
+fn unstart_idle(ratings: &mut Ratings, started: Started) {
     if started.is_empty() {
         return;
     }
@@ -144,8 +148,8 @@ fn unstart_idle(ratings: &mut Ratings, started: Vec<(usize, Player)>) {
     for (p, stood) in started {
         if games[p] == 0 {
             let new = &mut ratings.players[p];
-            (new.rating, new.status, new.games, new.score, new.opp_avg) =
-                (stood.rating, stood.status, stood.games, stood.score, stood.opp_avg);
+            (new.rating, new.status, new.games, new.score, new.opp_avg, new.last_played) =
+                (stood.rating, stood.status, stood.games, stood.score, stood.opp_avg, stood.last_played);
             new.extra = stood.extra;
         }
     }

@@ -71,7 +71,7 @@ pub struct RatedAgain {
 pub enum Outcome {
     /// The correction is in the record already: what to say (nothing done).
     Held(String),
-    Rerated(Rerating),
+    Rerated(Box<Rerating>),
 }
 
 /// Re-rates `record` from the period `from` (`None` for a merge: the first
@@ -123,7 +123,7 @@ pub fn rerate(
     let (what, detail) = describe(c, &from, &rerater.changes, &rerater.other);
     let Rerater { lines, errata, latest, .. } = rerater;
     let latest = latest.context("a re-rating rates one period at least")?;
-    Ok(Outcome::Rerated(Rerating { from, what, detail, chain: chain.to_vec(), lines, errata, latest }))
+    Ok(Outcome::Rerated(Box::new(Rerating { from, what, detail, chain: chain.to_vec(), lines, errata, latest })))
 }
 
 /// The recorded `revision` rated again from the inputs the record keeps,
