@@ -283,7 +283,7 @@ pub fn booklet_data(data: &Path) -> anyhow::Result<BookletData> {
     let loaded = load_switching(&folder, &mut Timings::default())?;
     let system = loaded.system();
     let Validated { period, diagnostics } = loaded.validated;
-    let lists = crate::rated::rate_each_list(period, system).rated(&|_| Default::default());
+    let lists = crate::rated::rate_each_list(period, system).rated(&Default::default());
     let record = match folder.record().filter(|path| path.is_file()) {
         Some(path) => Some(crate::record::Record::open(&path, crate::record::Access::Read)?),
         None => None,

@@ -206,7 +206,7 @@ fn rate(
 ) -> Result<RatedLists> {
     let started = Instant::now();
     let system = crate::rate::configured(&period.config);
-    let mut rated = crate::rated::rate_each_list(period, system);
+    let rated = crate::rated::rate_each_list(period, system);
     if rated.ratings.stage_times.is_empty() {
         timings.record("rate", started);
     } else {
@@ -215,18 +215,14 @@ fn rate(
         }
     }
     let started = Instant::now();
-    let mut before = std::collections::HashMap::new();
-    if let Some(r) = recording {
-        before.insert(None, crate::record::lines::baseline(&r.previous_lines));
-        for other in &mut rated.others {
-            let lines = match &r.previous {
-                Some(previous) => r.record.list_lines(previous.id, &other.name)?,
-                None => Vec::new(),
-            };
-            before.insert(Some(other.name.clone()), crate::record::lines::baseline(&lines));
-        }
-    }
-    let lists = rated.rated(&|list| before.get(&list.map(str::to_string)).cloned().unwrap_or_default());
+    let baselines = match recording {
+        Some(r) => match &r.previous {
+            Some(previous) => crate::record::lines::recorded_baselines(&r.record, previous.id, &r.previous_lines)?,
+            None => crate::record::lines::baselines(&r.previous_lines, []),
+        },
+        None => crate::rated::Baselines::default(),
+    };
+    let lists = rated.rated(&baselines);
     timings.record("lists", started);
     Ok(lists)
 }

@@ -7,6 +7,7 @@ use std::path::Path;
 use chrono::NaiveDate;
 use rust_xlsxwriter::Format;
 
+use super::cells::keep;
 use super::sheet::{Header, Sheet};
 use super::workbook::{new_workbook, DATE_FORMAT};
 use crate::diag::{Code, Diagnostic, Location};
@@ -65,17 +66,6 @@ pub fn write_dated(
         sheet.write_date_with_format(i as u32 + 1, 1, *d, &date_format)?;
     }
     crate::formats::workbook::save(&mut workbook, path)
-}
-
-/// The value of a cell reader, or `None` with its finding recorded.
-pub(super) fn keep<T>(diagnostics: &mut Vec<Diagnostic>, r: Result<Option<T>, Diagnostic>) -> Option<T> {
-    match r {
-        Ok(v) => v,
-        Err(d) => {
-            diagnostics.push(d);
-            None
-        }
-    }
 }
 
 /// An ID cell: a whole number that fits a player code; blank is an error.

@@ -5,7 +5,8 @@
 
 use chrono::NaiveDate;
 
-use super::dated_lists::{date_cell, id_cell, keep};
+use super::cells::keep;
+use super::dated_lists::{date_cell, id_cell};
 use super::sheet::{Header, Sheet};
 use crate::diag::{Code, Diagnostic};
 

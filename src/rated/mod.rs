@@ -17,7 +17,7 @@ use crate::validate::{Disposition, ValidPeriod};
 pub use event::RatedEvent;
 use lists::Lists;
 pub use player::{Baseline, RatedPlayer};
-pub use rating_lists::{rate_each_list, ListRatings, OtherRatings, RatedList, RatedLists};
+pub use rating_lists::{rate_each_list, Baselines, ListRatings, OtherRatings, RatedList, RatedLists};
 
 /// A rated period (see the module's introduction).
 pub struct Rated {

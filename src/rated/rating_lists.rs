@@ -9,7 +9,7 @@
 use rayon::prelude::*;
 
 use super::{Baseline, Rated};
-use crate::model::lists::{ListState, WhichList};
+use crate::model::lists::ListState;
 use crate::model::PlayerFile;
 use crate::rate::lists::{place, rules_of, start_from};
 use crate::rate::{RatingSystem, Ratings};
@@ -46,16 +46,34 @@ pub struct ListRatings {
     pub others: Vec<OtherRatings>,
 }
 
+/// What each list's change is taken against: the main list's baseline,
+/// and each other list's by its name (a list without one: the player file).
+#[derive(Debug, Clone, Default)]
+pub struct Baselines {
+    pub main: Baseline,
+    pub others: std::collections::HashMap<String, Baseline>,
+}
+
+impl Baselines {
+    /// The baseline of `list` (`None`: the main list).
+    pub fn of(&self, list: Option<&str>) -> &Baseline {
+        static PLAYER_FILE: Baseline = Baseline::PlayerFile;
+        match list {
+            None => &self.main,
+            Some(name) => self.others.get(name).unwrap_or(&PLAYER_FILE),
+        }
+    }
+}
+
 impl ListRatings {
-    /// Each list's [`Rated`], its change taken against `baseline`, by the
-    /// list's name (`None`: the main list).
-    pub fn rated(self, baseline: &dyn Fn(Option<&str>) -> Baseline) -> RatedLists {
-        let main = Rated::new(self.period, self.ratings, &baseline(None));
+    /// Each list's [`Rated`], its change taken against its baseline.
+    pub fn rated(self, baselines: &Baselines) -> RatedLists {
+        let main = Rated::new(self.period, self.ratings, baselines.of(None));
         let others = self
             .others
             .into_iter()
             .map(|o| {
-                let rated = Rated::new(o.period, o.ratings, &baseline(Some(&o.name)));
+                let rated = Rated::new(o.period, o.ratings, baselines.of(Some(&o.name)));
                 RatedList { name: o.name, rated }
             })
             .collect();
@@ -66,29 +84,27 @@ impl ListRatings {
 /// Rates `period` on each of its lists, side by side; a folder that keeps
 /// one list is rated under `system` (its configured rule set, or the one a
 /// comparison asks for).
-pub fn rate_each_list(period: ValidPeriod, system: &'static dyn RatingSystem) -> ListRatings {
-    let config = &period.config;
-    let Some(main) = config.main_list() else {
+pub fn rate_each_list(mut period: ValidPeriod, system: &'static dyn RatingSystem) -> ListRatings {
+    let Some(main) = period.config.main_list() else {
         let ratings = crate::rate::rate_period(system, &period);
         return ListRatings { period, ratings, others: Vec::new() };
     };
-    // Each list's period: the main list's keeps the file as it is (every
-    // list's columns, carried); another's is its view of the file.
-    // (With the players each starts from another list, as they stood.)
-    let periods: Vec<(usize, ValidPeriod, Started)> = (0..config.rating_lists.len())
+    // Each other list's period is its view of the file (with the players
+    // it starts from another list, as they stood); then the main list's
+    // keeps the file itself (every list's columns, carried).
+    let config = &period.config;
+    let mut periods: Vec<(usize, ValidPeriod, Started)> = (0..config.rating_lists.len())
+        .filter(|&k| k != main)
         .map(|k| {
-            let (players, started) = match place(config, k) {
-                WhichList::Main => (period.players.clone(), Vec::new()),
-                which => {
-                    let view = period.players.list_view(which, start_from(config, k));
-                    let stood = |p: usize| period.players.state(p, which).map(|state| (p, state));
-                    let started = view.started.iter().filter_map(|&p| stood(p)).collect();
-                    (view.file, started)
-                }
-            };
-            (k, for_list(&period, k, players), started)
+            let which = place(config, k);
+            let view = period.players.list_view(which, start_from(config, k));
+            let stood = |p: usize| period.players.state(p, which).map(|state| (p, state));
+            let started = view.started.iter().filter_map(|&p| stood(p)).collect();
+            (k, for_list(&period, k, view.file), started)
         })
         .collect();
+    let players = std::mem::take(&mut period.players);
+    periods.push((main, for_list(&period, main, players), Vec::new()));
     let mut rated: Vec<(usize, ValidPeriod, Ratings)> = periods
         .into_par_iter()
         .map(|(k, list_period, started)| {
@@ -99,7 +115,7 @@ pub fn rate_each_list(period: ValidPeriod, system: &'static dyn RatingSystem) ->
         .collect();
     // Removed only when every list removes him.
     let kept: Vec<bool> =
-        (0..period.players.players.len()).map(|p| rated.iter().any(|(_, _, ratings)| !ratings.removed[p])).collect();
+        (0..rated[0].2.removed.len()).map(|p| rated.iter().any(|(_, _, ratings)| !ratings.removed[p])).collect();
     for (_, _, ratings) in &mut rated {
         for (removed, kept) in ratings.removed.iter_mut().zip(&kept) {
             *removed = !kept;
@@ -107,7 +123,7 @@ pub fn rate_each_list(period: ValidPeriod, system: &'static dyn RatingSystem) ->
     }
     let at = rated.iter().position(|(k, ..)| *k == main).expect("the main list is one of the lists");
     let (_, mut main_period, mut main_ratings) = rated.remove(at);
-    carry_other_lists(&mut main_period, &mut main_ratings, &rated, &period.config);
+    carry_other_lists(&mut main_period, &mut main_ratings, &mut rated, &period.config);
     let others = rated
         .into_iter()
         .map(|(k, period_k, ratings)| OtherRatings {
@@ -122,10 +138,10 @@ pub fn rate_each_list(period: ValidPeriod, system: &'static dyn RatingSystem) ->
 /// The main list's view of a period that keeps several lists (the other
 /// lists' events shown, not rated): what a comparison under another rule
 /// set rates. A folder that keeps one list is its own.
-pub fn main_view(period: ValidPeriod) -> ValidPeriod {
+pub fn main_view(mut period: ValidPeriod) -> ValidPeriod {
     match period.config.main_list() {
         Some(main) => {
-            let players = period.players.clone();
+            let players = std::mem::take(&mut period.players);
             for_list(&period, main, players)
         }
         None => period,
@@ -161,19 +177,22 @@ fn unstart_idle(ratings: &mut Ratings, started: Started) {
 fn carry_other_lists(
     main_period: &mut ValidPeriod,
     main_ratings: &mut Ratings,
-    others: &[(usize, ValidPeriod, Ratings)],
+    others: &mut [(usize, ValidPeriod, Ratings)],
     config: &crate::config::PeriodConfig,
 ) {
     let mut file = PlayerFile {
         players: std::mem::take(&mut main_ratings.players),
         extra_columns: Vec::new(),
         origin: None,
-        lists: main_period.players.lists.clone(),
+        lists: std::mem::take(&mut main_period.players.lists),
     };
-    for (k, list_period, ratings) in others {
+    for (k, list_period, ratings) in others.iter_mut() {
         let extra_columns = ratings.extra_columns.clone().unwrap_or_else(|| list_period.players.extra_columns.clone());
-        let new = PlayerFile { players: ratings.players.clone(), extra_columns, origin: None, lists: Vec::new() };
+        // (The list's players lent to the file for the time it reads them.)
+        let players = std::mem::take(&mut ratings.players);
+        let new = PlayerFile { players, extra_columns, origin: None, lists: Vec::new() };
         file.set_list(place(config, *k), &new).expect("every list's view holds the file's players in its order");
+        ratings.players = new.players;
     }
     main_ratings.players = file.players;
     main_period.players.lists = file.lists;

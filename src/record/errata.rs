@@ -76,10 +76,9 @@ pub struct Errata {
     pub tolerance: f64,
     pub periods: Vec<String>,
     pub lines: Vec<ErrataLine>,
-    /// IDs whose line changed in the last period compared.
-    changed_before: HashSet<u32>,
-    /// The same on each rating list beside the main one, by its name.
-    changed_before_on: HashMap<String, HashSet<u32>>,
+    /// IDs whose line changed in the last period compared, on each list
+    /// (`None`: the main one).
+    changed_before: HashMap<Option<String>, HashSet<u32>>,
 }
 
 /// One list's lines of one period, before and after, and its games
@@ -99,22 +98,19 @@ fn published(line: Option<&PlayerLine>) -> Option<f64> {
 
 impl Errata {
     pub fn new(tolerance: f64) -> Errata {
-        Errata {
-            tolerance,
-            periods: Vec::new(),
-            lines: Vec::new(),
-            changed_before: HashSet::new(),
-            changed_before_on: HashMap::new(),
-        }
+        Errata { tolerance, periods: Vec::new(), lines: Vec::new(), changed_before: HashMap::new() }
     }
 
-    /// Compares a period's lines before and after the correction. `games`
+    /// Compares a period's lines on one rating list (`list`: `None` for
+    /// the main list, `Some("rapid")` for another, its lines labelled
+    /// "August 1994, rapid list") before and after the correction. `games`
     /// and `old_games` are (event, white, black); `corrected` the events the
     /// correction replaced, added or withdrew.
     #[allow(clippy::too_many_arguments)]
     pub fn compare(
         &mut self,
         period: &str,
+        list: Option<&str>,
         old: &[PlayerLine],
         new: &[PlayerLine],
         games: &[(String, u32, u32)],
@@ -122,31 +118,18 @@ impl Errata {
         corrected: &[Corrected],
         merge: Option<(u32, u32)>,
     ) {
-        self.periods.push(period.to_string());
-        let before = std::mem::take(&mut self.changed_before);
-        let lines = Lines { label: period, old, new, games, old_games };
-        self.changed_before = self.compare_lines(lines, &before, corrected, merge);
-    }
-
-    /// [`Errata::compare`] of the lines of the rating list `list` beside
-    /// the main one: its lines are labelled "August 1994, rapid list".
-    #[allow(clippy::too_many_arguments)]
-    pub fn compare_list(
-        &mut self,
-        period: &str,
-        list: &str,
-        old: &[PlayerLine],
-        new: &[PlayerLine],
-        games: &[(String, u32, u32)],
-        old_games: &[(String, u32, u32)],
-        corrected: &[Corrected],
-        merge: Option<(u32, u32)>,
-    ) {
-        let before = self.changed_before_on.remove(list).unwrap_or_default();
-        let label = format!("{period}, {list} list");
+        let label = match list {
+            None => {
+                self.periods.push(period.to_string());
+                period.to_string()
+            }
+            Some(list) => format!("{period}, {list} list"),
+        };
+        let key = list.map(str::to_string);
+        let before = self.changed_before.remove(&key).unwrap_or_default();
         let lines = Lines { label: &label, old, new, games, old_games };
         let changed = self.compare_lines(lines, &before, corrected, merge);
-        self.changed_before_on.insert(list.to_string(), changed);
+        self.changed_before.insert(key, changed);
     }
 
     /// The errata lines of one list of one period (`label`); the IDs whose line changed.

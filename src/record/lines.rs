@@ -37,6 +37,24 @@ impl PlayerLine {
         self.rating.filter(|_| self.is_rated())
     }
 
+    /// A line from a row of the `ratings` view's columns in their order
+    /// (player_id, surname, first_names, state, status, rating, printed,
+    /// games_period, games_total, change).
+    pub(super) fn from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PlayerLine> {
+        Ok(PlayerLine {
+            id: r.get(0)?,
+            surname: r.get(1)?,
+            first_names: r.get(2)?,
+            state: r.get(3)?,
+            status: r.get(4)?,
+            rating: r.get(5)?,
+            printed: r.get(6)?,
+            games_period: r.get(7)?,
+            games_total: r.get(8)?,
+            change: r.get(9)?,
+        })
+    }
+
     pub fn display_name(&self) -> String {
         if self.first_names.is_empty() {
             self.surname.clone()
@@ -300,6 +318,32 @@ pub fn baseline(previous: &[PlayerLine]) -> crate::rated::Baseline {
         return crate::rated::Baseline::PlayerFile;
     }
     crate::rated::Baseline::Recorded(previous.iter().map(|l| (l.id, l.published())).collect())
+}
+
+/// What each list of a period's change is taken against: the lines of
+/// the period recorded before it, the main list's (`main`) and each other
+/// list's (by name).
+pub fn baselines<'a>(
+    main: &[PlayerLine],
+    others: impl IntoIterator<Item = (&'a str, &'a [PlayerLine])>,
+) -> crate::rated::Baselines {
+    let others = others.into_iter().map(|(name, lines)| (name.to_string(), baseline(lines))).collect();
+    crate::rated::Baselines { main: baseline(main), others }
+}
+
+/// [`baselines`] of the recorded revision `id`, whose main list's lines are `main`.
+pub fn recorded_baselines(record: &super::Record, id: i64, main: &[PlayerLine]) -> Result<crate::rated::Baselines> {
+    let mut others = Vec::new();
+    for name in record.lists_of(id)? {
+        let lines = record.list_lines(id, &name)?;
+        others.push((name, lines));
+    }
+    Ok(baselines(main, others.iter().map(|(name, lines)| (name.as_str(), lines.as_slice()))))
+}
+
+/// The baselines after `lines`: what the period after them takes its changes against.
+pub fn baselines_after(lines: &PeriodLines) -> crate::rated::Baselines {
+    baselines(&lines.players, lines.lists.iter().map(|l| (l.name.as_str(), l.players.as_slice())))
 }
 
 /// The change of a line against the player's line before, by

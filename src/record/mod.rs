@@ -347,20 +347,7 @@ impl Record {
             "SELECT player_id, surname, first_names, state, status, rating, printed, games_period, games_total, change
              FROM player_line WHERE revision_id = ?1 ORDER BY player_id",
         )?;
-        let rows = stmt.query_map([revision_id], |r| {
-            Ok(PlayerLine {
-                id: r.get(0)?,
-                surname: r.get(1)?,
-                first_names: r.get(2)?,
-                state: r.get(3)?,
-                status: r.get(4)?,
-                rating: r.get(5)?,
-                printed: r.get(6)?,
-                games_period: r.get(7)?,
-                games_total: r.get(8)?,
-                change: r.get(9)?,
-            })
-        })?;
+        let rows = stmt.query_map([revision_id], PlayerLine::from_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 

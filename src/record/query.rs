@@ -202,20 +202,7 @@ impl Record {
              FROM list_line l JOIN player_line p ON p.revision_id = l.revision_id AND p.player_id = l.player_id
              WHERE l.revision_id = ?1 AND l.list = ?2 ORDER BY l.player_id",
         )?;
-        let rows = stmt.query_map(rusqlite::params![revision_id, list], |r| {
-            Ok(PlayerLine {
-                id: r.get(0)?,
-                surname: r.get(1)?,
-                first_names: r.get(2)?,
-                state: r.get(3)?,
-                status: r.get(4)?,
-                rating: r.get(5)?,
-                printed: r.get(6)?,
-                games_period: r.get(7)?,
-                games_total: r.get(8)?,
-                change: r.get(9)?,
-            })
-        })?;
+        let rows = stmt.query_map(rusqlite::params![revision_id, list], PlayerLine::from_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 

@@ -20,12 +20,12 @@ use anyhow::{bail, Context, Result};
 
 use super::errata::{Corrected, Errata, EventChange};
 use super::replay::{replay, Read, Recorded, Replayed, Replayer, Track, Under};
-use super::{PeriodLines, PlayerLine, Record, RevisionInfo};
+use super::{PeriodLines, Record, RevisionInfo};
 use crate::diag::Diagnostic;
 use crate::ingest::changes::Difference;
 use crate::ingest::inputs::Role;
 use crate::ingest::{Inputs, RawData};
-use crate::rated::{ListRatings, RatedLists};
+use crate::rated::{Baselines, ListRatings, RatedLists};
 use crate::timings::Timings;
 
 /// The correction to apply.
@@ -101,8 +101,8 @@ pub fn rerate(
     let chain = &periods[start..];
     timings.record("open", started);
     let before = match start {
-        0 => Before::default(),
-        _ => Before::of(record, periods[start - 1].id)?,
+        0 => Baselines::default(),
+        _ => before(record, periods[start - 1].id)?,
     };
     let mut rerater = Rerater {
         record,
@@ -132,8 +132,8 @@ pub fn rerate(
 pub fn rate_again(record: &Record, revision: &RevisionInfo, timings: &mut Timings) -> Result<RatedAgain> {
     let periods = record.periods()?;
     let before = match periods.iter().rfind(|p| p.end < revision.end) {
-        Some(p) => Before::of(record, p.id)?,
-        None => Before::default(),
+        Some(p) => before(record, p.id)?,
+        None => Baselines::default(),
     };
     let mut again = Again { before, latest: None };
     let mut tracks = [Track::new(Under::Recorded)];
@@ -143,7 +143,7 @@ pub fn rate_again(record: &Record, revision: &RevisionInfo, timings: &mut Timing
 
 /// [`rate_again`]'s part of the replay: the period rated, kept.
 struct Again {
-    before: Before,
+    before: Baselines,
     latest: Option<RatedAgain>,
 }
 
@@ -156,7 +156,7 @@ impl Replayer for Again {
         let Some(Replayed { period, ratings, others, findings, .. }) = rated.into_iter().next() else {
             bail!("a period is rated again on one track");
         };
-        let lists = ListRatings { period, ratings, others }.rated(&|list| self.before.baseline(list));
+        let lists = ListRatings { period, ratings, others }.rated(&self.before);
         self.latest = Some(RatedAgain { lists, findings });
         Ok(())
     }
@@ -171,7 +171,7 @@ struct Rerater<'a> {
     /// The revision the correction applies to.
     corrected: i64,
     /// The lines of the period before (for each line's change).
-    before: Before,
+    before: Baselines,
     lines: Vec<PeriodLines>,
     errata: Errata,
     /// The events the correction changed, each with the file of the report
@@ -233,7 +233,7 @@ impl Replayer for Rerater<'_> {
         let Some(Replayed { period, ratings, others, carried_bytes, findings }) = rated.into_iter().next() else {
             bail!("a correction re-rates on one track");
         };
-        let lists = ListRatings { period, ratings, others }.rated(&|list| self.before.baseline(list));
+        let lists = ListRatings { period, ratings, others }.rated(&self.before);
         let Recorded { mut inputs, recorded, corrected } = read;
         // The carried player file is recorded as players.xlsx (in place of
         // the file the period had).
@@ -248,13 +248,14 @@ impl Replayer for Rerater<'_> {
         let merge = self.correction.merge;
         let corrected: Vec<Corrected> =
             self.changes.iter().map(|(c, _)| c.clone()).filter(|c| corrected.contains(&c.code)).collect();
-        self.errata.compare(&revision.period, &recorded, &lines.players, &games, &old_games, &corrected, merge);
+        let period = &revision.period;
+        self.errata.compare(period, None, &recorded, &lines.players, &games, &old_games, &corrected, merge);
         for list in &lines.lists {
             let recorded = self.record.list_lines(revision.id, &list.name)?;
-            let (name, new) = (&list.name, &list.players);
-            self.errata.compare_list(&revision.period, name, &recorded, new, &games, &old_games, &corrected, merge);
+            let (name, new) = (Some(list.name.as_str()), &list.players);
+            self.errata.compare(period, name, &recorded, new, &games, &old_games, &corrected, merge);
         }
-        self.before = Before::after(&lines);
+        self.before = super::lines::baselines_after(&lines);
         self.lines.push(lines);
         self.latest = Some(RatedAgain { lists, findings });
         timings.record("errata", started);
@@ -262,40 +263,10 @@ impl Replayer for Rerater<'_> {
     }
 }
 
-/// The lines of the period before the one rated, on each of its lists: what
-/// each list's change is taken against.
-#[derive(Default)]
-struct Before {
-    main: Vec<PlayerLine>,
-    /// By list name.
-    others: HashMap<String, Vec<PlayerLine>>,
-}
-
-impl Before {
-    /// The lines the record holds of revision `id`.
-    fn of(record: &Record, id: i64) -> Result<Before> {
-        let mut others = HashMap::new();
-        for name in record.lists_of(id)? {
-            let lines = record.list_lines(id, &name)?;
-            others.insert(name, lines);
-        }
-        Ok(Before { main: record.player_lines(id)?, others })
-    }
-
-    /// The lines just rated, for the period after them.
-    fn after(lines: &PeriodLines) -> Before {
-        let others = lines.lists.iter().map(|l| (l.name.clone(), l.players.clone())).collect();
-        Before { main: lines.players.clone(), others }
-    }
-
-    /// The baseline of `list` (`None`: the main list).
-    fn baseline(&self, list: Option<&str>) -> crate::rated::Baseline {
-        let lines = match list {
-            None => &self.main,
-            Some(name) => self.others.get(name).map(Vec::as_slice).unwrap_or(&[]),
-        };
-        super::lines::baseline(lines)
-    }
+/// What each list's change is taken against in the period after the
+/// recorded revision `id`: its lines.
+fn before(record: &Record, id: i64) -> Result<Baselines> {
+    super::lines::recorded_baselines(record, id, &record.player_lines(id)?)
 }
 
 /// Where the chain to re-rate starts among the recorded `periods`: at

@@ -32,12 +32,13 @@ use folder::SiteFolder;
 use pages::{row, signed, Row};
 
 /// The templates and static files, compiled into the binary.
-const TEMPLATES: [(&str, &str); 18] = [
+const TEMPLATES: [(&str, &str); 19] = [
     ("base.html", include_str!("../../../templates/site/base.html")),
     ("index.html", include_str!("../../../templates/site/index.html")),
     ("top.html", include_str!("../../../templates/site/top.html")),
     ("state.html", include_str!("../../../templates/site/state.html")),
     ("player.html", include_str!("../../../templates/site/player.html")),
+    ("chart.html", include_str!("../../../templates/site/chart.html")),
     ("event.html", include_str!("../../../templates/site/event.html")),
     ("events.html", include_str!("../../../templates/site/events.html")),
     ("rules.html", include_str!("../../../templates/site/rules.html")),
